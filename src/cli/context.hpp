@@ -1,0 +1,29 @@
+#pragma once
+// What every command gets: the streams it talks through and where it runs. Commands never touch
+// std::cin/std::cout directly, so tests drive them in-process.
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "util/i18n.hpp"
+
+namespace pdo::cli {
+
+/// The streams and settings of one pdo invocation.
+struct Context {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+  std::filesystem::path cwd;             ///< -C DIR, else the current directory
+  std::optional<util::Lang> lang_flag;   ///< --lang, if given
+  int exit_code = 0;                     ///< set by the command that ran
+};
+
+/// Prints a question and reads one line of answer; nullopt at end of input.
+std::optional<std::string> ask(Context& ctx, const std::string& question);
+
+/// True for y / yes / 是 / 好 (any case, surrounding blanks ignored).
+bool is_yes(const std::string& answer);
+
+}  // namespace pdo::cli

@@ -1,0 +1,81 @@
+#pragma once
+// The course model: a course TOML file (the embedded default or the learner's own) parsed and
+// validated into lessons, tools and check items. It knows nothing about files on disk.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/error.hpp"
+
+namespace pdo::course {
+
+/// One lesson, in the course's official order.
+struct Lesson {
+  int number = 0;
+  std::string id;      ///< two-digit number as used in folder names and commands: "03"
+  std::string title;
+  std::string url;
+  std::string folder;  ///< folder under lessons/, exactly as the learner's tree names it
+  bool published = true;
+  std::string needs;     ///< what the page says its code needs (facts, not advice), English
+  std::string needs_zh;  ///< the same in Chinese, if the course file gives it
+  int min_gpus = 0;    ///< GPUs the page's code assumes (0: runs on CPU)
+};
+
+/// Software a study route needs, with per-OS install commands that pdo only lists.
+struct Tool {
+  std::string id;
+  std::string name;
+  std::vector<std::string> routes;    ///< browser / local / gpu
+  std::vector<std::string> programs;  ///< executables whose presence means "installed"
+  std::vector<std::pair<std::string, std::string>> install;  ///< os id -> command
+};
+
+/// A self-check item for check-env.md (run by `pdo check`).
+struct CheckItem {
+  std::string id;
+  std::string title;
+  std::string kind;  ///< auto / browser / notebook / manual
+  std::vector<std::string> routes;
+  std::string action;  ///< what the learner does (non-auto kinds)
+  std::string expect;  ///< what they should see
+  std::string url;     ///< the page a browser item is about
+  std::string fix;
+  std::string title_zh, action_zh, expect_zh, fix_zh;  ///< Chinese texts, if the course gives them
+};
+
+/// A whole course.
+struct Course {
+  std::string id;
+  std::string title;
+  std::string entry_url;
+  std::string language = "zh";
+  std::string route = "browser";
+  std::string expected_os;       ///< the OS the course author expects the learner on, if any
+  std::string workspace_folder;  ///< suggested name of the course folder
+  std::string materials_note;    ///< what may be saved (licence) — pdo records links only
+  std::vector<Lesson> lessons;
+  std::vector<Tool> tools;
+  std::vector<CheckItem> checks;
+};
+
+/// The study routes pdo knows.
+inline const std::vector<std::string> k_routes = {"browser", "local", "gpu"};
+
+/// Parses and validates a course file; errors name the source, line and reason.
+Result<Course> parse_course(std::string_view toml_text, const std::string& source_name);
+
+/// The course compiled into pdo (PyTorch Distributed Overview).
+const Course& default_course();
+
+/// The embedded default course file's text.
+std::string_view default_course_text();
+
+/// Finds a lesson by "3", "03" or its folder name.
+const Lesson* find_lesson(const Course& course, std::string_view key);
+
+/// Why a lesson folder name is unsafe, or nullopt if it is fine on every OS.
+std::optional<std::string> folder_name_problem(std::string_view name);
+
+}  // namespace pdo::course

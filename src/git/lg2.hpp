@@ -1,0 +1,75 @@
+#pragma once
+// libgit2 internals shared by src/git/*.cpp: RAII handles and the one error helper. Only this folder
+// includes it.
+#include <git2.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "git/repo.hpp"
+
+namespace pdo::git {
+
+
+/// libgit2's global state, set up once for the process.
+inline void ensure_libgit2() {
+  static const int k_init = git_libgit2_init();
+  (void)k_init;
+}
+
+template <class T, void (*Free)(T*)>
+struct Deleter {
+  void operator()(T* p) const { Free(p); }
+};
+template <class T, void (*Free)(T*)>
+using Handle = std::unique_ptr<T, Deleter<T, Free>>;
+
+using RepoPtr = Handle<git_repository, git_repository_free>;
+using IndexPtr = Handle<git_index, git_index_free>;
+using TreePtr = Handle<git_tree, git_tree_free>;
+using CommitPtr = Handle<git_commit, git_commit_free>;
+using RefPtr = Handle<git_reference, git_reference_free>;
+using SigPtr = Handle<git_signature, git_signature_free>;
+using BlobPtr = Handle<git_blob, git_blob_free>;
+using EntryPtr = Handle<git_tree_entry, git_tree_entry_free>;
+using WalkPtr = Handle<git_revwalk, git_revwalk_free>;
+using ConfigPtr = Handle<git_config, git_config_free>;
+
+/// Turns a libgit2 return code into an error with context (libgit2 examples' check_lg2).
+inline Error lg2_error(int rc, const std::string& what) {
+  const git_error* e = git_error_last();
+  std::string detail = e && e->message ? e->message : "error " + std::to_string(rc);
+  return Error{rc == GIT_ELOCKED ? Exit::busy : Exit::failure, what + ": " + detail};
+}
+
+inline std::string oid_str(const git_oid& oid) {
+  char buf[GIT_OID_HEXSZ + 1] = {};
+  git_oid_tostr(buf, sizeof buf, &oid);
+  return buf;
+}
+
+inline std::optional<git_oid> entry_id(git_tree* tree, const std::string& path) {
+  if (!tree) return std::nullopt;
+  git_tree_entry* raw = nullptr;
+  if (git_tree_entry_bypath(&raw, tree, path.c_str()) != 0) return std::nullopt;
+  EntryPtr entry(raw);
+  if (git_tree_entry_type(raw) != GIT_OBJECT_BLOB) return std::nullopt;
+  return *git_tree_entry_id(raw);
+}
+
+inline std::string blob_text(git_repository* repo, const git_oid& id) {
+  git_blob* raw = nullptr;
+  if (git_blob_lookup(&raw, repo, &id) != 0) return {};
+  BlobPtr blob(raw);
+  return std::string(static_cast<const char*>(git_blob_rawcontent(raw)),
+                     static_cast<std::size_t>(git_blob_rawsize(raw)));
+}
+
+
+
+struct Repo::Impl {
+  RepoPtr repo;
+};
+
+}  // namespace pdo::git

@@ -1,0 +1,176 @@
+#include "git/repo.hpp"
+
+#include "git/lg2.hpp"
+
+#include "util/fs.hpp"
+#include "util/i18n.hpp"
+
+namespace pdo::git {
+
+using util::tr;
+
+Repo::Repo(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+Repo::Repo(Repo&&) noexcept = default;
+Repo& Repo::operator=(Repo&&) noexcept = default;
+Repo::~Repo() = default;
+
+std::optional<fs::path> Repo::discover(const fs::path& start) {
+  ensure_libgit2();
+  fs::path probe = util::absolute_path(start);
+  std::error_code ec;
+  while (!probe.empty() && !fs::exists(probe, ec)) {
+    if (probe == probe.parent_path()) return std::nullopt;
+    probe = probe.parent_path();
+  }
+  git_buf buf = GIT_BUF_INIT;
+  const int rc = git_repository_discover(&buf, util::path_to_utf8(probe).c_str(), 1, nullptr);
+  if (rc != 0) return std::nullopt;
+  const std::string gitdir(buf.ptr, buf.size);
+  git_buf_dispose(&buf);
+  auto opened = open(util::path_from_utf8(gitdir));
+  if (!opened) return std::nullopt;
+  return opened->workdir();
+}
+
+Result<Repo> Repo::open(const fs::path& path) {
+  ensure_libgit2();
+  git_repository* raw = nullptr;
+  const int rc = git_repository_open_ext(&raw, util::path_to_utf8(path).c_str(), 0, nullptr);
+  if (rc != 0) return lg2_error(rc, tr("无法打开 git 仓库 ", "cannot open the git repository at ") + util::path_to_utf8(path));
+  RepoPtr repo(raw);
+  if (git_repository_is_bare(raw)) {
+    return Error{Exit::usage, tr("这是一个裸仓库（没有工作区）：", "this is a bare repository (no working tree): ") +
+                                  util::path_to_utf8(path)};
+  }
+  return Repo(std::unique_ptr<Impl>(new Impl{std::move(repo)}));
+}
+
+Result<Repo> Repo::init(const fs::path& dir) {
+  ensure_libgit2();
+  git_repository* raw = nullptr;
+  git_repository_init_options opts = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+  opts.flags = GIT_REPOSITORY_INIT_MKPATH | GIT_REPOSITORY_INIT_NO_REINIT;
+  const int rc = git_repository_init_ext(&raw, util::path_to_utf8(dir).c_str(), &opts);
+  if (rc != 0) return lg2_error(rc, tr("无法创建 git 仓库 ", "cannot create a git repository at ") + util::path_to_utf8(dir));
+  return Repo(std::unique_ptr<Impl>(new Impl{RepoPtr(raw)}));
+}
+
+fs::path Repo::workdir() const {
+  fs::path p = util::path_from_utf8(git_repository_workdir(m_impl->repo.get()));
+  return p.has_filename() ? p : p.parent_path();
+}
+
+fs::path Repo::gitdir() const {
+  fs::path p = util::path_from_utf8(git_repository_path(m_impl->repo.get()));
+  return p.has_filename() ? p : p.parent_path();
+}
+
+std::string Repo::relative(const fs::path& path) const {
+  const fs::path rel = util::absolute_path(path).lexically_relative(util::absolute_path(workdir()));
+  const std::string s = rel.generic_u8string();
+  return s == "." ? std::string() : s;
+}
+
+bool Repo::head_unborn() const { return git_repository_head_unborn(m_impl->repo.get()) == 1; }
+
+std::string Repo::branch() const {
+  git_reference* raw = nullptr;
+  if (git_repository_head(&raw, m_impl->repo.get()) != 0) {
+    // Unborn: HEAD still names the branch to be.
+    git_reference* sym = nullptr;
+    if (git_reference_lookup(&sym, m_impl->repo.get(), "HEAD") != 0) return {};
+    RefPtr head(sym);
+    const char* target = git_reference_symbolic_target(sym);
+    std::string t = target ? target : "";
+    return t.rfind("refs/heads/", 0) == 0 ? t.substr(11) : t;
+  }
+  RefPtr head(raw);
+  return git_reference_is_branch(raw) ? git_reference_shorthand(raw) : "";
+}
+
+Status Repo::ready_to_commit(bool unborn_ok) const {
+  git_repository* r = m_impl->repo.get();
+  if (git_repository_head_detached(r) == 1) {
+    return Error{Exit::usage, tr("HEAD 处于分离状态（detached HEAD），pdo 不在这种状态下提交。请先切回分支：git switch main（或你的分支名）",
+                                 "HEAD is detached; pdo does not commit there. Switch back to a branch first: git switch main (or your branch)")};
+  }
+  const int state = git_repository_state(r);
+  if (state != GIT_REPOSITORY_STATE_NONE) {
+    const bool rebase = state == GIT_REPOSITORY_STATE_REBASE || state == GIT_REPOSITORY_STATE_REBASE_MERGE ||
+                        state == GIT_REPOSITORY_STATE_REBASE_INTERACTIVE || state == GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE;
+    const std::string op = rebase ? "rebase" : state == GIT_REPOSITORY_STATE_MERGE ? "merge"
+                           : state == GIT_REPOSITORY_STATE_CHERRYPICK ? "cherry-pick"
+                           : state == GIT_REPOSITORY_STATE_REVERT ? "revert" : "git";
+    return Error{Exit::busy, tr("仓库里有未完成的 ", "a ") + op +
+                                 tr(" 操作。请先完成（git " + op + " --continue）或放弃（git " + op + " --abort），再运行 pdo。",
+                                    " is in progress in this repository. Finish it (git " + op + " --continue) or abort it (git " + op +
+                                        " --abort), then run pdo again.")};
+  }
+  if (!unborn_ok && head_unborn()) {
+    return Error{Exit::usage, tr("仓库还没有任何提交（分支尚未创建）。请先运行 pdo init。",
+                                 "the repository has no commit yet (unborn branch). Run pdo init first.")};
+  }
+  return ok();
+}
+
+bool Repo::default_identity_known() {
+  ensure_libgit2();
+  git_config* raw = nullptr;
+  if (git_config_open_default(&raw) != 0) return false;
+  ConfigPtr cfg(raw);
+  git_config* snap_raw = nullptr;
+  if (git_config_snapshot(&snap_raw, raw) != 0) return false;
+  ConfigPtr snap(snap_raw);
+  const char* name = nullptr;
+  const char* email = nullptr;
+  return git_config_get_string(&name, snap_raw, "user.name") == 0 && name && *name &&
+         git_config_get_string(&email, snap_raw, "user.email") == 0 && email && *email;
+}
+
+bool Repo::has_identity() const {
+  git_signature* raw = nullptr;
+  if (git_signature_default(&raw, m_impl->repo.get()) != 0) return false;
+  SigPtr sig(raw);
+  return true;
+}
+
+Status Repo::set_identity(const std::string& name, const std::string& email) {
+  git_config* raw = nullptr;
+  int rc = git_repository_config(&raw, m_impl->repo.get());
+  if (rc != 0) return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
+  ConfigPtr all(raw);
+  git_config* local_raw = nullptr;
+  rc = git_config_open_level(&local_raw, raw, GIT_CONFIG_LEVEL_LOCAL);
+  if (rc != 0) return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
+  ConfigPtr local(local_raw);
+  if ((rc = git_config_set_string(local_raw, "user.name", name.c_str())) != 0 ||
+      (rc = git_config_set_string(local_raw, "user.email", email.c_str())) != 0) {
+    return lg2_error(rc, tr("无法写入 user.name / user.email", "cannot store user.name / user.email"));
+  }
+  return ok();
+}
+
+std::optional<std::string> Repo::config_string(const std::string& key) const {
+  git_config* raw = nullptr;
+  if (git_repository_config_snapshot(&raw, m_impl->repo.get()) != 0) return std::nullopt;
+  ConfigPtr cfg(raw);
+  const char* value = nullptr;
+  if (git_config_get_string(&value, raw, key.c_str()) != 0 || !value) return std::nullopt;
+  return std::string(value);
+}
+
+bool Repo::is_ignored(const std::string& path) const {
+  int ignored = 0;
+  if (git_ignore_path_is_ignored(&ignored, m_impl->repo.get(), path.c_str()) != 0) return false;
+  return ignored == 1;
+}
+
+std::optional<std::string> Repo::head_blob(const std::string& path) const {
+  git_object* obj = nullptr;
+  if (git_revparse_single(&obj, m_impl->repo.get(), "HEAD^{tree}") != 0) return std::nullopt;
+  TreePtr tree(reinterpret_cast<git_tree*>(obj));
+  const auto id = entry_id(tree.get(), path);
+  if (!id) return std::nullopt;
+  return blob_text(m_impl->repo.get(), *id);
+}
+}  // namespace pdo::git

@@ -1,0 +1,108 @@
+#pragma once
+// The only door to libgit2. Everything pdo does with git goes through Repo: open or init, commit
+// exactly pdo's own paths (never `add -A`), read history. <git2.h> is included by src/git/*.cpp only.
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "util/error.hpp"
+
+namespace pdo::git {
+
+namespace fs = std::filesystem;
+
+/// A file to commit as the blob that will go into the tree (given to the pre-commit scanner).
+struct StagedBlob {
+  std::string path;     ///< repo-relative, '/' separated
+  std::string content;  ///< the bytes as they will be stored
+};
+
+/// Called with every blob pdo is about to commit; an error aborts the commit.
+using BlobCheck = std::function<Status(const std::vector<StagedBlob>&)>;
+
+/// What commit_paths() should do.
+struct CommitRequest {
+  std::vector<std::string> paths;  ///< repo-relative files; a missing file is removed from the tree
+  std::string message;
+  BlobCheck check;                 ///< optional; e.g. the secret scanner
+  std::chrono::milliseconds lock_wait{3000};  ///< how long to wait for another program's index.lock
+};
+
+/// One commit of history, as pdo's journal needs it.
+struct CommitInfo {
+  std::string id;
+  std::string message;
+  long long time = 0;      ///< seconds since the epoch
+  int offset_minutes = 0;  ///< the author's time zone
+  std::string author;
+};
+
+/// An open repository (RAII over git_repository).
+class Repo {
+public:
+  Repo(Repo&&) noexcept;
+  Repo& operator=(Repo&&) noexcept;
+  ~Repo();
+
+  /// The working tree of the repository containing `start` (or an ancestor), if any.
+  static std::optional<fs::path> discover(const fs::path& start);
+  /// Opens the repository whose working tree contains `path`.
+  static Result<Repo> open(const fs::path& path);
+  /// Creates a new repository with its working tree at `dir`.
+  static Result<Repo> init(const fs::path& dir);
+
+  /// The working tree root.
+  fs::path workdir() const;
+  /// The .git folder.
+  fs::path gitdir() const;
+  /// `path` relative to the working tree, '/' separated ("" if it is the root).
+  std::string relative(const fs::path& path) const;
+
+  /// Fails with a message saying what to do when pdo must not commit now (bare repo, detached HEAD,
+  /// merge/rebase in progress). `unborn_ok` lets the very first commit through.
+  Status ready_to_commit(bool unborn_ok) const;
+  /// True if HEAD points at a branch with no commit yet.
+  bool head_unborn() const;
+  /// The current branch's short name, or "" when detached.
+  std::string branch() const;
+
+  /// True if the user's global/system git config names user.name and user.email (no repo needed).
+  static bool default_identity_known();
+  /// True if git can build an author signature (user.name and user.email are configured).
+  bool has_identity() const;
+  /// Stores user.name and user.email in this repository's own config.
+  Status set_identity(const std::string& name, const std::string& email);
+  /// Reads a config value (any level).
+  std::optional<std::string> config_string(const std::string& key) const;
+
+  /// True if git ignores this repo-relative path.
+  bool is_ignored(const std::string& path) const;
+  /// The blob at HEAD for a repo-relative path, if any.
+  std::optional<std::string> head_blob(const std::string& path) const;
+
+  /// Commits exactly these paths on top of HEAD; the learner's other staged changes stay staged and out
+  /// of the commit. Returns the new commit id, or nullopt when the paths already match HEAD.
+  Result<std::optional<std::string>> commit_paths(const CommitRequest& request);
+
+  /// A commit that changed a path, with the blob ids of the path before and after ("" if absent).
+  struct PathChange {
+    CommitInfo commit;
+    std::string before_id;
+    std::string after_id;
+  };
+  /// The commits that changed `path` (newest first; all if limit is 0).
+  Result<std::vector<PathChange>> changes_to(const std::string& path, std::size_t limit) const;
+  /// A blob's bytes by id ("" if absent).
+  std::string read_blob(const std::string& id) const;
+
+private:
+  struct Impl;
+  explicit Repo(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace pdo::git

@@ -1,0 +1,99 @@
+#include "util/fs.hpp"
+
+#include <atomic>
+#include <fstream>
+#include <sstream>
+
+#include "util/i18n.hpp"
+#include "util/platform.hpp"
+
+namespace pdo::util {
+
+fs::path path_from_utf8(std::string_view utf8) {
+#if defined(__cpp_char8_t)
+  return fs::path(std::u8string(utf8.begin(), utf8.end()));
+#else
+  return fs::u8path(utf8.begin(), utf8.end());
+#endif
+}
+
+std::string path_to_utf8(const fs::path& path) {
+#if defined(__cpp_char8_t)
+  const auto u8 = path.u8string();
+  return std::string(u8.begin(), u8.end());
+#else
+  return path.u8string();
+#endif
+}
+
+Result<std::string> read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + path_to_utf8(path)};
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) return Error{Exit::failure, tr("读取文件出错 ", "error while reading ") + path_to_utf8(path)};
+  return buf.str();
+}
+
+namespace {
+
+fs::path temp_sibling(const fs::path& path) {
+  static std::atomic<unsigned> counter{0};
+  const auto name = path.filename().native() + path_from_utf8(".pdo-tmp-").native() +
+                    path_from_utf8(std::to_string(platform::current_pid()) + "-" +
+                                   std::to_string(counter++)).native();
+  return path.parent_path() / name;
+}
+
+Status write_whole(const fs::path& tmp, std::string_view content) {
+  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+  if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + path_to_utf8(tmp)};
+  out.write(content.data(), static_cast<std::streamsize>(content.size()));
+  out.close();
+  if (!out) return Error{Exit::failure, tr("写入失败 ", "write failed: ") + path_to_utf8(tmp)};
+  return ok();
+}
+
+}  // namespace
+
+Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace) {
+  const fs::path tmp = temp_sibling(path);
+  if (auto st = write_whole(tmp, content); !st) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    return st;
+  }
+  const bool done = replace == Replace::allowed ? platform::rename_replace(tmp, path)
+                                                : platform::rename_no_replace(tmp, path);
+  if (!done) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    const bool exists = fs::exists(path, ignored);
+    return Error{Exit::failure,
+                 (replace == Replace::never && exists ? tr("文件已存在，未覆盖：", "file exists, not replaced: ")
+                                                      : tr("无法写入文件：", "cannot write file: ")) +
+                     path_to_utf8(path)};
+  }
+  return ok();
+}
+
+Status make_dirs(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return ok();
+  fs::create_directories(path, ec);
+  if (ec || !fs::is_directory(path)) {
+    return Error{Exit::failure, tr("无法创建目录 ", "cannot create folder ") + path_to_utf8(path) + ": " + ec.message()};
+  }
+  return ok();
+}
+
+fs::path absolute_path(const fs::path& path) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(path, ec);
+  if (ec) abs = path;
+  return abs.lexically_normal();
+}
+
+}  // namespace pdo::util

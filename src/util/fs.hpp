@@ -1,0 +1,36 @@
+#pragma once
+// Files as the learner owns them: UTF-8 paths on every OS, whole-file reads, and atomic writes
+// (temp file + rename) that never replace a file unless the caller says so.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "util/error.hpp"
+
+namespace pdo::util {
+
+namespace fs = std::filesystem;
+
+/// Whether an atomic write may replace an existing file.
+enum class Replace { never, allowed };
+
+/// A path from UTF-8 text (Chinese folder names work on Windows too).
+fs::path path_from_utf8(std::string_view utf8);
+
+/// A path as UTF-8 text, with '/' separators kept as the OS has them.
+std::string path_to_utf8(const fs::path& path);
+
+/// The whole file, bytes unchanged.
+Result<std::string> read_file(const fs::path& path);
+
+/// Writes a file atomically: a temp file beside it, then a rename. With Replace::never an existing
+/// file is left untouched and the call fails.
+Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace);
+
+/// Creates a directory and its parents; ok if it exists as a directory.
+Status make_dirs(const fs::path& path);
+
+/// The absolute, lexically normal form of a path (no need for it to exist).
+fs::path absolute_path(const fs::path& path);
+
+}  // namespace pdo::util

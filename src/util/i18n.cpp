@@ -1,0 +1,27 @@
+#include "util/i18n.hpp"
+
+#include "util/text.hpp"
+
+namespace pdo::util {
+namespace {
+Lang g_lang = Lang::zh;
+}
+
+Lang current_lang() { return g_lang; }
+
+void set_lang(Lang lang) { g_lang = lang; }
+
+std::string tr(std::string_view zh, std::string_view en) {
+  return std::string(g_lang == Lang::zh ? zh : en);
+}
+
+std::optional<Lang> parse_lang(std::string_view text) {
+  const std::string t = to_lower(trim(text));
+  if (t == "zh" || t == "zh-cn" || t == "zh_cn" || t == "cn" || t == "chinese" || t == "中文") return Lang::zh;
+  if (t == "en" || t == "en-us" || t == "en_us" || t == "english") return Lang::en;
+  return std::nullopt;
+}
+
+std::string_view lang_code(Lang lang) { return lang == Lang::zh ? "zh" : "en"; }
+
+}  // namespace pdo::util

@@ -1,0 +1,27 @@
+#pragma once
+// The language of messages and generated files. pdo speaks Chinese unless told --lang en.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace pdo::util {
+
+/// A language pdo can speak.
+enum class Lang { zh, en };
+
+/// The language messages are currently printed in (set once per run by the CLI).
+Lang current_lang();
+
+/// Sets the language for messages.
+void set_lang(Lang lang);
+
+/// Picks the Chinese or the English text for the current language.
+std::string tr(std::string_view zh, std::string_view en);
+
+/// Parses "zh"/"en" (also "zh-CN", "中文", "english"); nullopt for anything else.
+std::optional<Lang> parse_lang(std::string_view text);
+
+/// "zh" or "en".
+std::string_view lang_code(Lang lang);
+
+}  // namespace pdo::util

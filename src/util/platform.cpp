@@ -1,0 +1,26 @@
+// The OS-independent part of util/platform.hpp.
+#include "util/platform.hpp"
+
+#include "util/text.hpp"
+
+namespace pdo::platform {
+
+std::string_view os_id(Os os) {
+  switch (os) {
+    case Os::gnu_linux: return "linux";
+    case Os::windows: return "windows";
+    case Os::macos: return "macos";
+    case Os::other: break;
+  }
+  return "other";
+}
+
+std::optional<Os> parse_os(std::string_view id) {
+  const std::string s = util::to_lower(util::trim(id));
+  if (s == "linux") return Os::gnu_linux;
+  if (s == "windows") return Os::windows;
+  if (s == "macos") return Os::macos;
+  return std::nullopt;
+}
+
+}  // namespace pdo::platform

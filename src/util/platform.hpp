@@ -1,0 +1,80 @@
+#pragma once
+// The one portable face of the OS. Implementations: platform_posix.cpp and platform_win32.cpp; no
+// other file calls POSIX or Win32 APIs.
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pdo::platform {
+
+namespace fs = std::filesystem;
+
+/// The operating systems pdo knows.
+enum class Os { gnu_linux, windows, macos, other };
+
+/// The OS pdo runs on.
+Os current_os();
+
+/// "linux", "windows", "macos" (the names course files use).
+std::string_view os_id(Os os);
+
+/// A human name with version where cheap to get, e.g. "Linux 6.1 (Debian GNU/Linux 12)".
+std::string os_description();
+
+/// Parses an OS id as used in course files; nullopt if unknown.
+std::optional<Os> parse_os(std::string_view id);
+
+/// An environment variable as UTF-8.
+std::optional<std::string> get_env(const std::string& name);
+
+/// Finds an executable on PATH (with PATHEXT on Windows); no process is started.
+std::optional<fs::path> find_program(std::string_view name);
+
+/// The path of the running executable, if the OS tells it.
+std::optional<fs::path> self_exe();
+
+/// The process id.
+long current_pid();
+
+/// True if standard input is a terminal.
+bool stdin_is_tty();
+
+/// Renames over an existing target (atomic on the same volume).
+bool rename_replace(const fs::path& from, const fs::path& to);
+
+/// Renames only if the target does not exist (atomic: never replaces a file created meanwhile).
+bool rename_no_replace(const fs::path& from, const fs::path& to);
+
+/// Opens a URL with the desktop's default browser; false if that could not be started.
+bool open_url(const std::string& url);
+
+/// The command-line arguments (without the program name) as UTF-8, whatever the OS's native encoding.
+std::vector<std::string> utf8_args(int argc, char** argv);
+
+/// A web browser found on this machine (name or path), detection only; nullopt if none is known.
+std::optional<std::string> find_browser();
+
+/// Makes stdout/stderr show UTF-8 (Windows console code page); a no-op elsewhere.
+void setup_console();
+
+/// An exclusive advisory lock on a file, released when destroyed or when the process dies, so a
+/// killed pdo never leaves a lock behind that blocks the next run.
+class FileLock {
+public:
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+  ~FileLock();
+  /// Tries to take the lock for up to `wait`; nullptr if another process still holds it.
+  static std::unique_ptr<FileLock> acquire(const fs::path& path, std::chrono::milliseconds wait);
+
+private:
+  FileLock() = default;
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace pdo::platform

@@ -1,0 +1,55 @@
+#pragma once
+// String helpers that keep bytes exact: line endings and BOMs are detected and preserved, never
+// normalised behind the learner's back.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pdo::util {
+
+/// The UTF-8 byte order mark.
+inline constexpr std::string_view k_bom = "\xEF\xBB\xBF";
+
+/// "\r\n" if the text's first line ends with CRLF, else "\n".
+std::string_view detect_eol(std::string_view text);
+
+/// True if the text starts with a UTF-8 BOM.
+bool has_bom(std::string_view text);
+
+/// Converts LF line ends of generated text to `eol` (text must use LF only).
+std::string with_eol(std::string_view lf_text, std::string_view eol);
+
+/// Splits into lines, each keeping its own terminator ("\n", "\r\n" or none for the last).
+std::vector<std::string_view> split_lines(std::string_view text);
+
+/// A line without its terminator.
+std::string_view chomp(std::string_view line);
+
+/// Removes ASCII whitespace at both ends.
+std::string_view trim(std::string_view s);
+
+/// ASCII lower case.
+std::string to_lower(std::string_view s);
+
+/// True if s starts with prefix.
+bool starts_with(std::string_view s, std::string_view prefix);
+
+/// True if s ends with suffix.
+bool ends_with(std::string_view s, std::string_view suffix);
+
+/// Replaces every occurrence of `from` with `to`.
+std::string replace_all(std::string_view s, std::string_view from, std::string_view to);
+
+/// Splits on a separator character.
+std::vector<std::string> split(std::string_view s, char sep);
+
+/// Joins with a separator.
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+
+/// Zero-padded two-digit (or wider) lesson id: 3 -> "03", 120 -> "120".
+std::string pad2(int n);
+
+/// True if every byte is an ASCII digit (and there is at least one).
+bool is_digits(std::string_view s);
+
+}  // namespace pdo::util

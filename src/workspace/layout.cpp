@@ -1,0 +1,103 @@
+#include "workspace/layout.hpp"
+
+#include <algorithm>
+
+#include "progress/file.hpp"
+#include "workspace/render.hpp"
+
+namespace pdo::workspace {
+
+namespace {
+
+std::string tmpl(util::Lang lang, const char* name) {
+  return std::string("templates/") + std::string(util::lang_code(lang)) + "/" + name;
+}
+
+Vars lesson_vars(const course::Lesson& l) {
+  Vars v;
+  v.set("id", l.id).set("title", l.title).set("url", l.url).set("folder", l.folder).set("published", l.published);
+  return v;
+}
+
+Vars course_vars(const course::Course& c) {
+  Vars v;
+  v.set("course_title", c.title).set("entry_url", c.entry_url);
+  return v;
+}
+
+}  // namespace
+
+std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings) {
+  Vars v = course_vars(course);
+  const bool zh = settings.lang == util::Lang::zh;
+  v.set("lesson_id", lesson ? lesson->id : std::string(zh ? "<课号>" : "<NN>"))
+      .set("lesson_title", lesson ? lesson->title : std::string(zh ? "<课节标题>" : "<lesson title>"))
+      .set("lesson_url", lesson ? lesson->url : std::string(zh ? "<官方链接>" : "<official link>"))
+      .set("lesson_folder", lesson ? lesson->folder : std::string(zh ? "<课号-文件夹>" : "<NN-folder>"))
+      .set("route_name", route_name(settings.route));
+  return render_embedded(tmpl(settings.lang, "prompt.md"), v);
+}
+
+std::string readme_text(const course::Course& course, const Settings& settings) {
+  Vars v = course_vars(course);
+  std::vector<Vars> lessons;
+  bool unpublished = false;
+  for (const auto& l : course.lessons) {
+    lessons.push_back(lesson_vars(l));
+    unpublished = unpublished || !l.published;
+  }
+  std::string prompt = prompt_text(course, nullptr, settings);
+  while (!prompt.empty() && prompt.back() == '\n') prompt.pop_back();
+  v.set("lessons", lessons).set("has_unpublished", unpublished).set("route_name", route_name(settings.route)).set("prompt", prompt);
+  return render_embedded(tmpl(settings.lang, "README.md"), v);
+}
+
+std::string progress_lesson_block(const course::Course& course, const course::Lesson& lesson, util::Lang lang) {
+  Vars v = course_vars(course);
+  for (const auto step : progress::k_steps) {
+    v.set(std::string(progress::step_id(step)) + "_line", progress::box_line(lesson, step, lang, false));
+  }
+  Vars lv = lesson_vars(lesson);
+  for (auto& [k, val] : lv.values) v.values[k] = val;
+  return render_embedded(tmpl(lang, "progress-lesson.md"), v);
+}
+
+std::string progress_text(const course::Course& course, util::Lang lang) {
+  std::string text = render_embedded(tmpl(lang, "progress.md"), course_vars(course));
+  for (const auto& lesson : course.lessons) text += progress_lesson_block(course, lesson, lang);
+  return text;
+}
+
+std::string questions_text(const course::Course& course, util::Lang lang) {
+  return render_embedded(tmpl(lang, "questions.md"), course_vars(course));
+}
+
+std::string check_kind_name(const std::string& kind, util::Lang lang) {
+  const bool zh = lang == util::Lang::zh;
+  if (kind == "auto") return zh ? "pdo 自动检查" : "automatic (pdo)";
+  if (kind == "browser") return zh ? "浏览器操作" : "browser action";
+  if (kind == "notebook") return zh ? "在线 notebook 单元" : "online notebook cell";
+  return zh ? "人工检查" : "manual check";
+}
+
+std::string check_env_text(const course::Course& course, const Settings& settings) {
+  Vars v = course_vars(course);
+  std::vector<Vars> checks;
+  const bool zh = settings.lang == util::Lang::zh;
+  for (const auto& c : course.checks) {
+    if (!c.routes.empty() && std::find(c.routes.begin(), c.routes.end(), settings.route) == c.routes.end()) continue;
+    Vars cv;
+    cv.set("title", zh && !c.title_zh.empty() ? c.title_zh : c.title)
+        .set("kind_name", check_kind_name(c.kind, settings.lang))
+        .set("action", zh && !c.action_zh.empty() ? c.action_zh : c.action);
+    checks.push_back(std::move(cv));
+  }
+  v.set("checks", checks);
+  return render_embedded(tmpl(settings.lang, "check-env.md"), v);
+}
+
+std::string notes_text(const course::Lesson& lesson, util::Lang lang) {
+  return render_embedded(tmpl(lang, "notes.md"), lesson_vars(lesson));
+}
+
+}  // namespace pdo::workspace

@@ -1,0 +1,36 @@
+#pragma once
+// The text of every file pdo generates, rendered from the embedded templates in the workspace's
+// language. Only links and structure: no lecture content, no exercise.
+#include <string>
+
+#include "course/course.hpp"
+#include "util/i18n.hpp"
+#include "workspace/settings.hpp"
+
+namespace pdo::workspace {
+
+/// README.md (its pdo block holds the lesson list and the per-lesson prompt template).
+std::string readme_text(const course::Course& course, const Settings& settings);
+
+/// The per-lesson prompt (每课提示词) filled in for a lesson, or with placeholders when lesson is null.
+std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings);
+
+/// progress.md as first created.
+std::string progress_text(const course::Course& course, util::Lang lang);
+
+/// The progress.md section of one lesson (heading and its three boxes), starting with a blank line.
+std::string progress_lesson_block(const course::Course& course, const course::Lesson& lesson, util::Lang lang);
+
+/// questions.md as first created.
+std::string questions_text(const course::Course& course, util::Lang lang);
+
+/// check-env.md as first created: every check item listed, none run yet.
+std::string check_env_text(const course::Course& course, const Settings& settings);
+
+/// A lesson's notes.md as first created: title and official link only.
+std::string notes_text(const course::Lesson& lesson, util::Lang lang);
+
+/// The check kind's display name ("浏览器操作" / "browser action"…).
+std::string check_kind_name(const std::string& kind, util::Lang lang);
+
+}  // namespace pdo::workspace

@@ -1,0 +1,28 @@
+#include "workspace/marked_block.hpp"
+
+#include "util/text.hpp"
+
+namespace pdo::workspace {
+
+std::optional<std::string_view> find_block(std::string_view text, std::string_view name) {
+  const std::string begin = "<!-- pdo:begin " + std::string(name);
+  const std::string end = "<!-- pdo:end " + std::string(name) + " -->";
+  const auto b = text.find(begin);
+  if (b == std::string_view::npos) return std::nullopt;
+  const auto e = text.find(end, b);
+  if (e == std::string_view::npos) return std::nullopt;
+  return text.substr(b, e + end.size() - b);
+}
+
+std::optional<std::string> replace_block(std::string_view text, std::string_view fresh, std::string_view name) {
+  const auto old_block = find_block(text, name);
+  const auto new_block = find_block(fresh, name);
+  if (!old_block || !new_block) return std::nullopt;
+  const auto start = static_cast<std::size_t>(old_block->data() - text.data());
+  std::string out(text.substr(0, start));
+  out += util::with_eol(*new_block, util::detect_eol(text));
+  out += text.substr(start + old_block->size());
+  return out;
+}
+
+}  // namespace pdo::workspace

@@ -1,0 +1,50 @@
+#pragma once
+// The workspace: its root (the course folder), its settings in .pdo/config.toml, and the course they
+// name. Every command after init starts from open_workspace().
+#include <filesystem>
+#include <string>
+
+#include "course/course.hpp"
+#include "util/error.hpp"
+#include "util/i18n.hpp"
+
+namespace pdo::workspace {
+
+namespace fs = std::filesystem;
+
+/// Where the settings live, relative to the course folder.
+inline constexpr const char* k_settings_path = ".pdo/config.toml";
+/// Where a course file given with --course is kept, relative to the course folder.
+inline constexpr const char* k_course_copy_path = ".pdo/course.toml";
+
+/// The workspace settings (committed, so later commands need no flags).
+struct Settings {
+  std::string course_id;
+  std::string course_file;  ///< "" = the course built into pdo; else a path relative to the root
+  std::string route = "browser";
+  util::Lang lang = util::Lang::zh;
+};
+
+/// Settings as the text of .pdo/config.toml.
+std::string settings_text(const Settings& s);
+
+/// Parses .pdo/config.toml.
+Result<Settings> parse_settings(std::string_view text, const std::string& source_name);
+
+/// An opened workspace.
+struct Workspace {
+  fs::path root;
+  Settings settings;
+  course::Course course;
+};
+
+/// Finds the workspace containing `start` (searching upwards for .pdo/config.toml) and loads its course.
+Result<Workspace> open_workspace(const fs::path& start);
+
+/// Loads the course a workspace's settings name.
+Result<course::Course> load_course(const fs::path& root, const Settings& settings);
+
+/// The route's display name in the current language.
+std::string route_name(const std::string& route);
+
+}  // namespace pdo::workspace

@@ -61,6 +61,26 @@ std::optional<std::string> find_browser();
 /// Makes stdout/stderr show UTF-8 (Windows console code page); a no-op elsewhere.
 void setup_console();
 
+/// How to run a child process.
+struct ProcessOptions {
+  std::string input;                               ///< written to its standard input, then closed
+  std::chrono::milliseconds timeout{0};            ///< 0 = no limit; on expiry the process is killed
+  std::optional<fs::path> cwd;                     ///< working directory
+  std::vector<std::pair<std::string, std::string>> env;  ///< variables to set ("" value: unset)
+};
+
+/// What a child process did.
+struct ProcessResult {
+  int exit_code = -1;  ///< -1 if it could not start, was killed, or timed out
+  bool started = false;
+  bool timed_out = false;
+  std::string out;
+  std::string err;
+};
+
+/// Runs a program (argv[0] looked up on PATH) and collects its output. No shell is involved.
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
+
 /// An exclusive advisory lock on a file, released when destroyed or when the process dies, so a
 /// killed pdo never leaves a lock behind that blocks the next run.
 class FileLock {

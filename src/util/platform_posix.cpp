@@ -1,5 +1,7 @@
 // POSIX implementation of util/platform.hpp (Linux, macOS).
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -133,6 +135,113 @@ std::optional<std::string> find_browser() {
     if (auto p = find_program(name)) return p->string();
   }
   return std::nullopt;
+}
+
+namespace {
+
+void set_child_env(const ProcessOptions& options) {
+  for (const auto& [key, value] : options.env) {
+    if (value.empty()) {
+      ::unsetenv(key.c_str());
+    } else {
+      ::setenv(key.c_str(), value.c_str(), 1);
+    }
+  }
+}
+
+[[noreturn]] void exec_child(const std::vector<std::string>& argv, const ProcessOptions& options, int in_fd, int out_fd,
+                             int err_fd) {
+  ::dup2(in_fd, STDIN_FILENO);
+  ::dup2(out_fd, STDOUT_FILENO);
+  ::dup2(err_fd, STDERR_FILENO);
+  ::setpgid(0, 0);  // own process group, so a timeout kills its children too
+  if (options.cwd && ::chdir(options.cwd->c_str()) != 0) ::_exit(127);
+  set_child_env(options);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  ::execvp(args[0], args.data());
+  ::_exit(127);
+}
+
+/// Pumps stdin/stdout/stderr until the child closes its outputs or the deadline passes.
+bool pump(int& in_fd, int& out_fd, int& err_fd, const std::string& input, ProcessResult& r,
+          std::optional<std::chrono::steady_clock::time_point> deadline) {
+  std::size_t written = 0;
+  if (input.empty()) {
+    ::close(in_fd);
+    in_fd = -1;
+  }
+  char buf[65536];
+  while (out_fd >= 0 || err_fd >= 0) {
+    pollfd fds[3] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}, {in_fd, POLLOUT, 0}};
+    int wait_ms = -1;
+    if (deadline) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      wait_ms = static_cast<int>(left.count());
+    }
+    if (::poll(fds, 3, wait_ms) < 0 && errno != EINTR) return false;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      const ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        (i == 0 ? r.out : r.err).append(buf, static_cast<std::size_t>(n));
+      } else {
+        ::close(fds[i].fd);
+        (i == 0 ? out_fd : err_fd) = -1;
+      }
+    }
+    if (in_fd >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
+      const ssize_t n = ::write(in_fd, input.data() + written, input.size() - written);
+      if (n > 0) written += static_cast<std::size_t>(n);
+      if (n <= 0 || written == input.size()) {
+        ::close(in_fd);
+        in_fd = -1;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  ProcessResult r;
+  if (argv.empty()) return r;
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  if (::pipe(in_pipe) != 0) return r;
+  if (::pipe(out_pipe) != 0) return r;
+  if (::pipe(err_pipe) != 0) return r;
+  ::signal(SIGPIPE, SIG_IGN);
+  const pid_t pid = ::fork();
+  if (pid < 0) return r;
+  if (pid == 0) {
+    ::close(in_pipe[1]);
+    ::close(out_pipe[0]);
+    ::close(err_pipe[0]);
+    exec_child(argv, options, in_pipe[0], out_pipe[1], err_pipe[1]);
+  }
+  ::close(in_pipe[0]);
+  ::close(out_pipe[1]);
+  ::close(err_pipe[1]);
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (options.timeout.count() > 0) deadline = std::chrono::steady_clock::now() + options.timeout;
+  int in_fd = in_pipe[1], out_fd = out_pipe[0], err_fd = err_pipe[0];
+  const bool finished = pump(in_fd, out_fd, err_fd, options.input, r, deadline);
+  if (!finished) {
+    r.timed_out = true;
+    ::kill(-pid, SIGKILL);
+    ::kill(pid, SIGKILL);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  for (int fd : {in_fd, out_fd, err_fd}) {
+    if (fd >= 0) ::close(fd);
+  }
+  r.started = !(WIFEXITED(status) && WEXITSTATUS(status) == 127 && r.out.empty());
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
 }
 
 struct FileLock::Impl {

@@ -1,0 +1,65 @@
+#include "support/process.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "support/temp_dir.hpp"
+#include "util/fs.hpp"
+
+namespace pdo::test {
+
+std::filesystem::path pdo_binary() {
+#ifdef PDO_BINARY
+  return util::path_from_utf8(PDO_BINARY);
+#else
+  return "pdo";
+#endif
+}
+
+std::vector<std::pair<std::string, std::string>> test_env() {
+  static const std::filesystem::path home = [] {
+    auto h = std::filesystem::temp_directory_path() / ("pdo-test-home-" + std::to_string(platform::current_pid()));
+    std::filesystem::create_directories(h);
+    // libgit2 reads identity from $HOME/.gitconfig (it ignores GIT_AUTHOR_* and GIT_CONFIG_GLOBAL).
+    write_file(h / ".gitconfig", "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n");
+    return h;
+  }();
+  return {
+      {"HOME", util::path_to_utf8(home)},
+      {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")},
+      {"GIT_CONFIG_NOSYSTEM", "1"},
+  };
+}
+
+platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd,
+                                const std::string& input, std::vector<std::pair<std::string, std::string>> env) {
+  std::vector<std::string> argv{util::path_to_utf8(pdo_binary())};
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.input = input;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  opts.env.insert(opts.env.end(), env.begin(), env.end());
+  opts.timeout = std::chrono::milliseconds(60000);
+  return platform::run_process(argv, opts);
+}
+
+platform::ProcessResult run_git(const std::vector<std::string>& args, const std::filesystem::path& dir,
+                                std::vector<std::pair<std::string, std::string>> env) {
+  std::vector<std::string> argv{"git"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = dir;
+  opts.env = test_env();
+  opts.env.insert(opts.env.end(), env.begin(), env.end());
+  opts.timeout = std::chrono::milliseconds(60000);
+  return platform::run_process(argv, opts);
+}
+
+std::string git_out(const std::vector<std::string>& args, const std::filesystem::path& dir) {
+  const auto r = run_git(args, dir);
+  INFO("git " << (args.empty() ? "" : args.front()) << " stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  return r.out;
+}
+
+}  // namespace pdo::test

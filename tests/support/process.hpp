@@ -1,0 +1,30 @@
+#pragma once
+// Running the real pdo binary and the real git CLI from tests.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "util/platform.hpp"
+
+namespace pdo::test {
+
+/// The built pdo binary (set by CMake).
+std::filesystem::path pdo_binary();
+
+/// Runs pdo with args in `cwd`, feeding `input` on stdin. HOME points at an isolated folder with a
+/// git identity unless `env` says otherwise.
+platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd,
+                                const std::string& input = "",
+                                std::vector<std::pair<std::string, std::string>> env = {});
+
+/// Runs the real git CLI in `dir`.
+platform::ProcessResult run_git(const std::vector<std::string>& args, const std::filesystem::path& dir,
+                                std::vector<std::pair<std::string, std::string>> env = {});
+
+/// git's stdout in `dir`, failing the test if git fails.
+std::string git_out(const std::vector<std::string>& args, const std::filesystem::path& dir);
+
+/// The environment every test process gets: no user config leaks in, a fixed identity.
+std::vector<std::pair<std::string, std::string>> test_env();
+
+}  // namespace pdo::test

@@ -1,0 +1,373 @@
+#!/usr/bin/env bash
+# Build pdo's third-party dependencies for 64-bit Windows (x86_64-w64-mingw32), statically,
+# from Debian 12 (bookworm) source packages only, into build/windows-deps/prefix.
+#
+#   sudo-less, as root, on Debian 12:   scripts/windows/build-deps.sh
+#
+#   Options:  --clean        remove build/windows-deps first (full rebuild)
+#             --no-apt       do not install/check host packages with apt-get
+#             --no-wine      do not install wine / do not create the wine prefix
+#   Env:      PDO_WINDOWS_DEPS_DIR   work dir (default <repo>/build/windows-deps)
+#             JOBS                   parallel jobs (default nproc)
+#
+# What ends up in the prefix:
+#   built from `apt-get source` (Debian's source packages):
+#     libgit2 1.5.1+ds  static, WinHTTP (HTTPS), no SSH, SHA1DC, pcre2 regex, system http-parser/zlib
+#                      (Debian's "+ds" tarball strips libgit2's deps/: zlib, http-parser, pcre,
+#                       winhttp, ntlmclient; they are replaced by the packages below / mingw's winhttp)
+#     zlib 1.2.13      libz.a
+#     http-parser 2.9.4 libhttp_parser.a
+#     pcre2 10.42      libpcre2-8.a (PCRE2_STATIC)
+#     fmtlib 9.1.0     libfmt.a + lib/cmake/fmt (fmt::fmt)
+#     catch2 2.13.10   single header catch2/catch.hpp, libCatch2WithMain.a, lib/cmake/Catch2
+#   copied from Debian's header-only -dev packages installed on the host:
+#     libcli11-dev (CLI/, share/cmake/CLI11), libtomlplusplus-dev (toml++/, used header-only)
+#
+# Every step leaves a stamp in <workdir>/stamps and is skipped on the next run.
+set -euo pipefail
+
+HOST=x86_64-w64-mingw32
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+TOOLCHAIN="$REPO_ROOT/cmake/toolchains/mingw-w64-x86_64.cmake"
+WORK="${PDO_WINDOWS_DEPS_DIR:-$REPO_ROOT/build/windows-deps}"
+JOBS="${JOBS:-$(nproc)}"
+
+DO_APT=1
+DO_WINE=1
+for arg in "$@"; do
+  case "$arg" in
+    --clean)   rm -rf "$WORK" ;;
+    --no-apt)  DO_APT=0 ;;
+    --no-wine) DO_WINE=0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    *) echo "unknown option: $arg" >&2; exit 2 ;;
+  esac
+done
+
+mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
+PREFIX="$WORK/prefix"
+SRC="$WORK/src"
+BLD="$WORK/build"
+STAMPS="$WORK/stamps"
+mkdir -p "$PREFIX"/{include,lib/pkgconfig,share} "$SRC" "$BLD" "$STAMPS"
+
+log()  { printf '\n==> %s\n' "$*"; }
+done_() { [ -e "$STAMPS/$1" ]; }
+stamp() { date -u +%FT%TZ > "$STAMPS/$1"; }
+START=$(date +%s)
+
+# ---------------------------------------------------------------------------------------------
+# 1. Host packages
+# ---------------------------------------------------------------------------------------------
+HOST_PKGS=(mingw-w64 cmake make pkg-config dpkg-dev xz-utils bzip2 ca-certificates git
+           libcli11-dev libtomlplusplus-dev libfmt-dev catch2)
+[ "$DO_WINE" = 1 ] && HOST_PKGS+=(wine wine64)
+
+APT_UPDATED=0
+apt_update() {
+  if [ "$APT_UPDATED" = 0 ]; then apt-get update -qq; APT_UPDATED=1; fi
+}
+
+if [ "$DO_APT" = 1 ]; then
+  missing=()
+  for p in "${HOST_PKGS[@]}"; do
+    [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" = "install ok installed" ] || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    log "apt-get install ${missing[*]}"
+    apt_update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+fi
+
+for tool in "$HOST-gcc-posix" "$HOST-g++-posix" "$HOST-ar" "$HOST-ranlib" cmake dpkg-source; do
+  command -v "$tool" >/dev/null || { echo "missing $tool (run without --no-apt)" >&2; exit 1; }
+done
+CC="$HOST-gcc-posix"
+AR="$HOST-ar"
+RANLIB="$HOST-ranlib"
+
+# ---------------------------------------------------------------------------------------------
+# 2. deb-src entries (mirror the existing Debian "deb" entries)
+# ---------------------------------------------------------------------------------------------
+# (no `| grep -q` here: with pipefail, grep's early exit would fail the pipeline via SIGPIPE)
+have_sources() { local out; out="$(apt-cache showsrc libgit2 2>/dev/null || true)"; [[ "$out" == *"Package: libgit2"* ]]; }
+if ! have_sources; then
+  log "adding deb-src entries"
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    # deb822 (Debian 12 default): same URIs/suites/components, Types: deb-src
+    sed -E 's/^Types:.*$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
+      > /etc/apt/sources.list.d/pdo-deb-src.sources
+  elif [ -f /etc/apt/sources.list ] && grep -qE '^deb ' /etc/apt/sources.list; then
+    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' \
+      > /etc/apt/sources.list.d/pdo-deb-src.list
+  else
+    echo "no Debian apt entries found to mirror as deb-src" >&2; exit 1
+  fi
+  APT_UPDATED=0
+  apt_update
+  have_sources || { echo "deb-src entries added but libgit2 source still unknown" >&2; exit 1; }
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 3. Fetch + unpack source packages (patches applied by dpkg-source)
+# ---------------------------------------------------------------------------------------------
+# fetch PKG -> sets SRCDIR to the unpacked tree
+fetch() {
+  local pkg="$1" dir="$SRC/$1"
+  if ! done_ "fetch-$pkg"; then
+    log "apt-get source $pkg"
+    rm -rf "$dir"; mkdir -p "$dir"
+    # The security archive's pool may lack the newest source (404): fall back to bookworm.
+    if ! (cd "$dir" && apt-get -q -o APT::Sandbox::User=root source "$pkg" > fetch.log 2>&1); then
+      echo "   (default candidate not downloadable, trying $pkg/bookworm)"
+      rm -rf "$dir"; mkdir -p "$dir"
+      (cd "$dir" && apt-get -q -o APT::Sandbox::User=root source "$pkg/bookworm" > fetch.log 2>&1) \
+        || { cat "$dir/fetch.log" >&2; exit 1; }
+    fi
+    ls "$dir"/*.dsc | xargs -n1 basename | sed 's/\.dsc$//' > "$dir/VERSION"
+    stamp "fetch-$pkg"
+  fi
+  SRCDIR="$(find "$dir" -mindepth 1 -maxdepth 1 -type d | head -n1)"
+  echo "   $pkg: $(cat "$dir/VERSION") in $SRCDIR"
+}
+
+cmake_build() {  # NAME SRCDIR [cmake args...]
+  local name="$1" src="$2"; shift 2
+  rm -rf "$BLD/$name"
+  cmake -S "$src" -B "$BLD/$name" \
+    -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" \
+    -DPDO_WINDOWS_DEPS_PREFIX="$PREFIX" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_INSTALL_PREFIX="$PREFIX" \
+    -DCMAKE_INSTALL_LIBDIR=lib \
+    -DBUILD_SHARED_LIBS=OFF \
+    "$@" > "$BLD/$name.configure.log" 2>&1 || { tail -40 "$BLD/$name.configure.log" >&2; exit 1; }
+  cmake --build "$BLD/$name" -j "$JOBS" > "$BLD/$name.build.log" 2>&1 \
+    || { tail -40 "$BLD/$name.build.log" >&2; exit 1; }
+  cmake --install "$BLD/$name" > "$BLD/$name.install.log" 2>&1 \
+    || { tail -40 "$BLD/$name.install.log" >&2; exit 1; }
+}
+
+# ---------------------------------------------------------------------------------------------
+# 4. zlib (Debian "dfsg" tarball has no win32/ makefiles: compile the library files directly)
+# ---------------------------------------------------------------------------------------------
+fetch zlib
+if ! done_ zlib; then
+  log "building zlib"
+  rm -rf "$BLD/zlib"; mkdir -p "$BLD/zlib"
+  ZSRC=(adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback inffast inflate
+        inftrees trees uncompr zutil)
+  for f in "${ZSRC[@]}"; do
+    "$CC" -O2 -DNDEBUG -D_LARGEFILE64_SOURCE=1 -I"$SRCDIR" -c "$SRCDIR/$f.c" -o "$BLD/zlib/$f.o"
+  done
+  rm -f "$PREFIX/lib/libz.a"
+  "$AR" rcs "$PREFIX/lib/libz.a" "$BLD"/zlib/*.o
+  install -m644 "$SRCDIR/zlib.h" "$SRCDIR/zconf.h" "$PREFIX/include/"
+  ZVER="$(sed -n 's/^#define ZLIB_VERSION[[:space:]]*"\(.*\)".*/\1/p' "$SRCDIR/zlib.h")"
+  cat > "$PREFIX/lib/pkgconfig/zlib.pc" <<EOF
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: zlib
+Description: zlib compression library (static, mingw-w64)
+Version: $ZVER
+Libs: -L\${libdir} -lz
+Cflags: -I\${includedir}
+EOF
+  stamp zlib
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 5. http-parser (one C file)
+# ---------------------------------------------------------------------------------------------
+fetch http-parser
+if ! done_ http-parser; then
+  log "building http-parser"
+  rm -rf "$BLD/http-parser"; mkdir -p "$BLD/http-parser"
+  "$CC" -O2 -DNDEBUG -DHTTP_PARSER_STRICT=0 -I"$SRCDIR" -c "$SRCDIR/http_parser.c" \
+    -o "$BLD/http-parser/http_parser.o"
+  rm -f "$PREFIX/lib/libhttp_parser.a"
+  "$AR" rcs "$PREFIX/lib/libhttp_parser.a" "$BLD/http-parser/http_parser.o"
+  install -m644 "$SRCDIR/http_parser.h" "$PREFIX/include/"
+  stamp http-parser
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 6. pcre2 (8-bit library only, static)
+# ---------------------------------------------------------------------------------------------
+fetch pcre2
+if ! done_ pcre2; then
+  log "building pcre2"
+  cmake_build pcre2 "$SRCDIR" \
+    -DBUILD_STATIC_LIBS=ON \
+    -DPCRE2_BUILD_PCRE2_8=ON -DPCRE2_BUILD_PCRE2_16=OFF -DPCRE2_BUILD_PCRE2_32=OFF \
+    -DPCRE2_BUILD_PCRE2GREP=OFF -DPCRE2_BUILD_TESTS=OFF -DPCRE2_SUPPORT_JIT=OFF \
+    -DPCRE2_SUPPORT_LIBBZ2=OFF -DPCRE2_SUPPORT_LIBZ=OFF -DPCRE2_SUPPORT_LIBREADLINE=OFF \
+    -DPCRE2_SUPPORT_LIBEDIT=OFF -DINSTALL_MSVC_PDB=OFF
+  stamp pcre2
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 7. libgit2
+# ---------------------------------------------------------------------------------------------
+fetch libgit2
+if ! done_ libgit2; then
+  log "building libgit2"
+  # Debian's +ds tarball has no deps/winhttp (libgit2's private winhttp.h + import library
+  # for old MinGW). mingw-w64 ships winhttp.h and libwinhttp.a: use those when deps/ is gone.
+  if ! grep -q 'PDO: system winhttp' "$SRCDIR/cmake/SelectWinHTTP.cmake"; then
+    sed -i 's|^\tif(MINGW)$|\tif(MINGW AND EXISTS "${PROJECT_SOURCE_DIR}/deps/winhttp") # PDO: system winhttp otherwise|' \
+      "$SRCDIR/cmake/SelectWinHTTP.cmake"
+    grep -q 'PDO: system winhttp' "$SRCDIR/cmake/SelectWinHTTP.cmake" \
+      || { echo "failed to patch SelectWinHTTP.cmake" >&2; exit 1; }
+  fi
+  cmake_build libgit2 "$SRCDIR" \
+    -DBUILD_TESTS=OFF -DBUILD_CLI=OFF -DBUILD_EXAMPLES=OFF -DBUILD_FUZZERS=OFF \
+    -DUSE_SSH=OFF -DUSE_HTTPS=WinHTTP -DUSE_WINHTTP=ON -DUSE_NTLMCLIENT=OFF -DUSE_GSSAPI=OFF \
+    -DUSE_SHA1=CollisionDetection -DUSE_SHA256=Win32 \
+    -DUSE_BUNDLED_ZLIB=OFF -DUSE_HTTP_PARSER=system -DREGEX_BACKEND=pcre2 \
+    -DCMAKE_C_FLAGS="-DPCRE2_STATIC" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG"
+  grep -E '^-- (Enabled|Disabled) features|^ \* ' "$BLD/libgit2.configure.log" || true
+  stamp libgit2
+fi
+
+# libgit2.pc as generated lists the dependencies in Libs.private/Requires.private. The prefix
+# only has static archives, so make plain `pkg-config --libs libgit2` (what CMake's
+# pkg_check_modules(IMPORTED_TARGET) uses) return the full static link line.
+# The list below is libgit2's own LIBGIT2_SYSTEM_LIBS for this configuration (see the generated
+# build/libgit2/libgit2.pc + ws2_32 from src/CMakeLists.txt) with the static deps spelled out.
+GIT2_LIBS="-lgit2 -lpcre2-8 -lhttp_parser -lz -lwinhttp -lrpcrt4 -lcrypt32 -lole32 -lws2_32"
+GIT2_VER="$(sed -n 's/^#define LIBGIT2_VERSION[[:space:]]*"\(.*\)".*/\1/p' "$PREFIX/include/git2/version.h")"
+[ -n "$GIT2_VER" ] || { echo "cannot read LIBGIT2_VERSION from git2/version.h" >&2; exit 1; }
+cat > "$PREFIX/lib/pkgconfig/libgit2.pc" <<EOF
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: libgit2
+Description: The git library, take 2 (static, mingw-w64, WinHTTP)
+Version: $GIT2_VER
+Libs: -L\${libdir} $GIT2_LIBS
+Cflags: -I\${includedir}
+EOF
+# pcre2's .pc forgets that a static pcre2 on Windows needs PCRE2_STATIC (else dllimport).
+for pc in "$PREFIX"/lib/pkgconfig/libpcre2-*.pc; do
+  grep -q PCRE2_STATIC "$pc" || sed -i 's|^Cflags: \(.*\)$|Cflags: \1 -DPCRE2_STATIC|' "$pc"
+done
+rm -rf "${PREFIX:?}/man" "${PREFIX:?}/share/doc/pcre2"
+
+# ---------------------------------------------------------------------------------------------
+# 8. fmt (static library + fmt::fmt CMake config)
+# ---------------------------------------------------------------------------------------------
+fetch fmtlib
+if ! done_ fmtlib; then
+  log "building fmt"
+  cmake_build fmtlib "$SRCDIR" -DFMT_DOC=OFF -DFMT_TEST=OFF -DFMT_INSTALL=ON
+  stamp fmtlib
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 9. Catch2 v2 (header + Catch2WithMain static lib + CMake config incl. Catch.cmake)
+# ---------------------------------------------------------------------------------------------
+fetch catch2
+if ! done_ catch2; then
+  log "building Catch2"
+  cmake_build catch2 "$SRCDIR" -DCATCH_BUILD_TESTING=OFF -DCATCH_INSTALL_DOCS=OFF \
+    -DCATCH_INSTALL_HELPERS=ON -DCATCH_BUILD_STATIC_LIBRARY=ON
+  stamp catch2
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 10. Header-only libraries from the host's Debian -dev packages
+# ---------------------------------------------------------------------------------------------
+copy_pkg_headers() {  # PKG INCLUDE-SUBDIR
+  local n=0 f
+  while read -r f; do
+    case "$f" in /usr/include/"$2"/*) ;; *) continue ;; esac
+    [ -f "$f" ] || continue
+    install -D -m644 "$f" "$PREFIX/include/${f#/usr/include/}"
+    n=$((n + 1))
+  done < <(dpkg -L "$1")
+  [ "$n" -gt 0 ] || { echo "no headers under /usr/include/$2 in $1" >&2; exit 1; }
+}
+if ! done_ cli11; then
+  log "installing CLI11 headers (libcli11-dev $(dpkg-query -W -f='${Version}' libcli11-dev))"
+  rm -rf "$PREFIX/include/CLI" "$PREFIX/share/cmake/CLI11"
+  copy_pkg_headers libcli11-dev CLI
+  # Relocatable config: computes its prefix from its own location (share/cmake/CLI11).
+  install -D -m644 -t "$PREFIX/share/cmake/CLI11" /usr/share/cmake/CLI11/*.cmake
+  sed "s|^prefix=.*|prefix=$PREFIX|" /usr/share/pkgconfig/CLI11.pc > "$PREFIX/lib/pkgconfig/CLI11.pc"
+  stamp cli11
+fi
+if ! done_ tomlplusplus; then
+  log "installing toml++ headers (libtomlplusplus-dev $(dpkg-query -W -f='${Version}' libtomlplusplus-dev))"
+  rm -rf "$PREFIX/include/toml++"
+  copy_pkg_headers libtomlplusplus-dev 'toml++'
+  # Debian's own tomlplusplus config links libtomlplusplus.so; on Windows it is header-only.
+  mkdir -p "$PREFIX/lib/cmake/tomlplusplus"
+  cat > "$PREFIX/lib/cmake/tomlplusplus/tomlplusplusConfig.cmake" <<'EOF'
+# toml++ header-only (mingw-w64 prefix made by pdo's scripts/windows/build-deps.sh)
+if(NOT TARGET tomlplusplus::tomlplusplus)
+  get_filename_component(_tomlpp_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
+  add_library(tomlplusplus::tomlplusplus INTERFACE IMPORTED)
+  set_target_properties(tomlplusplus::tomlplusplus PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "${_tomlpp_prefix}/include"
+    INTERFACE_COMPILE_DEFINITIONS "TOML_HEADER_ONLY=1")
+  unset(_tomlpp_prefix)
+endif()
+EOF
+  TOMLVER="$(dpkg-query -W -f='${Version}' libtomlplusplus-dev | sed 's/[+~-].*//')"
+  cat > "$PREFIX/lib/cmake/tomlplusplus/tomlplusplusConfigVersion.cmake" <<EOF
+set(PACKAGE_VERSION "$TOMLVER")
+if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+  set(PACKAGE_VERSION_COMPATIBLE TRUE)
+  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+    set(PACKAGE_VERSION_EXACT TRUE)
+  endif()
+endif()
+EOF
+  cat > "$PREFIX/lib/pkgconfig/tomlplusplus.pc" <<EOF
+prefix=$PREFIX
+includedir=\${prefix}/include
+
+Name: tomlplusplus
+Description: TOML config file parser and serializer for C++ (header-only)
+Version: $TOMLVER
+Cflags: -I\${includedir} -DTOML_HEADER_ONLY=1
+EOF
+  stamp tomlplusplus
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 11. wine prefix (so the first ctest run does not spend a minute in wineboot)
+# ---------------------------------------------------------------------------------------------
+if [ "$DO_WINE" = 1 ] && command -v wine >/dev/null && [ ! -f "${WINEPREFIX:-$HOME/.wine}/system.reg" ]; then
+  log "creating wine prefix ${WINEPREFIX:-$HOME/.wine} (one-time, ~1 min)"
+  WINEDEBUG=-all WINEDLLOVERRIDES="mscoree=;mshtml=" wineboot -i > "$WORK/wineboot.log" 2>&1 || true
+  wineserver -w 2>/dev/null || true
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Summary
+# ---------------------------------------------------------------------------------------------
+{
+  echo "pdo Windows (x86_64-w64-mingw32) dependency prefix"
+  echo "built: $(date -u +%FT%TZ)"
+  echo "source packages:"
+  for p in zlib http-parser pcre2 libgit2 fmtlib catch2; do echo "  $(cat "$SRC/$p/VERSION")"; done
+  echo "header-only from host -dev packages:"
+  for p in libcli11-dev libtomlplusplus-dev; do echo "  $p $(dpkg-query -W -f='${Version}' $p)"; done
+  echo "compile: -I$PREFIX/include -DTOML_HEADER_ONLY=1"
+  echo "link:    -L$PREFIX/lib $GIT2_LIBS -lfmt -static -static-libgcc -static-libstdc++"
+} > "$PREFIX/share/pdo-windows-deps.txt"
+
+log "done in $(( $(date +%s) - START ))s"
+cat "$PREFIX/share/pdo-windows-deps.txt"
+echo
+echo "PREFIX=$PREFIX"
+echo "configure pdo with: cmake -S $REPO_ROOT -B $REPO_ROOT/build/windows -DCMAKE_TOOLCHAIN_FILE=$TOOLCHAIN -DCMAKE_BUILD_TYPE=Release"

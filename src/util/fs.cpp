@@ -93,7 +93,10 @@ fs::path absolute_path(const fs::path& path) {
   std::error_code ec;
   fs::path abs = fs::absolute(path, ec);
   if (ec) abs = path;
-  return abs.lexically_normal();
+  abs = abs.lexically_normal();
+  // "dir/." normalises to "dir/"; drop the trailing separator so the path names the folder itself.
+  if (!abs.has_filename() && abs.has_relative_path()) abs = abs.parent_path();
+  return abs;
 }
 
 }  // namespace pdo::util

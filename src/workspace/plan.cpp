@@ -26,7 +26,8 @@ std::string missing_gitignore_lines(std::string_view existing) {
   std::set<std::string> have;
   for (const auto line : util::split_lines(existing)) have.insert(std::string(util::trim(line)));
   std::string add;
-  for (const auto line : util::split_lines(gitignore_template())) {
+  const std::string rules = gitignore_template();
+  for (const auto line : util::split_lines(rules)) {
     const auto rule = util::trim(line);
     if (rule.empty() || rule.front() == '#' || have.count(std::string(rule))) continue;
     add += std::string(rule) + "\n";

@@ -1,0 +1,287 @@
+// pdo init, run as the real binary on temp folders and checked with the real git CLI.
+#include "cli_helpers.hpp"
+
+#include "course/course.hpp"
+#include "util/fs.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+
+namespace {
+
+std::set<std::string> seed_tree(const course::Course& c) {
+  std::set<std::string> t{".gitignore", ".pdo/", ".pdo/config.toml", "README.md", "progress.md", "questions.md",
+                          "check-env.md", "data/", "data/.gitkeep", "lessons/"};
+  for (const auto& l : c.lessons) {
+    const std::string d = "lessons/" + l.folder + "/";
+    t.insert({d, d + "notes.md", d + "exercises/", d + "exercises/.gitkeep"});
+  }
+  return t;
+}
+
+const char* const k_mini_course = R"(id = "mini"
+title = "Mini course"
+entry_url = "https://example.org/course"
+language = "en"
+[[lessons]]
+number = 1
+title = "First steps"
+url = "https://example.org/1"
+folder = "01-first-steps"
+[[lessons]]
+number = 2
+title = "Coming later"
+url = "https://example.org/2"
+folder = "02-coming-later"
+published = false
+[[lessons]]
+number = 3
+title = "Third"
+url = "https://example.org/3"
+folder = "03-third"
+)";
+
+}  // namespace
+
+TEST_CASE("init lays out the seed's tree in a new repo", "[cli][init]") {
+  TempDir tmp("init fresh 中文");
+  const auto root = tmp / "study dir 学习/pytorch-distributed-overview";
+  init_workspace(root);
+  const auto& course = course::default_course();
+  CHECK(tree_of(root) == seed_tree(course));
+
+  const std::string readme = read_file(root / "README.md");
+  std::size_t last = 0;
+  for (const auto& l : course.lessons) {
+    const auto at = readme.find("<" + l.url + ">", last);
+    INFO(l.url);
+    REQUIRE(at != std::string::npos);
+    last = at;
+  }
+  CHECK_THAT(readme, Catch::Contains("每课提示词"));
+  const std::string progress = read_file(root / "progress.md");
+  CHECK(count_of(progress, "\n- [ ] ") == 51);
+  CHECK(count_of(progress, "\n- [x] ") == 0);
+  CHECK(read_file(root / "lessons/03-03-getting-started-with-distributed-data/notes.md").find(course.lessons[2].url) < 120);
+  CHECK(read_file(root / "lessons/01-01-pytorch-distributed-overview/exercises/.gitkeep").empty());
+
+  CHECK(commit_count(root) == 1);
+  require_clean_repo(root);
+  CHECK(run_git({"check-ignore", "-q", ".env"}, root).exit_code == 0);
+  CHECK(run_git({"check-ignore", "-q", ".env.local"}, root).exit_code == 0);
+  CHECK(run_git({"check-ignore", "-q", ".env.example"}, root).exit_code == 1);
+  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-Action: init"));
+}
+
+TEST_CASE("init touches nothing without consent", "[cli][init]") {
+  TempDir tmp("init consent");
+  const auto root = tmp / "course";
+  SECTION("end of input") {
+    const auto r = run_pdo({"init", util::path_to_utf8(root)}, tmp.path(), "");
+    CHECK(r.exit_code == 4);
+    CHECK_THAT(r.out, Catch::Contains("什么都没有创建"));
+  }
+  SECTION("any other answer") {
+    const auto r = run_pdo({"init", util::path_to_utf8(root)}, tmp.path(), "n\n");
+    CHECK(r.exit_code == 4);
+  }
+  SECTION("dry run") {
+    const auto r = run_pdo({"init", util::path_to_utf8(root), "--dry-run"}, tmp.path());
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("lessons/17-17-distributed-training-at-scale-with/"));
+  }
+  SECTION("no path given and no answer") {
+    const auto r = run_pdo({"init"}, tmp.path(), "");
+    CHECK(r.exit_code == 4);
+    CHECK(std::filesystem::is_empty(tmp.path()));
+  }
+  CHECK_FALSE(std::filesystem::exists(root));
+}
+
+TEST_CASE("init asks for the folder and for consent on standard input", "[cli][init]") {
+  TempDir tmp("init ask");
+  const auto r = run_pdo({"init"}, tmp.path(), "course-here\n是\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains(util::path_to_utf8(tmp / "course-here")));
+  CHECK_THAT(r.out, Catch::Contains("已完成") && Catch::Contains("需要你操作") && Catch::Contains("尚未验证"));
+  CHECK(std::filesystem::exists(tmp / "course-here/progress.md"));
+}
+
+TEST_CASE("re-running init keeps every byte the learner wrote", "[cli][init]") {
+  TempDir tmp("init rerun");
+  const auto root = tmp / "pytorch-distributed-overview";
+  init_workspace(root);
+  const auto notes = root / "lessons/03-03-getting-started-with-distributed-data/notes.md";
+  const auto exercise = root / "lessons/03-03-getting-started-with-distributed-data/exercises/ddp.py";
+  write_file(notes, read_file(notes) + "我的笔记：DDP 每个进程一份模型。\n");
+  write_file(exercise, "import torch\r\n");
+  std::string progress = read_file(root / "progress.md");
+  progress = Catch::replaceInPlace(progress, "- [ ] 03 读讲义", "- [x] 03 读讲义 周一读完") ? progress : progress;
+  std::string crlf;
+  for (char c : progress) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  write_file(root / "progress.md", crlf);
+  write_file(root / "README.md", "我自己的标题\n" + read_file(root / "README.md") + "我的补充\n");
+  git_out({"add", "progress.md", "README.md"}, root);
+  git_out({"commit", "-qm", "my edits"}, root);
+
+  const auto before_tree = tree_of(root);
+  const std::string n = read_file(notes), e = read_file(exercise), p = read_file(root / "progress.md"), rd = read_file(root / "README.md");
+  init_workspace(root);
+  CHECK(read_file(notes) == n);
+  CHECK(read_file(exercise) == e);
+  CHECK(read_file(root / "progress.md") == p);
+  CHECK(read_file(root / "README.md") == rd);
+  CHECK(tree_of(root) == before_tree);
+  CHECK(commit_count(root) == 2);
+}
+
+TEST_CASE("README without pdo's markers is left alone and reported", "[cli][init]") {
+  TempDir tmp("init markers");
+  const auto root = tmp / "c";
+  init_workspace(root);
+  write_file(root / "README.md", "# 我自己写的 README\r\n");
+  const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path());
+  REQUIRE(r.exit_code == 0);
+  CHECK(read_file(root / "README.md") == "# 我自己写的 README\r\n");
+  CHECK_THAT(r.out, Catch::Contains("README.md") && Catch::Contains("标记"));
+}
+
+TEST_CASE("a folder inside another repo reuses it and commits only course paths", "[cli][init]") {
+  TempDir tmp("init nested");
+  const auto outer = tmp / "outer";
+  std::filesystem::create_directories(outer);
+  git_out({"init", "-q"}, outer);
+  write_file(outer / "old.txt", "history\n");
+  git_out({"add", "old.txt"}, outer);
+  git_out({"commit", "-qm", "old history"}, outer);
+  write_file(outer / "staged.txt", "learner's staged work\n");
+  git_out({"add", "staged.txt"}, outer);
+
+  const auto r = run_pdo({"init", util::path_to_utf8(outer / "study/pdo course"), "--yes"}, tmp.path());
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains(util::path_to_utf8(outer)));
+  CHECK_FALSE(std::filesystem::exists(outer / "study/pdo course/.git"));
+  CHECK(commit_count(outer) == 2);
+  const std::string files = git_out({"show", "--name-only", "--format=", "HEAD"}, outer);
+  for (const auto& line : Catch::splitStringRef(files, '\n')) {
+    CHECK(std::string(line).rfind("study/pdo course/", 0) == 0);
+  }
+  CHECK(git_out({"diff", "--cached", "--name-only"}, outer) == "staged.txt\n");
+  CHECK(run_git({"fsck", "--strict"}, outer).exit_code == 0);
+}
+
+TEST_CASE("--lang en gives the same tree in English", "[cli][init]") {
+  TempDir tmp("init en");
+  const auto root = tmp / "pytorch-distributed-overview";
+  init_workspace(root, {"--lang", "en"});
+  CHECK(tree_of(root) == seed_tree(course::default_course()));
+  const std::string progress = read_file(root / "progress.md");
+  CHECK(count_of(progress, "\n- [ ] ") == 51);
+  CHECK_THAT(progress, Catch::Contains("- [ ] 03 Read the lecture"));
+  CHECK_THAT(read_file(root / "README.md"), Catch::Contains("Per-lesson prompt"));
+  CHECK_THAT(read_file(root / ".pdo/config.toml"), Catch::Contains("lang = \"en\""));
+  require_clean_repo(root);
+}
+
+TEST_CASE("--course FILE: a 3-lesson course with an unpublished lesson", "[cli][init]") {
+  TempDir tmp("init course");
+  write_file(tmp / "mini.toml", k_mini_course);
+  const auto root = tmp / "mini";
+  init_workspace(root, {"--course", util::path_to_utf8(tmp / "mini.toml")});
+  course::Course mini = course::parse_course(k_mini_course, "mini").take();
+  auto expected = seed_tree(mini);
+  expected.insert(".pdo/course.toml");
+  CHECK(tree_of(root) == expected);
+  CHECK_THAT(read_file(root / "README.md"), Catch::Contains("Coming later **(not yet published)**"));
+  CHECK_THAT(read_file(root / "lessons/02-coming-later/notes.md"), Catch::Contains("not yet published"));
+  CHECK(count_of(read_file(root / "progress.md"), "\n- [ ] ") == 9);
+  require_clean_repo(root);
+
+  SECTION("a new lesson in the course file adds its folder and progress lines, nothing else moves") {
+    const std::string before = read_file(root / "progress.md");
+    write_file(tmp / "mini.toml", std::string(k_mini_course) +
+                                      "[[lessons]]\nnumber = 4\ntitle = \"Fourth\"\nurl = \"https://example.org/4\"\nfolder = \"04-fourth\"\n");
+    init_workspace(root, {"--course", util::path_to_utf8(tmp / "mini.toml")});
+    const std::string after = read_file(root / "progress.md");
+    CHECK(after.substr(0, before.size()) == before);
+    CHECK_THAT(after.substr(before.size()), Catch::Contains("- [ ] 04 Read the lecture"));
+    CHECK(std::filesystem::exists(root / "lessons/04-fourth/exercises/.gitkeep"));
+    CHECK(commit_count(root) == 2);
+    require_clean_repo(root);
+    // Later commands find the course without flags.
+    CHECK_THAT(read_file(root / ".pdo/course.toml"), Catch::Contains("04-fourth"));
+  }
+}
+
+TEST_CASE("bad course files get a clear error and nothing is created", "[cli][init]") {
+  TempDir tmp("init badcourse");
+  const auto root = tmp / "c";
+  const auto check_bad = [&](const std::string& text, const std::string& expect) {
+    write_file(tmp / "bad.toml", text);
+    const auto r = run_pdo({"--lang", "en", "init", util::path_to_utf8(root), "--yes", "--course", util::path_to_utf8(tmp / "bad.toml")}, tmp.path());
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("pdo: error: bad course file: ") && Catch::Contains("bad.toml:") && Catch::Contains(expect));
+    CHECK_FALSE(std::filesystem::exists(root));
+  };
+  const std::string lesson1 = "[[lessons]]\nnumber = 1\ntitle = \"A\"\nurl = \"https://e.org/a\"\nfolder = \"01-a\"\n";
+  const std::string head = "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org\"\n";
+  check_bad(head + "[[lessons]]\nnumber = 1\ntitle = \"A\"\nfolder = \"01-a\"\n", "missing field url");
+  check_bad(head + lesson1 + lesson1, "duplicate lesson number");
+  check_bad(head + "[[lessons]]\nnumber = 1\ntitle = \"A\"\nurl = \"https://e.org/a\"\nfolder = \"../a\"\n", "unsafe folder name");
+  check_bad(head + "[[lessons]]\nnumber = 1\ntitle = \"A\"\nurl = \"https://e.org/a\"\nfolder = \"a\\\\b\"\n", "unsafe folder name");
+  check_bad(head + "[[lessons]]\nnumber = 1\ntitle = \"A\"\nurl = \"https://e.org/a\"\nfolder = \"PRN\"\n", "Windows-reserved");
+  check_bad(head + "[[lessons]]\nnumber = 1\ntitle = \"A\"\nurl = \"ftp://e.org/a\"\nfolder = \"01-a\"\n", "URL must be http");
+  check_bad("id = [\n", "bad.toml:");
+  const auto missing = run_pdo({"init", util::path_to_utf8(root), "--yes", "--course", util::path_to_utf8(tmp / "nope.toml")}, tmp.path());
+  CHECK(missing.exit_code != 0);
+  CHECK_THAT(missing.err, Catch::Contains("nope.toml"));
+}
+
+TEST_CASE("without a git identity init asks once or takes --name/--email", "[cli][init]") {
+  TempDir tmp("init identity");
+  TempDir home("init home");
+  const std::vector<std::pair<std::string, std::string>> no_identity{{"HOME", util::path_to_utf8(home.path())},
+                                                                     {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")}};
+  const auto root = tmp / "c";
+  SECTION("no answer: nothing created") {
+    const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path(), "", no_identity);
+    CHECK(r.exit_code == 4);
+    CHECK_FALSE(std::filesystem::exists(root));
+  }
+  SECTION("asked once") {
+    const auto r = run_pdo({"init", util::path_to_utf8(root)}, tmp.path(), "y\n学习者\nme@example.com\n", no_identity);
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(git_out({"config", "--local", "user.name"}, root) == "学习者\n");
+    CHECK(git_out({"log", "-1", "--format=%an <%ae>"}, root) == "学习者 <me@example.com>\n");
+  }
+  SECTION("flags") {
+    const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes", "--name", "L", "--email", "l@example.com"}, tmp.path(), "", no_identity);
+    REQUIRE(r.exit_code == 0);
+    CHECK(git_out({"config", "--local", "user.email"}, root) == "l@example.com\n");
+    CHECK(r.err.empty());
+  }
+}
+
+TEST_CASE("init refuses a repository in the middle of a merge, with what to do", "[cli][init]") {
+  TempDir tmp("init merge");
+  const auto root = tmp / "c";
+  init_workspace(root);
+  write_file(root / ".git/MERGE_HEAD", git_out({"rev-parse", "HEAD"}, root));
+  write_file(root / "README.md", "changed\n");
+  const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path());
+  CHECK(r.exit_code == 5);
+  CHECK_THAT(r.err, Catch::Contains("merge --abort"));
+}
+
+TEST_CASE("help for init", "[cli][init]") {
+  TempDir tmp("init help");
+  const auto r = run_pdo({"init", "--help"}, tmp.path());
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("--dry-run") && Catch::Contains("--course") && Catch::Contains("--route"));
+  const auto bad = run_pdo({"init", "--route", "cloud"}, tmp.path());
+  CHECK(bad.exit_code == 2);
+}

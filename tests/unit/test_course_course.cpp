@@ -1,0 +1,149 @@
+#include <catch2/catch.hpp>
+
+#include "course/course.hpp"
+#include "util/i18n.hpp"
+
+using namespace pdo;
+
+namespace {
+
+// The learner's tree, copied from the seed (shared/seeds/000_…): the oracle for folder names.
+const char* const k_seed_folders[] = {
+    "01-01-pytorch-distributed-overview",
+    "02-02-distributed-data-parallel-in-pytorch",
+    "03-03-getting-started-with-distributed-data",
+    "04-04-writing-distributed-applications-with-pytorch",
+    "05-05-getting-started-with-fully-sharded",
+    "06-06-introduction-to-libuv-tcpstore-backend",
+    "07-07-large-scale-transformer-model-training",
+    "08-08-introduction-to-distributed-pipeline-parallel",
+    "09-09-customize-process-group-backends-using",
+    "10-10-getting-started-with-distributed-rpc",
+    "11-11-implementing-a-parameter-server-using",
+    "12-12-implementing-batch-rpc-processing-using",
+    "13-13-interactive-distributed-applications-with-mon",
+    "14-14-debugging-hangs-with-flight-recorder",
+    "15-15-combining-distributed-dataparallel-with-distr",
+    "16-16-distributed-training-with-uneven-inputs",
+    "17-17-distributed-training-at-scale-with",
+};
+
+const char* const k_good = R"(
+id = "mini"
+title = "Mini course"
+entry_url = "https://example.org/course"
+[[lessons]]
+number = 1
+title = "One"
+url = "https://example.org/1"
+folder = "01-one"
+[[lessons]]
+number = 2
+title = "Two"
+url = "http://example.org/2"
+folder = "02-two"
+published = false
+)";
+
+std::string with_lesson2(const std::string& replacement) {
+  std::string text = k_good;
+  const auto at = text.find("[[lessons]]\nnumber = 2");
+  return text.substr(0, at) + replacement;
+}
+
+std::string error_of(const std::string& text) {
+  util::set_lang(util::Lang::en);
+  auto r = course::parse_course(text, "c.toml");
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == Exit::usage);
+  return r.error().message;
+}
+
+}  // namespace
+
+TEST_CASE("the default course has the seed's 17 lessons in order", "[course]") {
+  const auto& c = course::default_course();
+  CHECK(c.id == "pytorch-distributed-overview");
+  CHECK(c.title == "PyTorch Distributed Overview");
+  CHECK(c.entry_url == "https://docs.pytorch.org/tutorials/beginner/dist_overview.html");
+  CHECK(c.route == "browser");
+  REQUIRE(c.lessons.size() == 17);
+  for (std::size_t i = 0; i < 17; ++i) {
+    CHECK(c.lessons[i].number == static_cast<int>(i + 1));
+    CHECK(c.lessons[i].folder == k_seed_folders[i]);
+    CHECK(c.lessons[i].url.rfind("https://docs.pytorch.org/tutorials/", 0) == 0);
+    CHECK(c.lessons[i].published);
+    CHECK_FALSE(c.lessons[i].needs.empty());
+  }
+  CHECK(c.lessons[2].url == "https://docs.pytorch.org/tutorials/intermediate/ddp_tutorial.html");
+  CHECK(c.lessons[16].title == "Distributed training at scale with PyTorch and Ray Train");
+}
+
+TEST_CASE("a valid course file parses", "[course]") {
+  auto r = course::parse_course(k_good, "c.toml");
+  REQUIRE(r);
+  CHECK(r->lessons.size() == 2);
+  CHECK(r->lessons[1].id == "02");
+  CHECK_FALSE(r->lessons[1].published);
+  CHECK(r->workspace_folder == "mini");
+  CHECK(course::find_lesson(*r, "2") == &r->lessons[1]);
+  CHECK(course::find_lesson(*r, "02") == &r->lessons[1]);
+  CHECK(course::find_lesson(*r, "02-two") == &r->lessons[1]);
+  CHECK(course::find_lesson(*r, "02-two/") == &r->lessons[1]);
+  CHECK(course::find_lesson(*r, "3") == nullptr);
+  CHECK(course::find_lesson(*r, "two") == nullptr);
+}
+
+TEST_CASE("bad course files are refused with file, line and reason", "[course]") {
+  SECTION("TOML syntax") { CHECK_THAT(error_of("id = \n"), Catch::Contains("c.toml:1")); }
+  SECTION("missing top-level field") {
+    CHECK_THAT(error_of("title = \"t\"\nentry_url = \"https://x.org\"\n[[lessons]]\nnumber=1\ntitle=\"a\"\nurl=\"https://x.org/a\"\nfolder=\"01-a\"\n"),
+               Catch::Contains("missing field id"));
+  }
+  SECTION("no lessons") {
+    CHECK_THAT(error_of("id = \"x\"\ntitle = \"t\"\nentry_url = \"https://x.org\"\n"), Catch::Contains("[[lessons]]"));
+  }
+  SECTION("missing lesson field, with the lesson's line") {
+    const auto msg = error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nfolder = \"02-two\"\n"));
+    CHECK_THAT(msg, Catch::Contains("missing field url"));
+    CHECK_THAT(msg, Catch::Contains("c.toml:10"));
+  }
+  SECTION("duplicate numbers") {
+    const auto msg = error_of(with_lesson2("[[lessons]]\nnumber = 1\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\n"));
+    CHECK_THAT(msg, Catch::Contains("duplicate lesson number: 1"));
+    CHECK_THAT(msg, Catch::Contains("c.toml:11"));
+  }
+  SECTION("duplicate folders") {
+    CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"01-one\"\n")),
+               Catch::Contains("duplicate folder name"));
+  }
+  SECTION("unsafe folder names") {
+    for (const char* bad : {"../escape", "a/b", "a\\\\b", "CON", "com1.txt", "Lpt9", "nul", "trailing.", "a:b", ".git"}) {
+      INFO(bad);
+      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"") + bad + "\"\n")),
+                 Catch::Contains("unsafe folder name") && Catch::Contains("c.toml:14"));
+    }
+  }
+  SECTION("non-http URLs") {
+    for (const char* bad : {"ftp://e.org/2", "javascript:alert(1)", "file:///etc/passwd", "https://", "e.org/2"}) {
+      INFO(bad);
+      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"") + bad + "\"\nfolder = \"02-two\"\n")),
+                 Catch::Contains("URL must be http"));
+    }
+  }
+  SECTION("wrong types and values") {
+    CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = \"2\"\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02\"\n")),
+               Catch::Contains("number must be an integer"));
+    CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02\"\npublished = \"no\"\n")),
+               Catch::Contains("published must be true or false"));
+    CHECK_THAT(error_of(std::string(k_good).replace(0, 1, "\nroute = \"cloud\"\n")), Catch::Contains("unknown route cloud"));
+  }
+  util::set_lang(util::Lang::zh);
+}
+
+TEST_CASE("folder names safe on every OS pass", "[course]") {
+  for (const char* good : k_seed_folders) CHECK_FALSE(course::folder_name_problem(good));
+  CHECK_FALSE(course::folder_name_problem("第一课-入门"));
+  CHECK_FALSE(course::folder_name_problem("console"));
+  CHECK(course::folder_name_problem("aux.md"));
+}

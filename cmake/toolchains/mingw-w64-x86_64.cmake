@@ -26,9 +26,12 @@ if(NOT PDO_MINGW_CC OR NOT PDO_MINGW_CXX)
 endif()
 set(CMAKE_C_COMPILER   ${PDO_MINGW_CC})
 set(CMAKE_CXX_COMPILER ${PDO_MINGW_CXX})
-set(CMAKE_RC_COMPILER  ${PDO_MINGW_TRIPLET}-windres)
-set(CMAKE_AR           ${PDO_MINGW_TRIPLET}-ar CACHE FILEPATH "")
-set(CMAKE_RANLIB       ${PDO_MINGW_TRIPLET}-ranlib CACHE FILEPATH "")
+find_program(PDO_MINGW_WINDRES NAMES ${PDO_MINGW_TRIPLET}-windres)
+find_program(PDO_MINGW_AR      NAMES ${PDO_MINGW_TRIPLET}-ar)
+find_program(PDO_MINGW_RANLIB  NAMES ${PDO_MINGW_TRIPLET}-ranlib)
+set(CMAKE_RC_COMPILER ${PDO_MINGW_WINDRES})
+set(CMAKE_AR          ${PDO_MINGW_AR} CACHE FILEPATH "Archiver")
+set(CMAKE_RANLIB      ${PDO_MINGW_RANLIB} CACHE FILEPATH "Ranlib")
 
 # Dependency prefix built by scripts/windows/build-deps.sh.
 if(NOT PDO_WINDOWS_DEPS_PREFIX)
@@ -62,6 +65,16 @@ set(ENV{PKG_CONFIG_SYSROOT_DIR} "")
 set(CMAKE_EXE_LINKER_FLAGS_INIT    "-static -static-libgcc -static-libstdc++")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-static -static-libgcc -static-libstdc++")
 set(CMAKE_MODULE_LINKER_FLAGS_INIT "-static -static-libgcc -static-libstdc++")
+
+# Resource script embedding a manifest that sets the process code page to UTF-8 (and
+# longPathAware). Add it to every .exe that handles non-ASCII paths or arguments:
+#   if(WIN32)
+#     enable_language(RC)
+#     target_sources(pdo PRIVATE ${PDO_WINDOWS_UTF8_RC})
+#   endif()
+# Without it, argv/fopen/std::ofstream/std::filesystem::path(std::string) use the ANSI code
+# page (CP1252 etc.) and "学习" turns into "??".
+set(PDO_WINDOWS_UTF8_RC "${CMAKE_CURRENT_LIST_DIR}/windows/pdo-utf8.rc")
 
 # Let ctest (and Catch2's catch_discover_tests) run the .exe files under wine.
 # WINEDLLOVERRIDES stops the first start from asking to install wine-mono/wine-gecko.

@@ -2,7 +2,7 @@
 # Build pdo's third-party dependencies for 64-bit Windows (x86_64-w64-mingw32), statically,
 # from Debian 12 (bookworm) source packages only, into build/windows-deps/prefix.
 #
-#   sudo-less, as root, on Debian 12:   scripts/windows/build-deps.sh
+#   As root on Debian 12 (bookworm):   scripts/windows/build-deps.sh
 #
 #   Options:  --clean        remove build/windows-deps first (full rebuild)
 #             --no-apt       do not install/check host packages with apt-get
@@ -39,7 +39,7 @@ for arg in "$@"; do
     --clean)   rm -rf "$WORK" ;;
     --no-apt)  DO_APT=0 ;;
     --no-wine) DO_WINE=0 ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
 done
@@ -77,7 +77,7 @@ if [ "$DO_APT" = 1 ]; then
   if [ "${#missing[@]}" -gt 0 ]; then
     log "apt-get install ${missing[*]}"
     apt_update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
   fi
 fi
 
@@ -370,4 +370,8 @@ log "done in $(( $(date +%s) - START ))s"
 cat "$PREFIX/share/pdo-windows-deps.txt"
 echo
 echo "PREFIX=$PREFIX"
-echo "configure pdo with: cmake -S $REPO_ROOT -B $REPO_ROOT/build/windows -DCMAKE_TOOLCHAIN_FILE=$TOOLCHAIN -DCMAKE_BUILD_TYPE=Release"
+EXTRA=""
+[ "$PREFIX" = "$REPO_ROOT/build/windows-deps/prefix" ] || EXTRA=" -DPDO_WINDOWS_DEPS_PREFIX=$PREFIX"
+echo "configure pdo with:"
+echo "  cmake -S $REPO_ROOT -B $REPO_ROOT/build/windows -DCMAKE_TOOLCHAIN_FILE=$TOOLCHAIN -DCMAKE_BUILD_TYPE=Release$EXTRA"
+echo "  cmake --build $REPO_ROOT/build/windows -j$JOBS && ctest --test-dir $REPO_ROOT/build/windows   # tests under wine"

@@ -6,6 +6,8 @@
 
 #include "checks/detect.hpp"
 #include "cli/commands.hpp"
+#include "cli/hook_install.hpp"
+#include "cli/secret_guard.hpp"
 #include "git/repo.hpp"
 #include <algorithm>
 
@@ -282,11 +284,13 @@ int run_init(const InitOptions& opts, Context& ctx) {
     repo = git::Repo::open(*s.repo).take();
     if (auto st = repo->ready_to_commit(true); !st) throw Failure(st.error());
   }
+  const HookPlan hook = plan_pre_commit_hook(repo ? &*repo : nullptr, s.root);
+  ctx.out << describe_hook_plan(hook, s.root);
   if (opts.dry_run) {
     ctx.out << tr("\n（--dry-run：只显示方案，什么都没有创建。）\n", "\n(--dry-run: plan shown, nothing created.)\n");
     return 0;
   }
-  if (!s.plan.changes_anything() && repo && paths_to_commit(s, &*repo).empty() && !repo->head_unborn()) {
+  if (!s.plan.changes_anything() && repo && paths_to_commit(s, &*repo).empty() && !repo->head_unborn() && !hook_changes_anything(hook)) {
     ctx.out << tr("\n工作区已经完整，没有需要创建或提交的内容。\n", "\nThe workspace is complete; nothing to create or commit.\n");
     report(ctx, s, std::nullopt, repo->is_ignored(repo->relative(s.root / ".env")), tools);
     return 0;
@@ -300,9 +304,12 @@ int run_init(const InitOptions& opts, Context& ctx) {
   if (!repo) repo = git::Repo::init(s.root).take();
   workspace::apply_plan(s.plan).take();
   if (identity) repo->set_identity(identity->first, identity->second).take();
+  const auto hook_result = install_pre_commit_hook(*repo);
+  ctx.out << (hook_result ? *hook_result : tr("  注意：", "  Note: ") + hook_result.error().message + "\n");
   git::CommitRequest request;
   request.paths = paths_to_commit(s, &*repo);
   request.message = commit_message(s, !s.repo);
+  request.check = secret_commit_check();
   const auto commit = repo->commit_paths(request).take();
   report(ctx, s, commit, repo->is_ignored(repo->relative(s.root / ".env")), tools);
   return 0;

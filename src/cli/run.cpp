@@ -39,6 +39,8 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.fallthrough();
   add_global_options(app, ctx);
   add_init(app, ctx);
+  add_scan(app, ctx);
+  add_hook(app, ctx);
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());

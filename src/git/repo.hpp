@@ -99,6 +99,19 @@ public:
   /// A blob's bytes by id ("" if absent).
   std::string read_blob(const std::string& id) const;
 
+  /// The staged files that differ from HEAD, as `git commit` would store them. Reads `index_file`
+  /// when given (git sets GIT_INDEX_FILE for hooks of `git commit -a` / `git commit PATH`).
+  Result<std::vector<StagedBlob>> staged_blobs(const std::optional<fs::path>& index_file) const;
+  /// A blob some commit added or changed, for scanning history.
+  struct HistoryBlob {
+    std::string commit;  ///< the first commit (oldest) that has it at this path
+    std::string path;
+    std::string content;
+  };
+  /// Calls `visit` once per distinct blob added or changed by any commit reachable from HEAD, a branch
+  /// or a tag, oldest commit first.
+  Status for_each_history_blob(const std::function<void(const HistoryBlob&)>& visit) const;
+
 private:
   struct Impl;
   explicit Repo(std::unique_ptr<Impl> impl);

@@ -1,0 +1,158 @@
+// pdo scan [PATH…] / pdo scan --history: looks for secrets in files and folders (default: the workspace)
+// or in every commit ever made. Folders skip .git/ and what git ignores (.env belongs there); a file
+// named on the command line is always scanned. It reports only; it changes nothing.
+#include <atomic>
+#include <memory>
+#include <ostream>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "cli/secret_guard.hpp"
+#include "util/fs.hpp"
+#include "util/i18n.hpp"
+
+namespace pdo::cli {
+
+using util::tr;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct ScanOptions {
+  std::vector<std::string> paths;
+  bool history = false;
+};
+
+struct ScanFile {
+  fs::path path;
+  std::string shown;  ///< as printed: relative to where pdo runs when below it
+};
+
+std::string shown_path(const fs::path& path, const fs::path& cwd) {
+  const auto rel = util::absolute_path(path).lexically_relative(util::absolute_path(cwd));
+  if (!rel.empty() && *rel.begin() != "..") return rel.generic_u8string();
+  return util::absolute_path(path).generic_u8string();
+}
+
+void collect_folder(const fs::path& dir, const fs::path& cwd, std::vector<ScanFile>& files) {
+  std::optional<git::Repo> repo;
+  if (auto top = git::Repo::discover(dir)) {
+    if (auto opened = git::Repo::open(*top)) repo = std::move(*opened);
+  }
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    const bool is_dir = it->is_directory(ec);
+    if (is_dir && p.filename() == ".git") {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (repo && repo->is_ignored(repo->relative(p) + (is_dir ? "/" : ""))) {
+      if (is_dir) it.disable_recursion_pending();
+      continue;
+    }
+    if (!is_dir && it->is_regular_file(ec)) files.push_back({p, shown_path(p, cwd)});
+  }
+}
+
+std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
+  std::vector<fs::path> roots;
+  for (const auto& p : opts.paths) {
+    const fs::path path = util::path_from_utf8(p);
+    roots.push_back(path.is_absolute() ? path : ctx.cwd / path);
+  }
+  if (roots.empty()) roots.push_back(git::Repo::discover(ctx.cwd).value_or(ctx.cwd));
+  std::vector<ScanFile> files;
+  for (const auto& root : roots) {
+    std::error_code ec;
+    if (fs::is_directory(root, ec)) {
+      collect_folder(root, ctx.cwd, files);
+    } else if (fs::is_regular_file(root, ec)) {
+      files.push_back({root, shown_path(root, ctx.cwd)});
+    } else {
+      throw Failure(Exit::usage, tr("找不到要扫描的文件或文件夹：", "no such file or folder to scan: ") + util::path_to_utf8(root));
+    }
+  }
+  return files;
+}
+
+/// Scans the files on every core: each worker takes the next file, results keep the files' order.
+std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, std::uint64_t& bytes) {
+  std::vector<std::vector<secrets::Finding>> found(files.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::uint64_t> total{0};
+  const auto& scanner = secrets::default_scanner();
+  const auto work = [&] {
+    for (std::size_t i = next++; i < files.size(); i = next++) {
+      auto text = util::read_file(files[i].path);
+      if (!text) continue;
+      total += text->size();
+      found[i] = scanner.scan(files[i].shown, *text);
+    }
+  };
+  const unsigned n = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < n; ++t) workers.emplace_back(work);
+  work();
+  for (auto& w : workers) w.join();
+  bytes = total;
+  return found;
+}
+
+int finish(Context& ctx, std::size_t count, const std::string& summary) {
+  ctx.out << summary;
+  if (count == 0) return 0;
+  ctx.out << "\n" << secret_advice() << "\n";
+  return static_cast<int>(Exit::secret);
+}
+
+int run_scan_files(const ScanOptions& opts, Context& ctx) {
+  const auto files = collect(opts, ctx);
+  std::uint64_t bytes = 0;
+  const auto found = scan_files(files, bytes);
+  std::size_t count = 0;
+  for (const auto& list : found) {
+    for (const auto& f : list) {
+      ctx.out << format_finding(f) << "\n";
+      ++count;
+    }
+  }
+  const std::string mb = std::to_string(bytes / (1024 * 1024)) + "." + std::to_string(bytes % (1024 * 1024) * 10 / (1024 * 1024));
+  return finish(ctx, count, tr("扫描了 ", "Scanned ") + std::to_string(files.size()) + tr(" 个文件（", " files (") + mb + tr(" MB），发现 ", " MB), found ") + std::to_string(count) + tr(" 处疑似密钥。\n", " possible secrets.\n"));
+}
+
+int run_scan_history(Context& ctx) {
+  const auto top = git::Repo::discover(ctx.cwd);
+  if (!top) throw Failure(Exit::usage, tr("这里不是 git 仓库，没有历史可以扫描。", "not inside a git repository: no history to scan."));
+  const auto repo = git::Repo::open(*top).take();
+  const auto& scanner = secrets::default_scanner();
+  std::size_t count = 0, blobs = 0;
+  repo.for_each_history_blob([&](const git::Repo::HistoryBlob& blob) {
+    ++blobs;
+    for (const auto& f : scanner.scan(blob.path, blob.content)) {
+      ctx.out << blob.commit.substr(0, 12) << " " << format_finding(f) << "\n";
+      ++count;
+    }
+  }).take();
+  return finish(ctx, count, tr("扫描了历史中的 ", "Scanned ") + std::to_string(blobs) + tr(" 个文件版本，发现 ", " file versions in history, found ") +
+                                std::to_string(count) + tr(" 处疑似密钥。", " possible secrets.") +
+                                (count ? tr("已提交的密钥请先到服务商网站作废；改写历史（git filter-repo）不能让它变安全。\n",
+                                            " A committed key must be revoked on the provider's site; rewriting history does not make it safe.\n")
+                                       : "\n"));
+}
+
+}  // namespace
+
+void add_scan(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ScanOptions>();
+  CLI::App* cmd = app.add_subcommand("scan", "Look for API keys, tokens and private keys in files, folders or the whole git history");
+  cmd->add_option("paths", opts->paths, "Files or folders to scan (default: the workspace)");
+  cmd->add_flag("--history", opts->history, "Scan every commit of the repository instead (shows commit and path)");
+  cmd->callback([opts, &ctx] {
+    if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));
+    ctx.exit_code = opts->history ? run_scan_history(ctx) : run_scan_files(*opts, ctx);
+  });
+}
+
+}  // namespace pdo::cli

@@ -1,0 +1,54 @@
+// Why a commit was refused, in words a learner can act on. The secret itself is never in the text:
+// only the first four characters the scanner keeps.
+#include "cli/secret_guard.hpp"
+
+#include "util/i18n.hpp"
+
+namespace pdo::cli {
+
+using util::tr;
+
+std::string format_finding(const secrets::Finding& f) {
+  std::string s = f.path;
+  if (f.line > 0) s += ":" + std::to_string(f.line);
+  s += ": " + f.rule_id + " (" + f.description + ")";
+  s += f.redacted.empty() ? tr(" —— 这个文件本身就不应提交", " — this file must not be committed at all") : ": " + f.redacted;
+  return s;
+}
+
+std::string secret_advice() {
+  return tr("怎么处理：\n"
+            "  1. 把密钥从文件里删掉，写进工作区根目录的 .env 文件（git 会忽略它，不会提交），例如一行：HF_TOKEN=你的密钥\n"
+            "  2. 在代码或 notebook 里这样读取：import os; token = os.environ[\"HF_TOKEN\"]\n"
+            "     （notebook 可以先运行 from dotenv import load_dotenv; load_dotenv()，它会读取 .env）\n"
+            "  3. 如果 .env、kaggle.json 这类文件被强制加进了暂存区（git add -f），用 git rm --cached 文件名 移出（文件本身保留）。\n"
+            "  4. 如果这不是真的密钥（例如文档里的示例），在那一行加上 pdo:allow 注释。\n"
+            "  密钥如果已经发到别处（聊天、网页、以前的提交），请到服务商网站作废并重新生成。\n"
+            "  确实要跳过 git 钩子的检查时（自己负责）：git commit --no-verify（pdo 自己的提交总是检查）",
+            "What to do:\n"
+            "  1. Remove the key from the file and put it in the .env file at the workspace root (git ignores it, it is never committed), e.g. a line HF_TOKEN=your-key\n"
+            "  2. Read it from code or a notebook: import os; token = os.environ[\"HF_TOKEN\"]\n"
+            "     (in a notebook, run from dotenv import load_dotenv; load_dotenv() first to read .env)\n"
+            "  3. If a file like .env or kaggle.json was force-added (git add -f), unstage it with git rm --cached FILE (the file stays).\n"
+            "  4. If it is not a real key (e.g. an example from the docs), add a pdo:allow comment on that line.\n"
+            "  If the key was ever shared elsewhere (chat, a web page, an earlier commit), revoke it on the provider's site and create a new one.\n"
+            "  To skip the git hook's check on purpose, at your own risk: git commit --no-verify (pdo's own commits are always checked)");
+}
+
+Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs) {
+  const auto& scanner = secrets::default_scanner();
+  std::vector<secrets::Finding> findings;
+  for (const auto& blob : blobs) {
+    auto found = scanner.scan(blob.path, blob.content);
+    findings.insert(findings.end(), found.begin(), found.end());
+  }
+  if (findings.empty()) return ok();
+  std::string msg = tr("发现疑似密钥，已停止：没有提交任何内容。\n", "possible secrets found; stopped, nothing was committed.\n");
+  for (const auto& f : findings) msg += "  " + format_finding(f) + "\n";
+  msg += secret_advice();
+  return Error{Exit::secret, msg};
+}
+
+git::BlobCheck secret_commit_check() { return [](const std::vector<git::StagedBlob>& blobs) { return check_blobs_for_secrets(blobs); }; }
+
+}  // namespace pdo::cli

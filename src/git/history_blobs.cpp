@@ -1,0 +1,68 @@
+// Repo::for_each_history_blob: every blob any commit introduced, each scanned once, so `pdo scan
+// --history` can point at the commit where an old key first appeared.
+#include <set>
+
+#include "git/lg2.hpp"
+#include "util/i18n.hpp"
+
+namespace pdo::git {
+
+using util::tr;
+
+namespace {
+
+using DiffPtr = Handle<git_diff, git_diff_free>;
+
+/// The tree of a commit's first parent (nullptr for a root commit).
+TreePtr first_parent_tree(git_commit* commit) {
+  if (git_commit_parentcount(commit) == 0) return {};
+  git_commit* p = nullptr;
+  if (git_commit_parent(&p, commit, 0) != 0) return {};
+  CommitPtr parent(p);
+  git_tree* t = nullptr;
+  if (git_commit_tree(&t, p) != 0) return {};
+  return TreePtr(t);
+}
+
+}  // namespace
+
+Status Repo::for_each_history_blob(const std::function<void(const HistoryBlob&)>& visit) const {
+  git_repository* repo = m_impl->repo.get();
+  if (head_unborn()) return ok();
+  git_revwalk* raw = nullptr;
+  if (int rc = git_revwalk_new(&raw, repo); rc != 0) return lg2_error(rc, "revwalk");
+  WalkPtr walk(raw);
+  git_revwalk_sorting(raw, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE);
+  if (int rc = git_revwalk_push_head(raw); rc != 0) return lg2_error(rc, "revwalk HEAD");
+  git_revwalk_push_glob(raw, "refs/heads/*");
+  git_revwalk_push_glob(raw, "refs/tags/*");
+  std::set<std::string> seen;
+  git_oid id;
+  while (git_revwalk_next(&id, raw) == 0) {
+    git_commit* c = nullptr;
+    if (git_commit_lookup(&c, repo, &id) != 0) continue;
+    CommitPtr commit(c);
+    git_tree* t = nullptr;
+    if (git_commit_tree(&t, c) != 0) continue;
+    TreePtr tree(t);
+    const TreePtr parent = first_parent_tree(c);
+    git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+    opts.flags |= GIT_DIFF_IGNORE_SUBMODULES;
+    git_diff* d_raw = nullptr;
+    if (int rc = git_diff_tree_to_tree(&d_raw, repo, parent.get(), t, &opts); rc != 0) {
+      return lg2_error(rc, tr("无法读取提交 ", "cannot read commit ") + oid_str(id));
+    }
+    DiffPtr diff(d_raw);
+    for (std::size_t i = 0; i < git_diff_num_deltas(d_raw); ++i) {
+      const git_diff_delta* d = git_diff_get_delta(d_raw, i);
+      if (d->status == GIT_DELTA_DELETED || d->new_file.mode == GIT_FILEMODE_COMMIT) continue;
+      const std::string path = d->new_file.path ? d->new_file.path : "";
+      // A blob is scanned once, but a path rule (.env) needs each new path of it too.
+      if (!seen.insert(oid_str(d->new_file.id) + ":" + path).second) continue;
+      visit({oid_str(id), path, blob_text(repo, d->new_file.id)});
+    }
+  }
+  return ok();
+}
+
+}  // namespace pdo::git

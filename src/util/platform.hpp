@@ -72,7 +72,7 @@ struct ProcessOptions {
 /// What a child process did.
 struct ProcessResult {
   int exit_code = -1;  ///< -1 if it could not start, was killed, or timed out
-  bool started = false;
+  bool started = false;  ///< true once the program itself runs (exec succeeded), exactly
   bool timed_out = false;
   std::string out;
   std::string err;

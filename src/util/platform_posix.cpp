@@ -149,19 +149,38 @@ void set_child_env(const ProcessOptions& options) {
   }
 }
 
+/// Tells the parent why the child could not become the program (errno over the close-on-exec pipe).
+[[noreturn]] void exec_failed(int exec_fd) {
+  const int e = errno;
+  const ssize_t n = ::write(exec_fd, &e, sizeof e);
+  (void)n;
+  ::_exit(127);
+}
+
 [[noreturn]] void exec_child(const std::vector<std::string>& argv, const ProcessOptions& options, int in_fd, int out_fd,
-                             int err_fd) {
+                             int err_fd, int exec_fd) {
   ::dup2(in_fd, STDIN_FILENO);
   ::dup2(out_fd, STDOUT_FILENO);
   ::dup2(err_fd, STDERR_FILENO);
   ::setpgid(0, 0);  // own process group, so a timeout kills its children too
-  if (options.cwd && ::chdir(options.cwd->c_str()) != 0) ::_exit(127);
+  if (options.cwd && ::chdir(options.cwd->c_str()) != 0) exec_failed(exec_fd);
   set_child_env(options);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   ::execvp(args[0], args.data());
-  ::_exit(127);
+  exec_failed(exec_fd);
+}
+
+/// True if the child exec'd: the close-on-exec pipe closes without a byte; it carries errno otherwise.
+bool child_started(int exec_read_fd) {
+  int e = 0;
+  ssize_t n = 0;
+  do {
+    n = ::read(exec_read_fd, &e, sizeof e);
+  } while (n < 0 && errno == EINTR);
+  ::close(exec_read_fd);
+  return n == 0;
 }
 
 /// Pumps stdin/stdout/stderr until the child closes its outputs or the deadline passes.
@@ -213,6 +232,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   if (::pipe(in_pipe) != 0) return r;
   if (::pipe(out_pipe) != 0) return r;
   if (::pipe(err_pipe) != 0) return r;
+  int exec_pipe[2];
+  if (::pipe(exec_pipe) != 0) return r;  // pipe2() is missing on macOS
+  ::fcntl(exec_pipe[0], F_SETFD, FD_CLOEXEC);
+  ::fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
   ::signal(SIGPIPE, SIG_IGN);
   const pid_t pid = ::fork();
   if (pid < 0) return r;
@@ -220,11 +243,14 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     ::close(in_pipe[1]);
     ::close(out_pipe[0]);
     ::close(err_pipe[0]);
-    exec_child(argv, options, in_pipe[0], out_pipe[1], err_pipe[1]);
+    ::close(exec_pipe[0]);
+    exec_child(argv, options, in_pipe[0], out_pipe[1], err_pipe[1], exec_pipe[1]);
   }
   ::close(in_pipe[0]);
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
+  ::close(exec_pipe[1]);
+  r.started = child_started(exec_pipe[0]);
   std::optional<std::chrono::steady_clock::time_point> deadline;
   if (options.timeout.count() > 0) deadline = std::chrono::steady_clock::now() + options.timeout;
   int in_fd = in_pipe[1], out_fd = out_pipe[0], err_fd = err_pipe[0];
@@ -239,8 +265,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   for (int fd : {in_fd, out_fd, err_fd}) {
     if (fd >= 0) ::close(fd);
   }
-  r.started = !(WIFEXITED(status) && WEXITSTATUS(status) == 127 && r.out.empty());
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.exit_code = r.started && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
 

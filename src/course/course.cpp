@@ -5,10 +5,12 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <regex>
 #include <set>
 
 #include "util/embedded.hpp"
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 #include "util/text.hpp"
 
 namespace pdo::course {
@@ -174,6 +176,78 @@ void parse_tools(const toml::table& root, Checker& c, Course& course) {
   }
 }
 
+bool flag(const toml::table& t, Checker& c, std::string_view key, const std::string& where) {
+  const toml::node* node = t.get(key);
+  if (!node) return false;
+  if (!node->is_boolean()) c.fail(node, where + std::string(key) + tr(" 必须是 true 或 false", " must be true or false"));
+  return node->value_or(false);
+}
+
+/// The per-OS commands, expectation and limits of an item; auto items must say how to observe a pass.
+void parse_check_run(const toml::table& t, Checker& c, CheckItem& ci, const std::string& where) {
+  ci.os = c.strings(t, "os", where);
+  for (const auto& os : ci.os) {
+    if (!platform::parse_os(os)) c.fail(t.get("os"), where + tr("未知系统 ", "unknown OS ") + os);
+  }
+  if (const toml::table* cmds = t.get("command") ? t.get("command")->as_table() : nullptr) {
+    for (const auto& [os, node] : *cmds) {
+      const std::string os_name(os.str());
+      if (os_name != "any" && !platform::parse_os(os_name)) c.fail(&node, where + tr("未知系统 ", "unknown OS ") + os_name);
+      CheckCommand cmd{os_name, c.strings(*cmds, os.str(), where + "command.")};
+      if (cmd.argv.empty()) c.fail(&node, where + tr("命令必须是非空的字符串数组（不经过 shell）", "a command must be a non-empty array of strings (no shell)"));
+      ci.commands.push_back(std::move(cmd));
+    }
+  } else if (t.get("command")) {
+    c.fail(t.get("command"), where + tr("command 必须按系统给出，例如 command.linux = [\"git\", \"--version\"]",
+                                        "command must be given per OS, e.g. command.linux = [\"git\", \"--version\"]"));
+  }
+  ci.probe = c.text(t, "probe", false, where);
+  ci.script = c.text(t, "script", false, where);
+  ci.expect_regex = c.text(t, "expect_regex", false, where);
+  ci.expect_contains = c.text(t, "expect_contains", false, where);
+  if (!ci.expect_regex.empty()) {
+    try {
+      std::regex re(ci.expect_regex, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      c.fail(t.get("expect_regex"), where + tr("expect_regex 不是有效的正则：", "expect_regex is not a valid regex: ") + e.what());
+    }
+  }
+  if (const toml::node* to = t.get("timeout")) {
+    if (!to->is_integer() || to->value_or(int64_t{0}) < 1 || to->value_or(int64_t{0}) > 3600) {
+      c.fail(to, where + tr("timeout 必须是 1 到 3600 之间的秒数", "timeout must be 1 to 3600 seconds"));
+    }
+    ci.timeout_seconds = static_cast<int>(to->value_or(int64_t{30}));
+  }
+  ci.after = c.strings(t, "after", where);
+  ci.tools = c.strings(t, "tools", where);
+  ci.needs_login = flag(t, c, "needs_login", where);
+  ci.paid = flag(t, c, "paid", where);
+  if (ci.kind == "auto" && ci.probe.empty()) {
+    if (ci.commands.empty()) c.fail(&t, where + tr("auto 项目需要 command 或 probe", "an auto item needs a command or a probe"));
+    if (ci.expect_regex.empty() && ci.expect_contains.empty()) {
+      c.fail(&t, where + tr("auto 项目需要 expect_regex 或 expect_contains（没有看到的输出就不能算通过）",
+                            "an auto item needs expect_regex or expect_contains (no pass without observed output)"));
+    }
+  }
+}
+
+/// Item ids are unique, and `after` / `tools` name items and tools that exist.
+void check_check_refs(const toml::table& root, Checker& c, const Course& course) {
+  std::set<std::string> ids;
+  for (const auto& ci : course.checks) {
+    if (!ids.insert(ci.id).second) c.fail(root.get("checks"), "checks: " + tr("重复的 id：", "duplicate id: ") + ci.id);
+  }
+  for (const auto& ci : course.checks) {
+    for (const auto& a : ci.after) {
+      if (!ids.count(a)) c.fail(root.get("checks"), "checks: " + ci.id + tr("：after 指向不存在的项目 ", ": after names no item ") + a);
+    }
+    for (const auto& tool : ci.tools) {
+      const bool known = std::any_of(course.tools.begin(), course.tools.end(), [&](const Tool& x) { return x.id == tool; });
+      if (!known) c.fail(root.get("checks"), "checks: " + ci.id + tr("：tools 指向不存在的工具 ", ": tools names no tool ") + tool);
+    }
+  }
+}
+
 void parse_checks(const toml::table& root, Checker& c, Course& course) {
   const toml::array* arr = root.get("checks") ? root.get("checks")->as_array() : nullptr;
   if (!arr) return;
@@ -200,7 +274,26 @@ void parse_checks(const toml::table& root, Checker& c, Course& course) {
     ci.action_zh = c.text(*t, "action_zh", false, where);
     ci.expect_zh = c.text(*t, "expect_zh", false, where);
     ci.fix_zh = c.text(*t, "fix_zh", false, where);
+    parse_check_run(*t, c, ci, where + ci.id + ": ");
     course.checks.push_back(std::move(ci));
+  }
+  check_check_refs(root, c, course);
+}
+
+void parse_notebooks(const toml::table& root, Checker& c, Course& course) {
+  const toml::array* arr = root.get("notebooks") ? root.get("notebooks")->as_array() : nullptr;
+  if (!arr) return;
+  for (const auto& item : *arr) {
+    const toml::table* t = item.as_table();
+    if (!t) { c.fail(&item, tr("notebooks 必须是表 [[notebooks]]", "notebooks must be tables ([[notebooks]])")); return; }
+    NotebookOffer n;
+    n.name = c.text(*t, "name", true, "notebooks: ");
+    n.gpus = c.text(*t, "gpus", false, "notebooks: ");
+    if (const toml::node* g = t->get("max_gpus")) {
+      if (!g->is_integer() || g->value_or(int64_t{-1}) < 0) c.fail(g, tr("max_gpus 必须是非负整数", "max_gpus must be a non-negative integer"));
+      n.max_gpus = static_cast<int>(g->value_or(int64_t{0}));
+    }
+    course.notebooks.push_back(std::move(n));
   }
 }
 
@@ -261,6 +354,7 @@ Result<Course> parse_course(std::string_view toml_text, const std::string& sourc
   parse_lessons(root, c, course);
   parse_tools(root, c, course);
   parse_checks(root, c, course);
+  parse_notebooks(root, c, course);
   if (c.failed()) return c.error();
   return course;
 }

@@ -32,6 +32,12 @@ struct Tool {
   std::vector<std::pair<std::string, std::string>> install;  ///< os id -> command
 };
 
+/// The argv of an `auto` check on one OS (run without a shell).
+struct CheckCommand {
+  std::string os;                 ///< "linux" / "windows" / "macos", or "any"
+  std::vector<std::string> argv;  ///< "{python}" = the detected Python, "{script}" = the item's script file
+};
+
 /// A self-check item for check-env.md (run by `pdo check`).
 struct CheckItem {
   std::string id;
@@ -43,6 +49,24 @@ struct CheckItem {
   std::string url;     ///< the page a browser item is about
   std::string fix;
   std::string title_zh, action_zh, expect_zh, fix_zh;  ///< Chinese texts, if the course gives them
+  std::vector<std::string> os;         ///< OS ids it applies to (empty: every OS)
+  std::vector<CheckCommand> commands;  ///< auto: the command per OS
+  std::string probe;                   ///< auto: a check pdo does itself instead of a command
+  std::string script;                  ///< embedded data file passed to the command as {script}
+  std::string expect_regex;            ///< auto: the output must match this (ECMAScript regex, searched)
+  std::string expect_contains;         ///< auto: the output must contain this text
+  int timeout_seconds = 30;            ///< auto: the command is killed after this long
+  std::vector<std::string> after;      ///< ids of items that must pass before this one runs
+  std::vector<std::string> tools;      ///< ids of [[tools]] whose install command is the fix
+  bool needs_login = false;            ///< needs an account: never run by pdo
+  bool paid = false;                   ///< may cost money: never run by pdo
+};
+
+/// A free online notebook service, as the course file describes it (for lesson readiness).
+struct NotebookOffer {
+  std::string name;
+  int max_gpus = 0;  ///< most GPUs one free notebook gets
+  std::string gpus;  ///< how the course file describes them, e.g. "2×T4"
 };
 
 /// A whole course.
@@ -58,6 +82,7 @@ struct Course {
   std::vector<Lesson> lessons;
   std::vector<Tool> tools;
   std::vector<CheckItem> checks;
+  std::vector<NotebookOffer> notebooks;
 };
 
 /// The study routes pdo knows.

@@ -39,6 +39,12 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.fallthrough();
   add_global_options(app, ctx);
   add_init(app, ctx);
+  add_track(app, ctx);
+  add_status(app, ctx);
+  add_log(app, ctx);
+  add_undo(app, ctx);
+  add_start(app, ctx);
+  add_ask(app, ctx);
   add_scan(app, ctx);
   add_hook(app, ctx);
 

@@ -14,7 +14,7 @@ namespace {
 
 constexpr int k_head_moved_retries = 5;
 
-Status wait_for_index_lock(const fs::path& gitdir, std::chrono::milliseconds wait) {
+Status index_lock_wait(const fs::path& gitdir, std::chrono::milliseconds wait) {
   const fs::path lock = gitdir / "index.lock";
   const auto deadline = std::chrono::steady_clock::now() + wait;
   std::error_code ec;
@@ -96,6 +96,8 @@ Status sync_index(git_repository* repo, const std::vector<std::string>& paths, s
 
 }  // namespace
 
+Status Repo::wait_for_index_lock(std::chrono::milliseconds wait) const { return index_lock_wait(gitdir(), wait); }
+
 Result<std::optional<std::string>> Repo::commit_paths(const CommitRequest& request) {
   git_repository* repo = m_impl->repo.get();
   git_signature* sig_raw = nullptr;
@@ -105,7 +107,7 @@ Result<std::optional<std::string>> Repo::commit_paths(const CommitRequest& reque
   }
   SigPtr sig(sig_raw);
   for (int attempt = 0;; ++attempt) {
-    if (auto st = wait_for_index_lock(gitdir(), request.lock_wait); !st) return st.error();
+    if (auto st = index_lock_wait(gitdir(), request.lock_wait); !st) return st.error();
     CommitPtr parent;
     TreePtr head_tree;
     if (!head_unborn()) {
@@ -135,59 +137,6 @@ Result<std::optional<std::string>> Repo::commit_paths(const CommitRequest& reque
     if (auto st = sync_index(repo, request.paths, request.lock_wait); !st) return st.error();
     return std::optional<std::string>(oid_str(commit_id));
   }
-}
-
-Result<std::vector<Repo::PathChange>> Repo::changes_to(const std::string& path, std::size_t limit) const {
-  git_repository* repo = m_impl->repo.get();
-  std::vector<PathChange> out;
-  if (head_unborn()) return out;
-  git_revwalk* raw = nullptr;
-  if (int rc = git_revwalk_new(&raw, repo); rc != 0) return lg2_error(rc, "revwalk");
-  WalkPtr walk(raw);
-  git_revwalk_sorting(raw, GIT_SORT_TIME);
-  if (int rc = git_revwalk_push_head(raw); rc != 0) return lg2_error(rc, "revwalk HEAD");
-  git_oid id;
-  while (git_revwalk_next(&id, raw) == 0) {
-    git_commit* c = nullptr;
-    if (git_commit_lookup(&c, repo, &id) != 0) continue;
-    CommitPtr commit(c);
-    git_tree* t = nullptr;
-    if (git_commit_tree(&t, c) != 0) continue;
-    TreePtr tree(t);
-    const auto after = entry_id(t, path);
-    std::optional<git_oid> before;
-    if (git_commit_parentcount(c) > 0) {
-      git_commit* p = nullptr;
-      if (git_commit_parent(&p, c, 0) == 0) {
-        CommitPtr parent(p);
-        git_tree* pt = nullptr;
-        if (git_commit_tree(&pt, p) == 0) {
-          TreePtr ptree(pt);
-          before = entry_id(pt, path);
-        }
-      }
-    }
-    const bool same = (!after && !before) || (after && before && git_oid_cmp(&*after, &*before) == 0);
-    if (same) continue;
-    PathChange change;
-    change.commit.id = oid_str(id);
-    change.commit.message = git_commit_message(c) ? git_commit_message(c) : "";
-    change.commit.time = static_cast<long long>(git_commit_time(c));
-    change.commit.offset_minutes = git_commit_time_offset(c);
-    const git_signature* author = git_commit_author(c);
-    change.commit.author = author && author->name ? author->name : "";
-    change.before_id = before ? oid_str(*before) : "";
-    change.after_id = after ? oid_str(*after) : "";
-    out.push_back(std::move(change));
-    if (limit && out.size() >= limit) break;
-  }
-  return out;
-}
-
-std::string Repo::read_blob(const std::string& id) const {
-  git_oid oid;
-  if (id.empty() || git_oid_fromstr(&oid, id.c_str()) != 0) return {};
-  return blob_text(m_impl->repo.get(), oid);
 }
 
 }  // namespace pdo::git

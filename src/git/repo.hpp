@@ -84,6 +84,8 @@ public:
   /// The blob at HEAD for a repo-relative path, if any.
   std::optional<std::string> head_blob(const std::string& path) const;
 
+  /// Waits while another program holds .git/index.lock; a busy error naming the lock after `wait`.
+  Status wait_for_index_lock(std::chrono::milliseconds wait) const;
   /// Commits exactly these paths on top of HEAD; the learner's other staged changes stay staged and out
   /// of the commit. Returns the new commit id, or nullopt when the paths already match HEAD.
   Result<std::optional<std::string>> commit_paths(const CommitRequest& request);
@@ -96,6 +98,10 @@ public:
   };
   /// The commits that changed `path` (newest first; all if limit is 0).
   Result<std::vector<PathChange>> changes_to(const std::string& path, std::size_t limit) const;
+  /// The latest commits on HEAD's first-parent line, newest first.
+  Result<std::vector<CommitInfo>> recent_commits(std::size_t limit) const;
+  /// A path's bytes at a revision ("abc123", "abc123~1"), if it exists there.
+  std::optional<std::string> blob_at(const std::string& rev, const std::string& path) const;
   /// A blob's bytes by id ("" if absent).
   std::string read_blob(const std::string& id) const;
 

@@ -1,0 +1,68 @@
+// pdo ask "<question>" [--lesson NN]: appends a dated, unticked question under the lesson's heading in
+// questions.md and commits it. Without --lesson it files the question under the lesson of the next
+// step. It answers nothing: answers are the learner's to write.
+#include <memory>
+#include <ostream>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "progress/status.hpp"
+#include "util/fs.hpp"
+#include "util/text.hpp"
+#include "util/time.hpp"
+#include "workspace/questions.hpp"
+
+namespace pdo::cli {
+
+using util::tr;
+
+namespace {
+
+struct AskOptions {
+  std::string question;
+  std::string lesson;
+};
+
+const course::Lesson& current_lesson(const Session& s) {
+  const auto text = util::read_file(s.path("progress.md"));
+  if (text) {
+    const auto state = progress::course_state(s.ws.course, *text);
+    if (state.next) return *state.next->first;
+  }
+  return s.ws.course.lessons.back();
+}
+
+int run_ask(const AskOptions& opts, Context& ctx) {
+  if (util::trim(opts.question).empty()) throw Failure(Exit::usage, tr("问题是空的。", "the question is empty."));
+  Session s = open_session(ctx, Access::write);
+  const auto& lesson = opts.lesson.empty() ? current_lesson(s) : lesson_arg(s.ws.course, opts.lesson);
+  const auto file = s.path("questions.md");
+  std::string old_text;
+  if (auto existing = util::read_file(file)) old_text = std::move(existing).value();
+  const std::string new_text = workspace::add_question(old_text, lesson, util::today(), opts.question);
+  util::write_file_atomic(file, new_text, util::Replace::allowed).take();
+  std::optional<std::string> commit;
+  try {
+    commit = commit_paths(s, {"questions.md"},
+                          tr("问题：", "Question: ") + lesson.id + " " + lesson.title + "\n\nPdo-Action: ask\nPdo-Question-Lesson: " + lesson.id + "\n");
+  } catch (...) {
+    if (s.repo.head_blob(s.repo_path("questions.md")) != new_text) (void)util::write_file_atomic(file, old_text, util::Replace::allowed);
+    throw;
+  }
+  ctx.out << tr("已记到 questions.md 的 ", "added to questions.md under ") << lesson.id << " " << lesson.title;
+  if (commit) ctx.out << tr("（提交 ", " (commit ") << commit->substr(0, 12) << ")";
+  ctx.out << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_ask(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<AskOptions>();
+  CLI::App* cmd = app.add_subcommand("ask", "Add a dated question under a lesson in questions.md, as a commit");
+  cmd->add_option("question", opts->question, "The question")->required();
+  cmd->add_option("-l,--lesson", opts->lesson, "Lesson: 3, 03 or folder name (default: the lesson of your next step)");
+  cmd->callback([opts, &ctx] { ctx.exit_code = run_ask(*opts, ctx); });
+}
+
+}  // namespace pdo::cli

@@ -1,0 +1,102 @@
+// pdo status [--json]: the lessons with their three steps, percent done and the next step, read from
+// progress.md (boxes ticked by hand count). It reads only; it never writes or commits.
+#include <iomanip>
+#include <memory>
+#include <ostream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "progress/status.hpp"
+#include "util/fs.hpp"
+#include "util/json.hpp"
+
+namespace pdo::cli {
+
+using util::tr;
+
+namespace {
+
+struct StatusOptions {
+  bool json = false;
+};
+
+std::string json_status(const Session& s, const progress::CourseState& st) {
+  std::ostringstream o;
+  o << "{\"course\":" << util::json_str(s.ws.course.id) << ",\"title\":" << util::json_str(s.ws.course.title)
+    << ",\"done\":" << st.done << ",\"total\":" << st.total << ",\"lessons\":[";
+  for (std::size_t i = 0; i < st.lessons.size(); ++i) {
+    const auto& ls = st.lessons[i];
+    const auto& l = *ls.lesson;
+    o << (i ? "," : "") << "{\"number\":" << l.number << ",\"id\":" << util::json_str(l.id) << ",\"title\":" << util::json_str(l.title)
+      << ",\"folder\":" << util::json_str(l.folder) << ",\"url\":" << util::json_str(l.url)
+      << ",\"published\":" << util::json_bool(l.published) << ",\"steps\":{";
+    for (const auto step : progress::k_steps) {
+      const auto& v = ls.steps[static_cast<int>(step)];
+      o << (step == progress::Step::read ? "" : ",") << util::json_str(progress::step_id(step)) << ":"
+        << (v ? util::json_bool(*v) : "null");
+    }
+    o << "}}";
+  }
+  o << "],\"next\":";
+  if (st.next) {
+    o << "{\"lesson\":" << util::json_str(st.next->first->id) << ",\"number\":" << st.next->first->number
+      << ",\"step\":" << util::json_str(progress::step_id(st.next->second)) << "}";
+  } else {
+    o << "null";
+  }
+  o << "}\n";
+  return o.str();
+}
+
+const char* mark(const std::optional<bool>& v) { return !v ? "?" : *v ? "✓" : "·"; }
+
+void print_table(Context& ctx, const Session& s, const progress::CourseState& st) {
+  auto& out = ctx.out;
+  const auto lang = util::current_lang();
+  out << s.ws.course.title << "\n\n";
+  out << tr("课号  读讲义 做练习 记笔记  课节\n", " #    read   exer   notes   lesson\n");
+  bool missing = false;
+  for (const auto& ls : st.lessons) {
+    out << std::left << std::setw(4) << ls.lesson->id << "    ";
+    for (const auto step : progress::k_steps) out << mark(ls.steps[static_cast<int>(step)]) << "      ";
+    out << ls.lesson->title << (ls.lesson->published ? "" : tr("（未发布）", " (not yet published)")) << "\n";
+    for (const auto& v : ls.steps) missing = missing || !v;
+  }
+  const int percent = st.total ? st.done * 100 / st.total : 0;
+  out << "\n" << tr("完成 ", "done ") << st.done << "/" << st.total << " (" << percent << "%)\n";
+  if (missing) {
+    out << tr("? 表示 progress.md 里找不到这一行（pdo 不会自动修复；track 这一步时会告诉你缺的是哪一行）\n",
+              "? means progress.md has no line for it (pdo does not repair the file; track names the missing line)\n");
+  }
+  if (st.next) {
+    const auto& [lesson, step] = *st.next;
+    out << tr("下一步：", "next: ") << lesson->id << " " << progress::step_label(step, lang) << " · " << lesson->title << "\n"
+        << tr("开始：pdo start ", "start with: pdo start ") << lesson->id << "\n";
+  } else {
+    out << tr("所有已发布课节都完成了。\n", "every published lesson is done.\n");
+  }
+}
+
+int run_status(const StatusOptions& opts, Context& ctx) {
+  const Session s = open_session(ctx, Access::read);
+  const std::string text = util::read_file(s.path("progress.md")).take();
+  const auto state = progress::course_state(s.ws.course, text);
+  if (opts.json) {
+    ctx.out << json_status(s, state);
+  } else {
+    print_table(ctx, s, state);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_status(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<StatusOptions>();
+  CLI::App* cmd = app.add_subcommand("status", "Show every lesson's steps, percent done and the next step");
+  cmd->add_flag("--json", opts->json, "Machine-readable output");
+  cmd->callback([opts, &ctx] { ctx.exit_code = run_status(*opts, ctx); });
+}
+
+}  // namespace pdo::cli

@@ -1,0 +1,30 @@
+#include "progress/status.hpp"
+
+namespace pdo::progress {
+
+CourseState course_state(const course::Course& course, std::string_view progress_text) {
+  const auto boxes = parse_boxes(progress_text);
+  CourseState state;
+  for (const auto& lesson : course.lessons) {
+    LessonState ls;
+    ls.lesson = &lesson;
+    for (const auto& b : boxes) {
+      if (b.lesson != lesson.number) continue;
+      auto& slot = ls.steps[static_cast<int>(b.step)];
+      slot = slot.value_or(false) || b.done;  // a doubled line counts as done if either is ticked
+    }
+    for (const auto step : k_steps) {
+      const auto& slot = ls.steps[static_cast<int>(step)];
+      ++state.total;
+      if (slot.value_or(false)) {
+        ++state.done;
+      } else if (!state.next && lesson.published && slot) {
+        state.next = std::make_pair(&lesson, step);
+      }
+    }
+    state.lessons.push_back(ls);
+  }
+  return state;
+}
+
+}  // namespace pdo::progress

@@ -6,6 +6,10 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2>=1.5)
 target_link_libraries(pdo_deps INTERFACE PkgConfig::LIBGIT2)
 
+# libcurl for `pdo check --online` (src/checks/http_curl.cpp); a Windows build may use WinHTTP instead.
+pkg_check_modules(LIBCURL REQUIRED IMPORTED_TARGET libcurl>=7.68)
+target_link_libraries(pdo_deps INTERFACE PkgConfig::LIBCURL)
+
 find_package(CLI11 CONFIG QUIET)
 if(TARGET CLI11::CLI11)
   target_link_libraries(pdo_deps INTERFACE CLI11::CLI11)

@@ -1,0 +1,107 @@
+#pragma once
+// The self-check: each course check item for the workspace's route and this OS gets exactly one of four
+// statuses. A pass is only ever what pdo observed (a command's output, a probe) or what the learner
+// confirmed themselves, and the two are kept apart. Nothing that installs, logs in, costs money or
+// touches a cloud service is run; commands for another OS are neither run nor shown.
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "course/course.hpp"
+#include "util/platform.hpp"
+
+namespace pdo::checks {
+
+namespace fs = std::filesystem;
+
+/// The four statuses of check-env.md.
+enum class CheckStatus { pass, fail, needs_you, unverified };
+
+/// Who saw the result.
+enum class Source { observed, learner, none };
+
+/// "pass" / "fail" / "needs-you" / "unverified" (stable ids, also used in commit messages).
+std::string_view status_id(CheckStatus status);
+
+/// The status in the current language ("通过" / "pass"…).
+std::string status_name(CheckStatus status);
+
+/// The result of one item.
+struct ItemResult {
+  std::string id;
+  std::string title;
+  std::string kind;  ///< auto / browser / notebook / manual
+  CheckStatus status = CheckStatus::unverified;
+  Source source = Source::none;
+  std::string date;      ///< YYYY-MM-DD of the observation or the learner's confirmation
+  std::string command;   ///< the command as run on this OS (display form), if any
+  std::string evidence;  ///< the output pdo observed, or the learner's own words
+  std::string reason;    ///< why it is not a pass (fail / needs-you / unverified)
+  std::string todo;      ///< what the learner does (needs-you items)
+  std::string expect;    ///< what the learner should see (needs-you items)
+  std::string fix;       ///< what to do when it fails
+  std::string url;       ///< the page the item is about
+};
+
+/// What a probe (a check pdo does in-process, e.g. reading .gitignore) saw.
+struct ProbeOutcome {
+  CheckStatus status = CheckStatus::unverified;
+  std::string evidence;
+  std::string reason;
+  std::string fix;  ///< replaces the item's fix when not empty
+};
+
+/// A named in-process check.
+using Probe = std::function<ProbeOutcome()>;
+
+/// Runs a program (platform::run_process, or a fake in unit tests).
+using ProcessRunner =
+    std::function<platform::ProcessResult(const std::vector<std::string>&, const platform::ProcessOptions&)>;
+
+/// The learner's own word on a needs-you item (`pdo check confirm`).
+struct Confirmation {
+  std::string id;
+  bool done = true;  ///< false: `--failed`
+  std::string date;
+  std::string note;  ///< what they saw (for --failed)
+};
+
+/// Everything one run needs.
+struct RunInput {
+  const course::Course* course = nullptr;
+  std::string route;
+  platform::Os os = platform::current_os();
+  fs::path cwd;                       ///< where commands run (the workspace root)
+  std::optional<fs::path> python;     ///< the detected Python for {python}
+  std::map<std::string, Probe> probes;
+  std::vector<Confirmation> confirmations;
+  std::string today;
+  ProcessRunner run = platform::run_process;
+};
+
+/// True if the item belongs to the route (no routes listed: every route).
+bool in_route(const course::CheckItem& item, const std::string& route);
+
+/// The item's command for this OS ("any" if no OS-specific one), or nullptr.
+const course::CheckCommand* command_for(const course::CheckItem& item, platform::Os os);
+
+/// Why pdo refuses to run this argv (installers, package managers, logins, cloud and job tools), or nullopt.
+std::optional<std::string> refused_command(const std::vector<std::string>& argv);
+
+/// Runs every item of the route, in course order.
+std::vector<ItemResult> run_checks(const RunInput& input);
+
+/// The course text in the current language: `zh` when speaking Chinese and given, else `en`.
+std::string pick(const std::string& en, const std::string& zh);
+
+/// Today's local date, YYYY-MM-DD.
+std::string today_date();
+
+/// An argv as one display line (quoted where needed); for showing, never for a shell.
+std::string display_command(const std::vector<std::string>& argv);
+
+}  // namespace pdo::checks

@@ -1,0 +1,166 @@
+#include "checks/online.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "util/i18n.hpp"
+#include "util/text.hpp"
+
+namespace pdo::checks {
+
+using util::tr;
+
+namespace {
+
+/// Appends the UTF-8 form of a code point.
+void append_utf8(std::string& out, unsigned long cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x110000) {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+std::string decode_entities(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto semi = s[i] == '&' ? s.find(';', i) : std::string_view::npos;
+    if (semi == std::string_view::npos || semi - i > 10) {
+      out += s[i];
+      continue;
+    }
+    const std::string name(s.substr(i + 1, semi - i - 1));
+    if (name == "amp") out += '&';
+    else if (name == "lt") out += '<';
+    else if (name == "gt") out += '>';
+    else if (name == "quot") out += '"';
+    else if (name == "apos") out += '\'';
+    else if (name == "nbsp") out += ' ';
+    else if (name == "mdash") append_utf8(out, 0x2014);
+    else if (name == "ndash") append_utf8(out, 0x2013);
+    else if (name == "middot") append_utf8(out, 0xB7);
+    else if (name == "hellip") append_utf8(out, 0x2026);
+    else if (name == "lsquo" || name == "rsquo") append_utf8(out, name[0] == 'l' ? 0x2018 : 0x2019);
+    else if (name == "ldquo" || name == "rdquo") append_utf8(out, name[0] == 'l' ? 0x201C : 0x201D);
+    else if (name.size() > 1 && name[0] == '#') {
+      const bool hex = name[1] == 'x' || name[1] == 'X';
+      append_utf8(out, std::strtoul(name.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10));
+    } else {
+      out += s.substr(i, semi - i + 1);
+    }
+    i = semi;
+  }
+  return out;
+}
+
+std::string collapse_blanks(std::string_view s) {
+  std::string out;
+  bool blank = false;
+  for (const char c : s) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      blank = !out.empty();
+      continue;
+    }
+    if (blank) out += ' ';
+    blank = false;
+    out += c;
+  }
+  return out;
+}
+
+ItemResult lesson_result(const course::Lesson& lesson, const std::string& url, const std::string& today) {
+  ItemResult r;
+  r.id = "lesson-" + lesson.id + "-page";
+  r.title = tr("第 ", "lesson ") + lesson.id + tr(" 课页面：", " page: ") + lesson.title;
+  r.kind = "auto";
+  r.date = today;
+  r.url = url;
+  r.command = "GET " + url;
+  return r;
+}
+
+}  // namespace
+
+std::string page_title(std::string_view html) {
+  const std::string lower = util::to_lower(html);
+  const auto open = lower.find("<title");
+  if (open == std::string::npos) return {};
+  const auto start = lower.find('>', open);
+  const auto end = lower.find("</title", start);
+  if (start == std::string::npos || end == std::string::npos) return {};
+  return collapse_blanks(decode_entities(html.substr(start + 1, end - start - 1)));
+}
+
+std::string rebase_url(const std::string& url, const std::string& base) {
+  if (base.empty()) return url;
+  const auto scheme = url.find("://");
+  const auto path = scheme == std::string::npos ? std::string::npos : url.find('/', scheme + 3);
+  std::string b = base;
+  while (!b.empty() && b.back() == '/') b.pop_back();
+  return b + (path == std::string::npos ? "/" : url.substr(path));
+}
+
+bool title_matches(const std::string& page, const std::string& lesson_title) {
+  const std::string want = util::to_lower(collapse_blanks(lesson_title));
+  return !want.empty() && util::to_lower(collapse_blanks(page)).find(want) != std::string::npos;
+}
+
+std::vector<ItemResult> check_lesson_pages(const course::Course& course, const std::string& base_url,
+                                           const HttpGetter& get, const std::string& today) {
+  std::vector<ItemResult> results;
+  std::vector<std::string> unreachable;  // hosts that did not answer: one timeout per host, not per lesson
+  for (const auto& lesson : course.lessons) {
+    ItemResult r = lesson_result(lesson, rebase_url(lesson.url, base_url), today);
+    if (!lesson.published) {
+      r.command.clear();
+      r.reason = tr("课程文件标为未发布，没有抓取", "marked unpublished in the course file; not fetched");
+      results.push_back(std::move(r));
+      continue;
+    }
+    const auto scheme = r.url.find("://");
+    const std::string host = r.url.substr(0, scheme == std::string::npos ? std::string::npos : r.url.find('/', scheme + 3));
+    if (std::find(unreachable.begin(), unreachable.end(), host) != unreachable.end()) {
+      r.reason = tr("未验证（离线）：同一主机刚才没有连上，没有再试", "unverified (offline): the same host did not answer just before; not retried");
+      results.push_back(std::move(r));
+      continue;
+    }
+    const HttpResponse resp = get(r.url);
+    r.fix = tr("在浏览器里打开这个网址看看；如果课节改名或移动了，更新课程文件里的标题和网址。",
+               "Open the URL in a browser; if the lesson was renamed or moved, update its title and URL in the course file.");
+    if (!resp.reached) {
+      r.reason = (resp.timed_out ? tr("未验证（离线）：请求超时 — ", "unverified (offline): the request timed out — ")
+                                 : tr("未验证（离线）：没有连上 — ", "unverified (offline): no connection — ")) + resp.error;
+      r.fix.clear();
+      unreachable.push_back(host);
+      results.push_back(std::move(r));
+      continue;
+    }
+    const std::string title = page_title(resp.body);
+    r.source = Source::observed;
+    r.evidence = "HTTP " + std::to_string(resp.status) + "\n<title>" + title + "</title>";
+    if (!resp.final_url.empty() && resp.final_url != r.url) r.evidence += "\n" + tr("跳转到 ", "redirected to ") + resp.final_url;
+    if (resp.status < 200 || resp.status >= 300) {
+      r.status = CheckStatus::fail;
+      r.reason = tr("HTTP 状态 ", "HTTP status ") + std::to_string(resp.status);
+    } else if (!title_matches(title, lesson.title)) {
+      r.status = CheckStatus::fail;
+      r.reason = tr("页面标题里没有课程文件中的标题「", "the page title does not contain the course file's title \"") + lesson.title + tr("」", "\"");
+    } else {
+      r.status = CheckStatus::pass;
+    }
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+}  // namespace pdo::checks

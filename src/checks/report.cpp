@@ -1,0 +1,157 @@
+#include "checks/report.hpp"
+
+#include <array>
+
+#include "util/fs.hpp"
+#include "util/i18n.hpp"
+#include "util/text.hpp"
+#include "workspace/layout.hpp"
+#include "workspace/marked_block.hpp"
+
+namespace pdo::checks {
+
+using util::tr;
+
+namespace {
+
+/// Output shown inside the block must not be able to end the block or the code fence.
+std::string defused(std::string_view text) {
+  std::string s = util::replace_all(text, "<!--", "&lt;!--");
+  return util::replace_all(s, "```", "'''");
+}
+
+std::string status_label(const ItemResult& r) {
+  std::string label = status_name(r.status);
+  if (r.source == Source::learner) return label + tr("（由你确认）", " (confirmed by you)");
+  if (r.source == Source::observed) return label + tr("（pdo 观察到）", " (observed by pdo)");
+  return label;
+}
+
+void add_line(std::string& out, const std::string& label, const std::string& text) {
+  if (!text.empty()) out += "  - " + label + defused(text) + "\n";
+}
+
+void add_evidence(std::string& out, const ItemResult& r) {
+  if (r.evidence.empty()) return;
+  if (r.source == Source::learner) {
+    add_line(out, "", r.evidence);
+    return;
+  }
+  out += tr("  - 输出：\n", "  - output:\n");
+  out += "    ```\n";
+  const std::string text = defused(r.evidence);  // split_lines views into it: keep it alive
+  for (const auto& line : util::split_lines(text)) out += "    " + std::string(util::chomp(line)) + "\n";
+  out += "    ```\n";
+}
+
+void add_item(std::string& out, const ItemResult& r) {
+  out += "- **" + defused(r.title) + "** `" + r.id + "` · " + workspace::check_kind_name(r.kind, util::current_lang()) + " · " +
+         status_label(r) + " · " + r.date + "\n";
+  if (!r.command.empty()) out += tr("  - 运行：`", "  - ran: `") + defused(r.command) + "`\n";
+  add_evidence(out, r);
+  if (r.status == CheckStatus::needs_you || (r.source == Source::learner)) {
+    add_line(out, tr("怎么做：", "what to do: "), r.todo);
+    add_line(out, tr("应看到：", "you should see: "), r.expect);
+    if (!r.url.empty()) out += tr("  - 网址：", "  - page: ") + r.url + tr("（打开：`pdo check --open ", " (open it: `pdo check --open ") + r.id + tr("`）\n", "`)\n");
+  }
+  if (r.status == CheckStatus::needs_you) {
+    out += tr("  - 做完后：`pdo check confirm ", "  - when done: `pdo check confirm ") + r.id + tr("`；没看到预期结果：`pdo check confirm ", "`; if you saw something else: `pdo check confirm ") +
+           r.id + tr(" --failed \"你看到的\"`\n", " --failed \"what you saw\"`\n");
+  }
+  add_line(out, tr("原因：", "reason: "), r.reason);
+  const bool fixable = r.status == CheckStatus::fail || (r.status == CheckStatus::unverified && !r.evidence.empty());
+  if (fixable) add_line(out, tr("修复：", "fix: "), r.fix);
+}
+
+void add_section(std::string& out, const std::vector<ItemResult>& items, CheckStatus status) {
+  std::vector<const ItemResult*> of;
+  for (const auto& r : items) {
+    if (r.status == status) of.push_back(&r);
+  }
+  if (of.empty()) return;
+  out += "\n#### " + status_name(status) + " (" + std::to_string(of.size()) + ")\n\n";
+  for (const auto* r : of) add_item(out, *r);
+}
+
+void add_summary(std::string& out, const std::vector<ItemResult>& items, const ReportInfo& info) {
+  out += tr("\n#### 汇报\n", "\n#### Summary\n");
+  std::string done, needs, open;
+  for (const auto& r : items) {
+    const std::string t = defused(r.title);
+    if (r.status == CheckStatus::pass) {
+      done += "- " + t + (r.source == Source::learner ? tr("（由你确认，", " (confirmed by you, ") + r.date + tr("）", ")") : tr("（pdo 观察到）", " (observed by pdo)")) + "\n";
+    } else if (r.status == CheckStatus::fail) {
+      needs += "- " + t + tr("：未通过，按上面的修复办法处理后重新运行 `pdo check`", ": failed; apply the fix above, then run `pdo check` again") + "\n";
+    } else if (r.status == CheckStatus::needs_you) {
+      needs += "- " + t + tr("：做完后 `pdo check confirm ", ": when done, `pdo check confirm ") + r.id + "`\n";
+    } else {
+      open += "- " + t + tr("：", ": ") + defused(r.reason) + "\n";
+    }
+  }
+  if (!info.online) {
+    open += tr("- 课节链接：没有联网核对（需要时运行 `pdo check --online`）\n", "- lesson links: not fetched (run `pdo check --online` when you want)\n");
+  }
+  const auto section = [&](const std::string& title, const std::string& body) {
+    out += "\n**" + title + "**\n\n" + (body.empty() ? tr("- 无\n", "- nothing\n") : body);
+  };
+  section(tr("已完成", "Done"), done);
+  section(tr("需要你操作", "Needs you"), needs);
+  section(tr("尚未验证", "Not yet verified"), open);
+}
+
+}  // namespace
+
+Counts count(const std::vector<ItemResult>& items) {
+  Counts c;
+  for (const auto& r : items) {
+    switch (r.status) {
+      case CheckStatus::pass: ++c.pass; break;
+      case CheckStatus::fail: ++c.fail; break;
+      case CheckStatus::needs_you: ++c.needs_you; break;
+      case CheckStatus::unverified: ++c.unverified; break;
+    }
+  }
+  return c;
+}
+
+std::string summary_line(const std::vector<ItemResult>& items) {
+  const Counts c = count(items);
+  return tr("共 ", "") + std::to_string(items.size()) + tr(" 项：", " items: ") + status_name(CheckStatus::pass) + " " +
+         std::to_string(c.pass) + " · " + status_name(CheckStatus::fail) + " " + std::to_string(c.fail) + " · " +
+         status_name(CheckStatus::needs_you) + " " + std::to_string(c.needs_you) + " · " +
+         status_name(CheckStatus::unverified) + " " + std::to_string(c.unverified);
+}
+
+std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info) {
+  std::string out = tr("### 自检结果 · ", "### Self-check · ") + info.date + tr(" · 路线：", " · route: ") + info.route +
+                    tr(" · 系统：", " · OS: ") + info.os + "\n\n";
+  out += tr("摘要：", "Summary: ") + summary_line(items) + "\n";
+  for (const auto status : std::array<CheckStatus, 4>{CheckStatus::fail, CheckStatus::needs_you, CheckStatus::unverified, CheckStatus::pass}) {
+    add_section(out, items, status);
+  }
+  add_summary(out, items, info);
+  return out;
+}
+
+Result<FileUpdate> update_check_env(const std::filesystem::path& file, const std::string& report, const std::string& fresh_file) {
+  const std::string block = std::string("<!-- pdo:begin ") + k_block_name + " -->\n" + report + "<!-- pdo:end " + k_block_name + " -->\n";
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(file, ec);
+  std::string old_text;
+  if (exists) {
+    auto read = util::read_file(file);
+    if (!read) return read.error();
+    old_text = std::move(*read);
+  }
+  const std::string base = exists ? old_text : fresh_file;
+  const auto updated = workspace::replace_block(base, block, k_block_name);
+  if (!updated) {
+    if (exists) return FileUpdate::no_markers;
+    return Error{Exit::failure, tr("check-env.md 的模板缺少 pdo 区块标记", "the check-env.md template lacks pdo's block markers")};
+  }
+  if (exists && *updated == old_text) return FileUpdate::unchanged;
+  if (auto st = util::write_file_atomic(file, *updated, exists ? util::Replace::allowed : util::Replace::never); !st) return st.error();
+  return exists ? FileUpdate::updated : FileUpdate::created;
+}
+
+}  // namespace pdo::checks

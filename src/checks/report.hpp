@@ -1,0 +1,45 @@
+#pragma once
+// The self-check report: one Markdown text that is both what the terminal shows and what goes into
+// check-env.md's marked block (failures first, then the three-part summary), and the block update.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "checks/check.hpp"
+#include "util/error.hpp"
+
+namespace pdo::checks {
+
+/// What the report says about the run as a whole.
+struct ReportInfo {
+  std::string date;
+  std::string route;
+  std::string os;             ///< os id ("linux")
+  bool online = false;        ///< lesson pages were fetched (--online)
+};
+
+/// How many items got each status.
+struct Counts {
+  std::size_t pass = 0, fail = 0, needs_you = 0, unverified = 0;
+};
+
+/// Counts the statuses.
+Counts count(const std::vector<ItemResult>& items);
+
+/// "通过 2 · 未通过 1 · 需要你操作 3 · 未验证 0" in the current language.
+std::string summary_line(const std::vector<ItemResult>& items);
+
+/// The whole report (Markdown, LF line ends).
+std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info);
+
+/// What happened to check-env.md.
+enum class FileUpdate { created, updated, unchanged, no_markers };
+
+/// Puts `report` into check-env.md's pdo block; every byte outside it is kept. A missing file is created
+/// from `fresh_file` (the file as pdo init writes it); a file whose markers are gone is left alone.
+Result<FileUpdate> update_check_env(const std::filesystem::path& file, const std::string& report, const std::string& fresh_file);
+
+/// The marked block name in check-env.md.
+inline constexpr const char* k_block_name = "check-env";
+
+}  // namespace pdo::checks

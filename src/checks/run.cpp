@@ -1,0 +1,312 @@
+// The runner behind `pdo check`: decides per item whether it may run at all, runs auto items with a
+// timeout, and turns what it saw into one of the four statuses. It never falls back to a shell.
+#include <algorithm>
+#include <ctime>
+#include <regex>
+
+#include "checks/check.hpp"
+#include "util/embedded.hpp"
+#include "util/fs.hpp"
+#include "util/i18n.hpp"
+#include "util/text.hpp"
+
+namespace pdo::checks {
+
+using util::tr;
+
+namespace {
+
+constexpr std::size_t k_max_evidence = 4000;
+
+/// Programs whose very purpose is installing, logging in, submitting jobs or reaching a cloud service.
+bool is_forbidden_program(const std::string& name) {
+  static const std::vector<std::string> names = {
+      "pip", "pip3", "conda", "mamba", "micromamba", "uv", "poetry", "apt", "apt-get", "aptitude", "dpkg", "yum",
+      "dnf", "zypper", "pacman", "brew", "port", "winget", "choco", "scoop", "msiexec", "npm", "npx", "yarn",
+      "curl", "wget", "ssh", "scp", "sftp", "rsync", "sudo", "su", "doas", "runas", "kaggle", "gcloud", "gsutil",
+      "aws", "az", "sbatch", "srun", "salloc", "qsub", "kubectl", "docker", "podman", "huggingface-cli", "ray"};
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string program_stem(const std::string& arg) {
+  // Both separators on every OS: a course file written on Windows may name "C:\\Tools\\pip.exe".
+  const auto slash = arg.find_last_of("/\\");
+  std::string name = util::to_lower(slash == std::string::npos ? arg : arg.substr(slash + 1));
+  if (util::ends_with(name, ".exe")) name.resize(name.size() - 4);
+  return name;
+}
+
+std::string combined_output(const platform::ProcessResult& r) {
+  std::string out(util::trim(r.out));
+  const std::string_view err = util::trim(r.err);
+  if (!err.empty()) out += (out.empty() ? "" : "\n") + std::string(err);
+  if (out.size() > k_max_evidence) out = out.substr(0, k_max_evidence) + "\n[…]";
+  return out;
+}
+
+bool output_matches(const course::CheckItem& item, const std::string& output) {
+  if (!item.expect_contains.empty() && output.find(item.expect_contains) == std::string::npos) return false;
+  if (!item.expect_regex.empty()) {
+    const std::regex re(item.expect_regex, std::regex::ECMAScript | std::regex::multiline);
+    if (!std::regex_search(output, re)) return false;
+  }
+  return !item.expect_contains.empty() || !item.expect_regex.empty();
+}
+
+std::string expectation_text(const course::CheckItem& item) {
+  std::vector<std::string> parts;
+  if (!item.expect_contains.empty()) parts.push_back(tr("包含「", "contains \"") + item.expect_contains + tr("」", "\""));
+  if (!item.expect_regex.empty()) parts.push_back(tr("匹配正则 ", "matches the regex ") + item.expect_regex);
+  return util::join(parts, tr("，且", ", and "));
+}
+
+/// The item's fix plus the install commands of its tools for this route and OS (listed, never run).
+std::string fix_text(const RunInput& in, const course::CheckItem& item) {
+  std::string fix = pick(item.fix, item.fix_zh);
+  for (const auto& tool_id : item.tools) {
+    for (const auto& tool : in.course->tools) {
+      if (tool.id != tool_id) continue;
+      const bool routed = tool.routes.empty() ||
+                          std::find(tool.routes.begin(), tool.routes.end(), in.route) != tool.routes.end();
+      if (!routed) continue;
+      for (const auto& [os, command] : tool.install) {
+        if (os != platform::os_id(in.os)) continue;
+        fix += tr(" 安装 ", " Install ") + tool.name + tr("（本系统的命令，pdo 不会替你运行）：`", " (the command for this OS; pdo never runs it): `") +
+               command + "`";
+      }
+    }
+  }
+  return fix;
+}
+
+ItemResult base_result(const RunInput& in, const course::CheckItem& item) {
+  ItemResult r;
+  r.id = item.id;
+  r.title = pick(item.title, item.title_zh);
+  r.kind = item.kind;
+  r.date = in.today;
+  r.url = item.url;
+  r.fix = fix_text(in, item);
+  return r;
+}
+
+/// Browser, notebook and manual items, and anything needing an account or money: the learner's to do.
+ItemResult learner_item(const RunInput& in, const course::CheckItem& item) {
+  ItemResult r = base_result(in, item);
+  r.todo = pick(item.action, item.action_zh);
+  r.expect = pick(item.expect, item.expect_zh);
+  const auto conf = std::find_if(in.confirmations.rbegin(), in.confirmations.rend(),
+                                 [&](const Confirmation& c) { return c.id == item.id; });
+  if (conf != in.confirmations.rend()) {
+    r.source = Source::learner;
+    r.date = conf->date;
+    r.status = conf->done ? CheckStatus::pass : CheckStatus::fail;
+    r.evidence = conf->done ? tr("你在 ", "you confirmed on ") + conf->date + tr(" 确认已完成", "")
+                            : tr("你看到的：", "what you saw: ") + conf->note;
+    if (!conf->done) r.reason = tr("你记录了未通过", "you recorded a failure");
+    return r;
+  }
+  r.status = CheckStatus::needs_you;
+  if (item.paid) {
+    r.reason = tr("可能产生费用：pdo 从不替你做", "may cost money: pdo never does this for you");
+  } else if (item.needs_login) {
+    r.reason = tr("需要登录你的账号：pdo 从不替你登录", "needs your account: pdo never logs in for you");
+  } else if (item.kind == "browser") {
+    r.reason = tr("浏览器操作：由你在浏览器里完成", "a browser action: yours to do in the browser");
+  } else if (item.kind == "notebook") {
+    r.reason = tr("在线 notebook 单元：在 notebook 里运行，不要粘贴进终端", "an online notebook cell: run it in the notebook, not in a terminal");
+  } else {
+    r.reason = tr("人工检查：由你来看", "a manual check: yours to look at");
+  }
+  return r;
+}
+
+/// The argv with {python} and {script} filled in, or the reason it cannot run (a fail: something is missing).
+std::optional<std::string> resolve_argv(const RunInput& in, const course::CheckItem& item, std::vector<std::string>& argv,
+                                        std::optional<fs::path>& script_file) {
+  for (auto& arg : argv) {
+    if (arg == "{python}") {
+      if (!in.python) return tr("PATH 上找不到 Python（找过 python3、python、py）", "no Python on PATH (looked for python3, python, py)");
+      arg = util::path_to_utf8(*in.python);
+    } else if (arg == "{script}") {
+      const auto data = util::embedded_file(item.script);
+      if (!data) return tr("pdo 里没有这个脚本：", "pdo has no embedded script ") + item.script;
+      script_file = fs::temp_directory_path() /
+                    ("pdo-check-" + std::to_string(platform::current_pid()) + "-" + util::path_to_utf8(util::path_from_utf8(item.script).filename()));
+      if (auto st = util::write_file_atomic(*script_file, *data, util::Replace::allowed); !st) return st.error().message;
+      arg = util::path_to_utf8(*script_file);
+    }
+  }
+  if (!platform::find_program(argv.front())) return tr("PATH 上找不到 ", "not found on PATH: ") + argv.front();
+  return std::nullopt;
+}
+
+void judge_process(const course::CheckItem& item, const platform::ProcessResult& p, ItemResult& r) {
+  r.source = Source::observed;
+  r.evidence = combined_output(p);
+  if (!p.started) {
+    r.status = CheckStatus::fail;
+    r.reason = tr("程序无法启动", "the program could not be started");
+  } else if (p.timed_out) {
+    r.status = CheckStatus::unverified;
+    r.reason = tr("超时：", "timed out: ") + std::to_string(item.timeout_seconds) +
+               tr(" 秒后 pdo 结束了它（上面是它在此之前的输出）", " s passed, so pdo stopped it (above is what it printed before)");
+  } else if (p.exit_code != 0) {
+    r.status = CheckStatus::fail;
+    r.reason = tr("退出码 ", "exit code ") + std::to_string(p.exit_code);
+  } else if (!output_matches(item, r.evidence)) {
+    r.status = CheckStatus::fail;
+    r.reason = tr("输出不符合预期：应", "the output is not what was expected: it should ") + expectation_text(item);
+  } else {
+    r.status = CheckStatus::pass;
+  }
+}
+
+ItemResult auto_item(const RunInput& in, const course::CheckItem& item) {
+  ItemResult r = base_result(in, item);
+  if (!item.probe.empty()) {
+    const auto probe = in.probes.find(item.probe);
+    if (probe == in.probes.end()) {
+      r.reason = tr("这个版本的 pdo 不认识检查 ", "this pdo does not know the probe ") + item.probe;
+      return r;
+    }
+    const ProbeOutcome o = probe->second();
+    r.status = o.status;
+    r.source = o.status == CheckStatus::pass || o.status == CheckStatus::fail ? Source::observed : Source::none;
+    r.evidence = o.evidence;
+    r.reason = o.reason;
+    if (!o.fix.empty()) r.fix = o.fix;
+    return r;
+  }
+  const course::CheckCommand* cmd = command_for(item, in.os);
+  if (!cmd) {
+    r.reason = tr("课程文件没有给出本系统（", "the course file gives no command for this OS (") + std::string(platform::os_id(in.os)) +
+               tr("）的命令", ")");
+    return r;
+  }
+  std::vector<std::string> argv = cmd->argv;
+  std::optional<fs::path> script_file;
+  if (auto missing = resolve_argv(in, item, argv, script_file)) {
+    r.status = CheckStatus::fail;
+    r.source = Source::observed;
+    r.reason = *missing;
+    return r;
+  }
+  r.command = display_command(argv);
+  if (auto refused = refused_command(argv)) {
+    r.reason = *refused;
+    return r;
+  }
+  platform::ProcessOptions opts;
+  opts.cwd = in.cwd;
+  opts.timeout = std::chrono::seconds(item.timeout_seconds);
+  opts.env = {{"PYTHONIOENCODING", "utf-8"}, {"PYTHONUNBUFFERED", "1"}, {"PYTHONDONTWRITEBYTECODE", "1"}};
+  const platform::ProcessResult p = in.run(argv, opts);
+  if (script_file) {
+    std::error_code ec;
+    fs::remove(*script_file, ec);
+  }
+  judge_process(item, p, r);
+  return r;
+}
+
+}  // namespace
+
+std::string_view status_id(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::pass: return "pass";
+    case CheckStatus::fail: return "fail";
+    case CheckStatus::needs_you: return "needs-you";
+    case CheckStatus::unverified: break;
+  }
+  return "unverified";
+}
+
+std::string status_name(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::pass: return tr("通过", "pass");
+    case CheckStatus::fail: return tr("未通过", "fail");
+    case CheckStatus::needs_you: return tr("需要你操作", "needs you");
+    case CheckStatus::unverified: break;
+  }
+  return tr("未验证", "unverified");
+}
+
+bool in_route(const course::CheckItem& item, const std::string& route) {
+  return item.routes.empty() || std::find(item.routes.begin(), item.routes.end(), route) != item.routes.end();
+}
+
+const course::CheckCommand* command_for(const course::CheckItem& item, platform::Os os) {
+  const course::CheckCommand* any = nullptr;
+  for (const auto& c : item.commands) {
+    if (c.os == platform::os_id(os)) return &c;
+    if (c.os == "any") any = &c;
+  }
+  return any;
+}
+
+std::optional<std::string> refused_command(const std::vector<std::string>& argv) {
+  bool forbidden = !argv.empty() && is_forbidden_program(program_stem(argv.front()));
+  for (std::size_t i = 1; i < argv.size() && !forbidden; ++i) {
+    const std::string a = util::to_lower(argv[i]);
+    // `python -m pip …`, `-m ensurepip`, `… install …`: anything that would change the machine.
+    forbidden = a == "install" || a == "ensurepip" || a == "login" || (a == "pip" && i > 0 && argv[i - 1] == "-m");
+  }
+  if (!forbidden) return std::nullopt;
+  return tr("pdo 拒绝运行这个命令：它可能安装软件、登录、提交作业或访问云服务", "pdo refuses to run this command: it could install software, log in, submit a job or reach a cloud service");
+}
+
+std::vector<ItemResult> run_checks(const RunInput& in) {
+  std::vector<ItemResult> results;
+  for (const auto& item : in.course->checks) {
+    if (!in_route(item, in.route)) continue;
+    if (!item.os.empty() && std::find(item.os.begin(), item.os.end(), platform::os_id(in.os)) == item.os.end()) {
+      ItemResult r = base_result(in, item);
+      r.reason = tr("只适用于 ", "applies only on ") + util::join(item.os, ", ") + tr("，本系统（", "; not run on this OS (") +
+                 std::string(platform::os_id(in.os)) + tr("）不运行", ")");
+      r.fix.clear();
+      results.push_back(std::move(r));
+      continue;
+    }
+    if (item.kind != "auto" || item.needs_login || item.paid) {
+      results.push_back(learner_item(in, item));
+      continue;
+    }
+    std::vector<std::string> waiting;
+    for (const auto& dep : item.after) {
+      const auto found = std::find_if(results.begin(), results.end(), [&](const ItemResult& x) { return x.id == dep; });
+      if (found != results.end() && found->status != CheckStatus::pass) waiting.push_back(found->title);
+    }
+    if (!waiting.empty()) {
+      ItemResult r = base_result(in, item);
+      r.reason = tr("没有运行：需要先通过 ", "not run: first needs a pass of ") + util::join(waiting, tr("、", ", "));
+      results.push_back(std::move(r));
+      continue;
+    }
+    results.push_back(auto_item(in, item));
+  }
+  return results;
+}
+
+std::string pick(const std::string& en, const std::string& zh) {
+  return util::current_lang() == util::Lang::zh && !zh.empty() ? zh : en;
+}
+
+std::string today_date() {
+  const std::time_t now = std::time(nullptr);
+  const std::tm* local = std::localtime(&now);
+  char buf[16] = {};
+  if (!local || std::strftime(buf, sizeof buf, "%Y-%m-%d", local) == 0) return "?";
+  return buf;
+}
+
+std::string display_command(const std::vector<std::string>& argv) {
+  std::vector<std::string> parts;
+  for (const auto& a : argv) {
+    const bool plain = !a.empty() && a.find_first_of(" \t\"'`;&|<>()$") == std::string::npos;
+    parts.push_back(plain ? a : "\"" + util::replace_all(a, "\"", "\\\"") + "\"");
+  }
+  return util::join(parts, " ");
+}
+
+}  // namespace pdo::checks

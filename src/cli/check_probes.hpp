@@ -1,0 +1,16 @@
+#pragma once
+// The in-process probes of `pdo check` that look at the workspace's git repository (.env ignored, the
+// pre-commit hook installed). They read only; they live in cli/ because checks/ does not include git.
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "checks/check.hpp"
+#include "git/repo.hpp"
+
+namespace pdo::cli {
+
+/// The probes by name ("env-ignored", "pre-commit-hook"); `repo` may be null when there is no repository.
+std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const std::filesystem::path& root);
+
+}  // namespace pdo::cli

@@ -1,0 +1,227 @@
+// pdo check: runs the course's self-check items for the workspace's route on this OS, writes the report
+// into check-env.md's pdo block, commits it, and prints the same report. `confirm` records the learner's
+// own word on a needs-you item; --open opens an item's page; --lessons says which lessons can run here;
+// --online fetches the lesson pages. It never installs, logs in, pays, submits jobs or runs another OS's
+// commands, and never commits anything but check-env.md and .pdo/checks.toml.
+#include <memory>
+#include <ostream>
+
+#include "checks/confirmations.hpp"
+#include "checks/detect.hpp"
+#include "checks/online.hpp"
+#include "checks/readiness.hpp"
+#include "checks/report.hpp"
+#include "cli/check_probes.hpp"
+#include "cli/commands.hpp"
+#include "cli/secret_guard.hpp"
+#include "git/repo.hpp"
+#include "util/fs.hpp"
+#include "util/text.hpp"
+#include "workspace/layout.hpp"
+#include "workspace/settings.hpp"
+
+namespace pdo::cli {
+
+using util::tr;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CheckOptions {
+  bool online = false;
+  std::string base_url;
+  bool lessons = false;
+  std::string open_id;
+  std::string confirm_id;
+  std::string failed;  ///< --failed: what the learner saw
+};
+
+const course::CheckItem* find_item(const course::Course& course, const std::string& id) {
+  for (const auto& c : course.checks) {
+    if (c.id == id) return &c;
+  }
+  return nullptr;
+}
+
+std::string item_ids(const course::Course& course, const std::string& route, bool learner_only) {
+  std::vector<std::string> ids;
+  for (const auto& c : course.checks) {
+    if (!checks::in_route(c, route)) continue;
+    if (learner_only && c.kind == "auto" && !c.needs_login && !c.paid) continue;
+    ids.push_back(c.id);
+  }
+  return util::join(ids, ", ");
+}
+
+int run_open(const workspace::Workspace& ws, const std::string& id, Context& ctx) {
+  const course::CheckItem* item = find_item(ws.course, id);
+  if (!item || item->url.empty()) {
+    throw Failure(Exit::usage, tr("没有带网页的自检项目 ", "no self-check item with a page is called ") + id +
+                                   tr("。可以打开的：", ". Items with a page: ") + [&] {
+                                     std::vector<std::string> ids;
+                                     for (const auto& c : ws.course.checks) {
+                                       if (!c.url.empty() && checks::in_route(c, ws.settings.route)) ids.push_back(c.id);
+                                     }
+                                     return util::join(ids, ", ");
+                                   }());
+  }
+  if (platform::open_url(item->url)) {
+    ctx.out << tr("已在浏览器中打开：", "Opened in your browser: ") << item->url << "\n";
+    ctx.out << tr("看到预期结果后运行：pdo check confirm ", "When you see what you should, run: pdo check confirm ") << id << "\n";
+    return 0;
+  }
+  ctx.err << tr("pdo: 无法启动浏览器；请自己打开这个网址：", "pdo: could not start a browser; open this URL yourself: ") << item->url << "\n";
+  return static_cast<int>(Exit::failure);
+}
+
+/// GPUs this machine shows (nvidia-smi -L, read-only, with a timeout); nullopt without nvidia-smi.
+std::optional<int> local_gpu_count(Context& ctx) {
+  if (!platform::find_program("nvidia-smi")) {
+    ctx.out << tr("本机 GPU：没有找到 nvidia-smi，按没有 GPU 处理。\n", "GPUs here: nvidia-smi not found; counted as none.\n");
+    return std::nullopt;
+  }
+  platform::ProcessOptions opts;
+  opts.timeout = std::chrono::seconds(10);
+  const auto r = platform::run_process({"nvidia-smi", "-L"}, opts);
+  int n = 0;
+  for (const auto line : util::split_lines(r.out)) n += util::starts_with(line, "GPU ") ? 1 : 0;
+  ctx.out << tr("本机 GPU：`nvidia-smi -L` 列出 ", "GPUs here: `nvidia-smi -L` lists ") << n << "\n";
+  return r.exit_code == 0 ? std::optional<int>(n) : std::nullopt;
+}
+
+int run_lessons(const workspace::Workspace& ws, Context& ctx) {
+  std::optional<int> gpus;
+  if (ws.settings.route != "browser") gpus = local_gpu_count(ctx);
+  const auto lessons = checks::lesson_readiness(ws.course, ws.settings.route, gpus);
+  ctx.out << checks::render_readiness(ws.course, ws.settings.route, lessons);
+  return 0;
+}
+
+/// Validates and stores `pdo check confirm`; returns the updated list.
+std::vector<checks::Confirmation> record(const workspace::Workspace& ws, const CheckOptions& opts, std::vector<checks::Confirmation> all,
+                                         const std::string& today) {
+  const course::CheckItem* item = find_item(ws.course, opts.confirm_id);
+  if (!item || !checks::in_route(*item, ws.settings.route)) {
+    throw Failure(Exit::usage, tr("本路线没有需要你确认的项目 ", "this route has no item for you to confirm called ") + opts.confirm_id +
+                                   tr("。可以确认的：", ". Items you can confirm: ") + item_ids(ws.course, ws.settings.route, true));
+  }
+  if (item->kind == "auto" && !item->needs_login && !item->paid) {
+    throw Failure(Exit::usage, opts.confirm_id + tr(" 由 pdo 自己检查，不能由你确认；运行 pdo check 即可。",
+                                                    " is checked by pdo itself and cannot be confirmed by you; just run pdo check."));
+  }
+  checks::Confirmation c{opts.confirm_id, opts.failed.empty(), today, opts.failed};
+  checks::record_confirmation(all, c);
+  util::write_file_atomic(ws.root / checks::k_confirmations_path, checks::confirmations_text(all), util::Replace::allowed).take();
+  return all;
+}
+
+std::vector<checks::Confirmation> load_confirmations(const fs::path& root) {
+  const fs::path file = root / checks::k_confirmations_path;
+  auto text = util::read_file(file);
+  if (!text) return {};
+  return checks::parse_confirmations(*text, checks::k_confirmations_path).take();
+}
+
+std::string file_note(checks::FileUpdate u) {
+  switch (u) {
+    case checks::FileUpdate::created: return tr("check-env.md：原来不存在，已重新创建。", "check-env.md: it was missing, so it was created again.");
+    case checks::FileUpdate::updated: return tr("check-env.md：已更新 pdo 区块（区块外你的内容原样保留）。", "check-env.md: pdo's block updated (your text outside it is kept as is).");
+    case checks::FileUpdate::unchanged: return tr("check-env.md：结果和上次相同，没有改动。", "check-env.md: same results as last time, unchanged.");
+    case checks::FileUpdate::no_markers: break;
+  }
+  return tr("check-env.md：pdo 区块的标记（<!-- pdo:begin check-env --> … <!-- pdo:end check-env -->）已被删除，pdo 没有改动这个文件。想让 pdo 记录结果，请把这两行标记加回去。",
+            "check-env.md: pdo's block markers (<!-- pdo:begin check-env --> … <!-- pdo:end check-env -->) were removed, so pdo left the file alone. Put the two marker lines back for pdo to record results.");
+}
+
+std::string commit_message(const std::vector<checks::ItemResult>& results, const CheckOptions& opts) {
+  const auto c = checks::count(results);
+  std::string msg = opts.confirm_id.empty() ? "pdo check: " : "pdo check confirm " + opts.confirm_id + (opts.failed.empty() ? " (done): " : " (failed): ");
+  msg += "pass " + std::to_string(c.pass) + ", fail " + std::to_string(c.fail) + ", needs-you " + std::to_string(c.needs_you) +
+         ", unverified " + std::to_string(c.unverified) + "\n\nPdo-Action: check\n";
+  return msg;
+}
+
+void commit(git::Repo& repo, const workspace::Workspace& ws, const std::vector<std::string>& files, const std::string& message, Context& ctx) {
+  if (auto st = repo.ready_to_commit(false); !st) {
+    ctx.out << tr("没有提交：", "Not committed: ") << st.error().message << "\n";
+    return;
+  }
+  git::CommitRequest request;
+  for (const auto& f : files) request.paths.push_back(repo.relative(ws.root / util::path_from_utf8(f)));
+  request.message = message;
+  request.check = secret_commit_check();  // command output is evidence: never commit a key it printed
+  const auto id = repo.commit_paths(request).take();
+  if (id) {
+    ctx.out << tr("git 提交：", "git commit: ") << id->substr(0, 12) << " (" << util::join(files, ", ") << ")\n";
+  } else {
+    ctx.out << tr("git：没有新的改动需要提交。\n", "git: nothing new to commit.\n");
+  }
+}
+
+int run_check(const CheckOptions& opts, Context& ctx) {
+  const workspace::Workspace ws = workspace::open_workspace(ctx.cwd).take();
+  util::set_lang(ctx.lang_flag ? *ctx.lang_flag : ws.settings.lang);
+  if (!opts.open_id.empty()) return run_open(ws, opts.open_id, ctx);
+  if (opts.lessons) return run_lessons(ws, ctx);
+
+  const std::string today = checks::today_date();
+  auto confirmations = load_confirmations(ws.root);
+  if (!opts.confirm_id.empty()) confirmations = record(ws, opts, std::move(confirmations), today);
+
+  std::optional<git::Repo> repo;
+  if (auto opened = git::Repo::open(ws.root)) repo = std::move(*opened);
+  checks::RunInput in;
+  in.course = &ws.course;
+  in.route = ws.settings.route;
+  in.cwd = ws.root;
+  in.python = checks::detect_machine().python;
+  in.probes = workspace_probes(repo ? &*repo : nullptr, ws.root);
+  in.confirmations = confirmations;
+  in.today = today;
+  auto results = checks::run_checks(in);
+  if (opts.online) {
+    const auto pages = checks::check_lesson_pages(ws.course, opts.base_url, [](const std::string& url) { return checks::http_get(url); }, today);
+    results.insert(results.end(), pages.begin(), pages.end());
+  }
+
+  const checks::ReportInfo info{today, workspace::route_name(ws.settings.route), std::string(platform::os_id(platform::current_os())), opts.online};
+  const std::string report = checks::render_report(results, info);
+  const auto update = checks::update_check_env(ws.root / "check-env.md", report, workspace::check_env_text(ws.course, ws.settings)).take();
+  ctx.out << report << "\n" << file_note(update) << "\n";
+
+  std::vector<std::string> files;
+  if (update != checks::FileUpdate::no_markers) files.push_back("check-env.md");
+  if (fs::exists(ws.root / checks::k_confirmations_path)) files.push_back(checks::k_confirmations_path);
+  if (repo) {
+    commit(*repo, ws, files, commit_message(results, opts), ctx);
+  } else {
+    ctx.out << tr("没有提交：这里没有 git 仓库（运行 pdo init）。\n", "Not committed: there is no git repository here (run pdo init).\n");
+  }
+  return checks::count(results).fail > 0 ? static_cast<int>(Exit::failure) : 0;
+}
+
+}  // namespace
+
+void add_check(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<CheckOptions>();
+  CLI::App* cmd = app.add_subcommand("check", "Run the environment self-check for this workspace's route and write check-env.md "
+                                              "(exit code 1 when an item fails)");
+  CLI::Option* online = cmd->add_flag("--online", opts->online, "Also fetch every lesson page and compare its HTTP status and title");
+  cmd->add_option("--base-url", opts->base_url, "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)")
+      ->type_name("URL")
+      ->needs(online);
+  CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons, "Say per lesson whether its code can run on this route and machine (course-file facts)");
+  cmd->add_option("--open", opts->open_id, "Open the page a self-check item is about in your browser")->type_name("ID")->excludes(lessons)->excludes(online);
+  lessons->excludes(online);
+  CLI::App* confirm = cmd->add_subcommand("confirm", "Record that you did a needs-you item yourself (or that it failed, with --failed)");
+  confirm->add_option("id", opts->confirm_id, "The item id, as shown in check-env.md")->required();
+  CLI::Option* failed = confirm->add_option("--failed", opts->failed, "It did not work: what you saw instead")->type_name("TEXT");
+  cmd->callback([opts, failed, &ctx] {
+    if (failed->count() > 0 && util::trim(opts->failed).empty()) {
+      throw Failure(Exit::usage, tr("--failed 需要写上你看到了什么。", "--failed needs what you saw."));
+    }
+    ctx.exit_code = run_check(*opts, ctx);
+  });
+}
+
+}  // namespace pdo::cli

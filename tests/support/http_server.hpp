@@ -1,0 +1,126 @@
+#pragma once
+// A tiny HTTP/1.1 server for tests (127.0.0.1, a free port, one thread): fixed pages by path, 404 for
+// everything else. Started by the constructor and stopped by the destructor, so each test owns its server.
+// Test-only and POSIX-only; pdo itself talks HTTP through libcurl.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+
+namespace pdo::test {
+
+/// A page the server returns: HTTP status and HTML body.
+struct Page {
+  int status = 200;
+  std::string body;
+};
+
+/// An HTML page whose <title> is `title`.
+inline std::string html_with_title(const std::string& title) {
+  return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n<title>" + title +
+         "</title></head>\n<body><nav>Distributed</nav></body></html>\n";
+}
+
+/// Serves `pages` (path -> page) on 127.0.0.1 until destroyed.
+class HttpServer {
+public:
+  explicit HttpServer(std::map<std::string, Page> pages) : m_pages(std::move(pages)) {
+    m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (m_fd < 0) throw std::runtime_error("socket");
+    const int one = 1;
+    ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = 0;
+    if (::bind(m_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(m_fd, 16) != 0) {
+      ::close(m_fd);
+      throw std::runtime_error("bind/listen");
+    }
+    socklen_t len = sizeof addr;
+    ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&addr), &len);
+    m_port = ntohs(addr.sin_port);
+    m_thread = std::thread([this] { serve(); });
+  }
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+  ~HttpServer() {
+    m_stop = true;
+    m_thread.join();
+    ::close(m_fd);
+  }
+
+  /// "http://127.0.0.1:PORT".
+  std::string base_url() const { return "http://127.0.0.1:" + std::to_string(m_port); }
+  /// How many requests were answered.
+  int requests() const { return m_requests; }
+
+private:
+  void serve() {
+    while (!m_stop) {
+      pollfd p{m_fd, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      const int client = ::accept(m_fd, nullptr, nullptr);
+      if (client < 0) continue;
+      answer(client);
+      ::close(client);
+    }
+  }
+
+  void answer(int client) {
+    std::string request;
+    char buf[4096];
+    while (request.find("\r\n\r\n") == std::string::npos) {
+      pollfd p{client, POLLIN, 0};
+      if (::poll(&p, 1, 2000) <= 0) return;
+      const ssize_t n = ::read(client, buf, sizeof buf);
+      if (n <= 0) return;
+      request.append(buf, static_cast<std::size_t>(n));
+    }
+    const auto sp1 = request.find(' ');
+    const auto sp2 = request.find(' ', sp1 + 1);
+    const std::string path = request.substr(sp1 + 1, sp2 - sp1 - 1);
+    const auto found = m_pages.find(path);
+    const Page page = found != m_pages.end() ? found->second : Page{404, html_with_title("404 Not Found")};
+    const std::string response = "HTTP/1.1 " + std::to_string(page.status) + (page.status == 200 ? " OK" : " Error") +
+                                 "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " +
+                                 std::to_string(page.body.size()) + "\r\nConnection: close\r\n\r\n" + page.body;
+    std::size_t sent = 0;
+    while (sent < response.size()) {
+      const ssize_t n = ::write(client, response.data() + sent, response.size() - sent);
+      if (n <= 0) return;
+      sent += static_cast<std::size_t>(n);
+    }
+    ++m_requests;
+  }
+
+  std::map<std::string, Page> m_pages;
+  int m_fd = -1;
+  int m_port = 0;
+  std::atomic<bool> m_stop{false};
+  std::atomic<int> m_requests{0};
+  std::thread m_thread;
+};
+
+/// A local port with nothing listening (bound, then closed), for "connection refused".
+inline int refused_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof addr;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  ::close(fd);
+  return ntohs(addr.sin_port);
+}
+
+}  // namespace pdo::test

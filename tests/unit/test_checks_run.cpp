@@ -1,0 +1,354 @@
+// checks::run_checks with a fake process runner: every status, every kind, and what is never run.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "checks/check.hpp"
+#include "course/course.hpp"
+#include "util/embedded.hpp"
+#include "util/i18n.hpp"
+
+using namespace pdo;
+using checks::CheckStatus;
+using checks::Source;
+
+namespace {
+
+const char* const k_course = R"TOML(id = "mini"
+title = "Mini"
+entry_url = "https://example.org/"
+[[lessons]]
+number = 1
+title = "One"
+url = "https://example.org/1"
+folder = "01-one"
+
+[[tools]]
+id = "python"
+name = "Python"
+routes = ["local"]
+programs = ["python3"]
+install.linux = "apt-get install python3"
+install.windows = "winget install Python"
+
+[[checks]]
+id = "page"
+title = "Page opens"
+kind = "browser"
+routes = ["browser", "local"]
+url = "https://example.org/"
+action = "Open it."
+expect = "It opens."
+fix = "Check the proxy."
+
+[[checks]]
+id = "cell"
+title = "Notebook cell"
+kind = "notebook"
+routes = ["browser"]
+action = "Run print(1)."
+needs_login = true
+
+[[checks]]
+id = "look"
+title = "Look yourself"
+kind = "manual"
+routes = ["local"]
+action = "Look."
+
+[[checks]]
+id = "tool"
+title = "Tool present"
+kind = "auto"
+routes = ["browser", "local"]
+command.any = ["sh", "--version"]
+expect_regex = "^tool [0-9]+"
+timeout = 3
+fix = "Install the tool."
+
+[[checks]]
+id = "win-only"
+title = "Windows only"
+kind = "auto"
+routes = ["browser", "local"]
+os = ["windows"]
+command.windows = ["where.exe", "python"]
+expect_contains = "python"
+
+[[checks]]
+id = "py"
+title = "Python"
+kind = "auto"
+routes = ["local"]
+command.any = ["{python}", "--version"]
+expect_regex = "Python 3\\.(1[0-9])\\."
+tools = ["python"]
+fix = "Install Python."
+
+[[checks]]
+id = "after-py"
+title = "After Python"
+kind = "auto"
+routes = ["local"]
+after = ["py"]
+command.any = ["{python}", "-c", "print('ok')"]
+expect_contains = "ok"
+
+[[checks]]
+id = "probe"
+title = "A probe"
+kind = "auto"
+routes = ["browser"]
+probe = "thing"
+
+[[checks]]
+id = "paid-job"
+title = "Paid job"
+kind = "auto"
+routes = ["local"]
+paid = true
+command.any = ["sh", "-c", "true"]
+expect_contains = "x"
+)TOML";
+
+struct FakeRunner {
+  std::vector<std::vector<std::string>> calls;
+  platform::ProcessResult next;
+  checks::ProcessRunner fn() {
+    return [this](const std::vector<std::string>& argv, const platform::ProcessOptions& opts) {
+      calls.push_back(argv);
+      CHECK(opts.timeout.count() > 0);  // every auto command has a timeout
+      return next;
+    };
+  }
+};
+
+platform::ProcessResult ran(int code, std::string out, bool timed_out = false) {
+  platform::ProcessResult r;
+  r.started = true;
+  r.exit_code = timed_out ? -1 : code;
+  r.timed_out = timed_out;
+  r.out = std::move(out);
+  return r;
+}
+
+checks::RunInput input(const course::Course& c, const std::string& route, FakeRunner& fake) {
+  checks::RunInput in;
+  in.course = &c;
+  in.route = route;
+  in.os = platform::Os::gnu_linux;
+  in.cwd = ".";
+  in.python = std::filesystem::path("/bin/sh");  // any program that exists; the fake never runs it
+  in.today = "2026-11-20";
+  in.run = fake.fn();
+  in.probes["thing"] = [] { return checks::ProbeOutcome{CheckStatus::pass, "saw it", "", ""}; };
+  return in;
+}
+
+const checks::ItemResult& by_id(const std::vector<checks::ItemResult>& rs, const std::string& id) {
+  const auto it = std::find_if(rs.begin(), rs.end(), [&](const checks::ItemResult& r) { return r.id == id; });
+  REQUIRE(it != rs.end());
+  return *it;
+}
+
+bool has(const std::vector<checks::ItemResult>& rs, const std::string& id) {
+  return std::any_of(rs.begin(), rs.end(), [&](const checks::ItemResult& r) { return r.id == id; });
+}
+
+}  // namespace
+
+TEST_CASE("browser route: only this OS's auto items run; the others need the learner", "[checks]") {
+  util::set_lang(util::Lang::en);
+  const auto c = course::parse_course(k_course, "mini.toml").take();
+  FakeRunner fake;
+  fake.next = ran(0, "tool 3.1\n");
+  const auto rs = checks::run_checks(input(c, "browser", fake));
+
+  REQUIRE(fake.calls.size() == 1);
+  CHECK(fake.calls[0] == std::vector<std::string>{"sh", "--version"});
+  CHECK_FALSE(has(rs, "look"));  // not in this route
+  CHECK_FALSE(has(rs, "py"));
+
+  CHECK(by_id(rs, "page").status == CheckStatus::needs_you);
+  CHECK(by_id(rs, "page").todo == "Open it.");
+  CHECK(by_id(rs, "cell").status == CheckStatus::needs_you);
+  CHECK(by_id(rs, "cell").reason.find("account") != std::string::npos);
+
+  const auto& tool = by_id(rs, "tool");
+  CHECK(tool.status == CheckStatus::pass);
+  CHECK(tool.source == Source::observed);
+  CHECK(tool.evidence == "tool 3.1");
+  CHECK(tool.command == "sh --version");
+
+  // Another OS's command: not run, not printed.
+  const auto& win = by_id(rs, "win-only");
+  CHECK(win.status == CheckStatus::unverified);
+  CHECK(win.command.empty());
+  CHECK(win.reason.find("windows") != std::string::npos);
+  CHECK(win.fix.find("where.exe") == std::string::npos);
+
+  CHECK(by_id(rs, "probe").status == CheckStatus::pass);
+  CHECK(by_id(rs, "probe").evidence == "saw it");
+}
+
+TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks]") {
+  util::set_lang(util::Lang::en);
+  const auto c = course::parse_course(k_course, "mini.toml").take();
+  FakeRunner fake;
+  auto in = input(c, "browser", fake);
+
+  SECTION("wrong output is a fail with the output as evidence") {
+    fake.next = ran(0, "something else");
+    const auto rs = checks::run_checks(in);
+    const auto& r = by_id(rs, "tool");
+    CHECK(r.status == CheckStatus::fail);
+    CHECK(r.evidence == "something else");
+    CHECK(r.reason.find("^tool [0-9]+") != std::string::npos);
+    CHECK(r.fix == "Install the tool.");
+  }
+  SECTION("a non-zero exit is a fail even when the output matches") {
+    fake.next = ran(2, "tool 3.1");
+    const auto rs = checks::run_checks(in);
+    const auto& r = by_id(rs, "tool");
+    CHECK(r.status == CheckStatus::fail);
+    CHECK(r.reason.find("exit code 2") != std::string::npos);
+  }
+  SECTION("a timeout is unverified, with what it printed before") {
+    fake.next = ran(-1, "tool 3", true);
+    const auto rs = checks::run_checks(in);
+    const auto& r = by_id(rs, "tool");
+    CHECK(r.status == CheckStatus::unverified);
+    CHECK(r.reason.find("timed out") != std::string::npos);
+    CHECK(r.evidence == "tool 3");
+  }
+  SECTION("a program that could not start is a fail") {
+    fake.next = platform::ProcessResult{};
+    const auto rs = checks::run_checks(in);
+    const auto& r = by_id(rs, "tool");
+    CHECK(r.status == CheckStatus::fail);
+    CHECK(r.reason.find("could not be started") != std::string::npos);
+  }
+  SECTION("stderr counts as output") {
+    fake.next = ran(0, "");
+    fake.next.err = "tool 4.0\n";
+    const auto rs = checks::run_checks(in);
+    CHECK(by_id(rs, "tool").status == CheckStatus::pass);
+  }
+}
+
+TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks]") {
+  util::set_lang(util::Lang::en);
+  const auto c = course::parse_course(k_course, "mini.toml").take();
+  FakeRunner fake;
+  auto in = input(c, "local", fake);
+
+  SECTION("no Python: a fail with this OS's install command; later items unverified, nothing run") {
+    in.python.reset();
+    fake.next = ran(0, "tool 1");
+    const auto rs = checks::run_checks(in);
+    const auto& py = by_id(rs, "py");
+    CHECK(py.status == CheckStatus::fail);
+    CHECK(py.reason.find("no Python on PATH") != std::string::npos);
+    CHECK(py.fix.find("apt-get install python3") != std::string::npos);
+    CHECK(py.fix.find("winget") == std::string::npos);  // never another OS's command
+    CHECK(by_id(rs, "after-py").status == CheckStatus::unverified);
+    CHECK(by_id(rs, "after-py").reason.find("Python") != std::string::npos);
+    CHECK(fake.calls.size() == 1);  // only `tool`
+  }
+  SECTION("a wrong version fails and shows it") {
+    fake.next = ran(0, "Python 2.7.18");
+    const auto rs = checks::run_checks(in);
+    CHECK(by_id(rs, "py").status == CheckStatus::fail);
+    CHECK(by_id(rs, "py").evidence == "Python 2.7.18");
+    CHECK(by_id(rs, "after-py").status == CheckStatus::unverified);
+  }
+  SECTION("paid items are never run") {
+    fake.next = ran(0, "x");
+    const auto rs = checks::run_checks(in);
+    CHECK(by_id(rs, "paid-job").status == CheckStatus::needs_you);
+    for (const auto& call : fake.calls) CHECK(call != std::vector<std::string>{"sh", "-c", "true"});
+  }
+  SECTION("a manual item needs you") {
+    fake.next = ran(0, "x");
+    const auto rs = checks::run_checks(in);
+    CHECK(by_id(rs, "look").status == CheckStatus::needs_you);
+  }
+}
+
+TEST_CASE("the learner's confirmations are kept apart from observations", "[checks]") {
+  util::set_lang(util::Lang::en);
+  const auto c = course::parse_course(k_course, "mini.toml").take();
+  FakeRunner fake;
+  fake.next = ran(0, "tool 1");
+  auto in = input(c, "browser", fake);
+  in.confirmations = {{"page", true, "2026-11-01", ""}, {"cell", false, "2026-11-02", "ImportError"}};
+  const auto rs = checks::run_checks(in);
+  CHECK(by_id(rs, "page").status == CheckStatus::pass);
+  CHECK(by_id(rs, "page").source == Source::learner);
+  CHECK(by_id(rs, "page").date == "2026-11-01");
+  CHECK(by_id(rs, "cell").status == CheckStatus::fail);
+  CHECK(by_id(rs, "cell").source == Source::learner);
+  CHECK(by_id(rs, "cell").evidence.find("ImportError") != std::string::npos);
+  CHECK(by_id(rs, "tool").source == Source::observed);
+}
+
+TEST_CASE("pdo refuses commands that install, log in or reach a cloud", "[checks]") {
+  CHECK(checks::refused_command({"pip", "install", "torch"}));
+  CHECK(checks::refused_command({"/usr/bin/python3", "-m", "pip", "list"}));
+  CHECK(checks::refused_command({"C:\\Tools\\winget.EXE", "list"}));
+  CHECK(checks::refused_command({"kaggle", "kernels", "push"}));
+  CHECK(checks::refused_command({"sudo", "true"}));
+  CHECK(checks::refused_command({"huggingface-cli", "whoami"}));
+  CHECK_FALSE(checks::refused_command({"git", "--version"}));
+  CHECK_FALSE(checks::refused_command({"python3", "-c", "import torch"}));
+}
+
+TEST_CASE("course files: auto items must say what a pass looks like", "[checks][course]") {
+  const std::string head = "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org/\"\n[[lessons]]\nnumber = 1\ntitle = \"A\"\n"
+                           "url = \"https://e.org/a\"\nfolder = \"01-a\"\n[[checks]]\nid = \"c\"\ntitle = \"C\"\nkind = \"auto\"\n";
+  CHECK_FALSE(course::parse_course(head + "command.any = [\"git\", \"--version\"]\n", "x.toml"));
+  CHECK_FALSE(course::parse_course(head + "expect_contains = \"git\"\n", "x.toml"));
+  CHECK_FALSE(course::parse_course(head + "command = \"git --version\"\nexpect_contains = \"git\"\n", "x.toml"));
+  CHECK_FALSE(course::parse_course(head + "command.beos = [\"git\"]\nexpect_contains = \"git\"\n", "x.toml"));
+  CHECK_FALSE(course::parse_course(head + "command.any = [\"git\"]\nexpect_regex = \"(\"\n", "x.toml"));
+  CHECK_FALSE(course::parse_course(head + "command.any = [\"git\"]\nexpect_contains = \"g\"\nafter = [\"nope\"]\n", "x.toml"));
+  CHECK_FALSE(course::parse_course(head + "command.any = [\"git\"]\nexpect_contains = \"g\"\ntimeout = 0\n", "x.toml"));
+  const auto ok = course::parse_course(head + "command.linux = [\"git\", \"--version\"]\nexpect_contains = \"git\"\ntimeout = 5\n", "x.toml");
+  REQUIRE(ok);
+  CHECK(ok->checks[0].commands[0].os == "linux");
+  CHECK(ok->checks[0].timeout_seconds == 5);
+}
+
+TEST_CASE("the default course ships items for every route, all runnable by the rules", "[checks][course]") {
+  const auto& c = course::default_course();
+  const auto ids_for = [&](const std::string& route) {
+    std::vector<std::string> ids;
+    for (const auto& item : c.checks) {
+      if (checks::in_route(item, route)) ids.push_back(item.id);
+    }
+    return ids;
+  };
+  const auto contains = [](const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); };
+  for (const char* id : {"course-page", "notebook-torch", "git-cli", "env-ignored", "pre-commit-hook"}) CHECK(contains(ids_for("browser"), id));
+  for (const char* id : {"python", "torch-import", "torch-distributed", "gloo-backend", "gloo-allreduce"}) CHECK(contains(ids_for("local"), id));
+  for (const char* id : {"nccl-backend", "gpu-count"}) CHECK(contains(ids_for("gpu"), id));
+  CHECK_FALSE(contains(ids_for("browser"), "python"));
+  for (const auto& item : c.checks) {
+    INFO(item.id);
+    if (item.kind != "auto" || !item.probe.empty()) continue;
+    CHECK(item.timeout_seconds > 0);
+    CHECK((!item.expect_regex.empty() || !item.expect_contains.empty()));
+    for (const auto& cmd : item.commands) CHECK_FALSE(checks::refused_command(cmd.argv));
+    if (!item.script.empty()) CHECK(util::embedded_file(item.script));
+  }
+  const auto& gpu = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "nccl-backend"; });
+  CHECK(gpu.os == std::vector<std::string>{"linux"});
+  CHECK(checks::command_for(gpu, platform::Os::windows) == nullptr);
+  const auto& notebook = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "notebook-torch"; });
+  CHECK(notebook.action.find("import torch; print(torch.__version__, torch.version.cuda)") != std::string::npos);
+}
+
+TEST_CASE("display_command quotes what a reader would misread", "[checks]") {
+  CHECK(checks::display_command({"git", "--version"}) == "git --version");
+  CHECK(checks::display_command({"py", "-c", "print('a b')"}) == "py -c \"print('a b')\"");
+}

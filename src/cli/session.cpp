@@ -1,15 +1,45 @@
 #include "cli/session.hpp"
 
+#include "cli/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 
 namespace pdo::cli {
 
 using util::tr;
+namespace fs = std::filesystem;
 
 namespace {
+
 constexpr std::chrono::milliseconds k_lock_wait{30000};
+
+/// Marks "a pdo is inside git's own locks" for as long as a commit runs; a marker still there when
+/// the next pdo gets the workspace lock means that pdo was killed mid-commit.
+fs::path inflight_marker(const git::Repo& repo) { return repo.gitdir() / "pdo-inflight"; }
+
+/// Removes git lock files that a killed pdo left behind: only those created after its marker, and
+/// only while we hold the workspace lock (so that pdo is gone). Another program's locks are older
+/// than the marker or absent, and are never touched.
+void recover_from_killed_pdo(Context& ctx, const git::Repo& repo) {
+  const fs::path marker = inflight_marker(repo);
+  std::error_code ec;
+  if (!fs::exists(marker, ec)) return;
+  const auto since = fs::last_write_time(marker, ec) - std::chrono::seconds(1);
+  std::vector<fs::path> locks{repo.gitdir() / "index.lock", repo.gitdir() / "HEAD.lock"};
+  if (const std::string branch = repo.branch(); !branch.empty()) {
+    locks.push_back(repo.gitdir() / "refs" / "heads" / util::path_from_utf8(branch + ".lock"));
+  }
+  for (const auto& lock : locks) {
+    std::error_code lec;
+    if (fs::exists(lock, lec) && fs::last_write_time(lock, lec) >= since && fs::remove(lock, lec)) {
+      ctx.err << tr("pdo: 清理了被中断的 pdo 留下的锁文件 ", "pdo: removed a lock file left by an interrupted pdo: ")
+              << util::path_to_utf8(lock) << "\n";
+    }
+  }
+  fs::remove(marker, ec);
 }
+
+}  // namespace
 
 std::filesystem::path Session::path(const std::string& course_rel) const {
   return ws.root / util::path_from_utf8(course_rel);
@@ -33,6 +63,7 @@ Session open_session(Context& ctx, Access access) {
       throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",
                                    "another pdo command has been changing this workspace for 30 seconds. Try again later."));
     }
+    recover_from_killed_pdo(ctx, s.repo);
   }
   return s;
 }
@@ -41,7 +72,13 @@ std::optional<std::string> commit_paths(Session& s, const std::vector<std::strin
   git::CommitRequest request;
   for (const auto& p : course_paths) request.paths.push_back(s.repo_path(p));
   request.message = message;
-  return s.repo.commit_paths(request).take();
+  request.check = secret_commit_check();  // libgit2 runs no hooks: pdo scans what it commits itself
+  const fs::path marker = inflight_marker(s.repo);
+  util::write_file_atomic(marker, std::to_string(platform::current_pid()), util::Replace::allowed).take();
+  auto result = s.repo.commit_paths(request);
+  std::error_code ec;
+  fs::remove(marker, ec);
+  return std::move(result).take();
 }
 
 const course::Lesson& lesson_arg(const course::Course& course, const std::string& key) {

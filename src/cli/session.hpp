@@ -29,7 +29,8 @@ struct Session {
   std::string repo_path(const std::string& course_rel) const;
 };
 
-/// Opens the workspace around ctx.cwd; for writes, checks the repo can take a commit and takes the lock.
+/// Opens the workspace around ctx.cwd; for writes, checks the repo can take a commit, takes the lock,
+/// and clears git lock files that a pdo killed mid-commit left behind.
 Session open_session(Context& ctx, Access access);
 
 /// Commits these course-relative paths with the message; nullopt if nothing changed.

@@ -47,12 +47,19 @@ fs::path temp_sibling(const fs::path& path) {
   return path.parent_path() / name;
 }
 
-Status write_whole(const fs::path& tmp, std::string_view content) {
+Error not_writable(const fs::path& target) {
+  return Error{Exit::failure, tr("无法写入 ", "cannot write ") + path_to_utf8(target) +
+                                  tr("：所在文件夹不可写（只读、权限不足或磁盘已满）。请检查文件夹权限后重试；什么都没有改动。",
+                                     ": its folder is not writable (read-only, no permission, or disk full). Check the folder's "
+                                     "permissions and try again; nothing was changed.")};
+}
+
+Status write_whole(const fs::path& tmp, const fs::path& target, std::string_view content) {
   std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + path_to_utf8(tmp)};
+  if (!out) return not_writable(target);
   out.write(content.data(), static_cast<std::streamsize>(content.size()));
   out.close();
-  if (!out) return Error{Exit::failure, tr("写入失败 ", "write failed: ") + path_to_utf8(tmp)};
+  if (!out) return not_writable(target);
   return ok();
 }
 
@@ -60,7 +67,7 @@ Status write_whole(const fs::path& tmp, std::string_view content) {
 
 Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace) {
   const fs::path tmp = temp_sibling(path);
-  if (auto st = write_whole(tmp, content); !st) {
+  if (auto st = write_whole(tmp, path, content); !st) {
     std::error_code ignored;
     fs::remove(tmp, ignored);
     return st;

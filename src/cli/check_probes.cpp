@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/embedded.hpp"
+#include "cli/hook_install.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
@@ -49,48 +49,50 @@ ProbeOutcome env_ignored(const git::Repo& repo, const fs::path& root) {
   return {CheckStatus::pass, tr("git 的忽略规则匹配 ", "git's ignore rules match ") + rel + (line.empty() ? "" : "\n" + line), "", ""};
 }
 
-bool hooks_supported() {
-  const auto names = util::embedded_names();
-  return std::any_of(names.begin(), names.end(), [](std::string_view n) { return util::starts_with(n, "hooks/"); });
-}
-
-ProbeOutcome pre_commit_hook(const git::Repo& repo) {
-  fs::path dir = repo.gitdir() / "hooks";
-  if (const auto configured = repo.config_string("core.hooksPath"); configured && !configured->empty()) {
-    const fs::path p = util::path_from_utf8(*configured);
-    dir = p.is_absolute() ? p : repo.workdir() / p;
-  }
-  const fs::path hook = dir / "pre-commit";
-  // Shown relative to the workspace: check-env.md is committed, and absolute paths name the learner's account.
-  const fs::path rel = hook.lexically_relative(repo.workdir());
-  const std::string shown = rel.empty() || util::starts_with(rel.generic_u8string(), "..") ? util::path_to_utf8(hook) : rel.generic_u8string();
-  const std::string fix = hooks_supported()
-                              ? tr("再运行一次 pdo init 来安装钩子。", "Run pdo init again to install the hook.")
-                              : tr("这个版本的 pdo 还不能安装钩子：等 pdo 支持钩子后再运行一次 pdo init。",
-                                   "This pdo cannot install the hook yet: run pdo init again once hooks are supported.");
+/// The line of the hook that runs pdo, as evidence ("" if none).
+std::string pdo_call(const fs::path& hook) {
   const auto text = util::read_file(hook);
-  if (!text) {
-    return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"), tr("没有安装 pre-commit 钩子", "no pre-commit hook is installed"), fix};
-  }
-  // The evidence is the command line that calls pdo, not a comment that merely mentions it.
-  std::string pdo_line;
+  if (!text) return {};
   for (const auto line : util::split_lines(*text)) {
     const auto l = util::trim(util::chomp(line));
-    if (!l.empty() && l.front() != '#' && l.find("pdo") != std::string_view::npos && l.find("pre-commit") != std::string_view::npos) {
-      pdo_line = std::string(l);
-      break;
+    if (!l.empty() && l.front() != '#' && l.find("hook pre-commit") != std::string_view::npos && l.find("echo") == std::string_view::npos) {
+      return std::string(l);
     }
   }
-  if (pdo_line.empty()) {
-    return {CheckStatus::fail, shown + tr(" 存在，但没有调用 pdo", " exists but does not call pdo"),
-            tr("这是别的 pre-commit 钩子，不会做 pdo 的密钥扫描", "it is another pre-commit hook; it does not run pdo's secret scan"), fix};
+  return {};
+}
+
+/// Judged with the installer's own plan (hook_install.hpp), so "installed" means what pdo init installs.
+ProbeOutcome pre_commit_hook(const git::Repo& repo) {
+  const HookPlan plan = plan_pre_commit_hook(&repo, repo.workdir());
+  // Shown relative to the workspace: check-env.md is committed, and absolute paths name the learner's account.
+  const fs::path rel = plan.file.lexically_relative(repo.workdir());
+  const std::string shown = rel.empty() || util::starts_with(rel.generic_u8string(), "..") ? util::path_to_utf8(plan.file) : rel.generic_u8string();
+  const std::string rerun = tr("再运行一次 pdo init 来安装或更新钩子。", "Run pdo init again to install or refresh the hook.");
+  switch (plan.state) {
+    case HookPlan::State::missing:
+      return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"), tr("没有安装 pre-commit 钩子", "no pre-commit hook is installed"), rerun};
+    case HookPlan::State::outdated:
+      return {CheckStatus::fail, shown + tr(" 是 pdo 的钩子，但和这个 pdo 会安装的不同", " is pdo's hook, but not the one this pdo installs"),
+              tr("钩子来自别的 pdo 版本或位置，可能找不到 pdo", "the hook comes from another pdo version or location and may not find pdo"), rerun};
+    case HookPlan::State::foreign:
+      return {CheckStatus::fail, shown + tr(" 存在，但不是 pdo 的钩子", " exists but is not pdo's hook"),
+              tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"),
+              tr("再运行一次 pdo init：它会把你的钩子改名为 pre-commit.local，每次提交仍先运行它。",
+                 "Run pdo init again: it renames your hook to pre-commit.local, which still runs first on every commit.")};
+    case HookPlan::State::blocked:
+      return {CheckStatus::fail, shown + tr(" 和 pre-commit.local 都存在，且都不是 pdo 的钩子", " and pre-commit.local both exist, neither is pdo's"),
+              tr("pdo 不覆盖它们，所以没有安装钩子", "pdo overwrites neither, so no hook is installed"),
+              tr("把两者合并为 pre-commit.local，然后再运行一次 pdo init。", "Merge them into pre-commit.local, then run pdo init again.")};
+    case HookPlan::State::current: break;
   }
   std::error_code ec;
-  const auto perms = fs::status(hook, ec).permissions();
+  const auto perms = fs::status(plan.file, ec).permissions();
   if (platform::current_os() != platform::Os::windows && (perms & fs::perms::owner_exec) == fs::perms::none) {
-    return {CheckStatus::fail, shown + tr(" 不可执行", " is not executable"), tr("git 会跳过不可执行的钩子", "git skips a hook that is not executable"), fix};
+    return {CheckStatus::fail, shown + tr(" 不可执行", " is not executable"), tr("git 会跳过不可执行的钩子", "git skips a hook that is not executable"), rerun};
   }
-  return {CheckStatus::pass, shown + "\n" + pdo_line, "", ""};
+  const std::string call = pdo_call(plan.file);
+  return {CheckStatus::pass, shown + tr("：与这个 pdo 安装的钩子一致", ": the hook this pdo installs") + (call.empty() ? "" : "\n" + call), "", ""};
 }
 
 }  // namespace

@@ -9,6 +9,9 @@ namespace pdo::cli {
 /// `pdo init`: lay out the course workspace and its git repo.
 void add_init(CLI::App& app, Context& ctx);
 
+/// `pdo check [confirm <id>] [--online] [--lessons] [--open <id>]`: the environment self-check.
+void add_check(CLI::App& app, Context& ctx);
+
 /// `pdo scan [PATH…] | --history`: look for secrets in files, folders or every commit.
 void add_scan(CLI::App& app, Context& ctx);
 

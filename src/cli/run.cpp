@@ -39,6 +39,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.fallthrough();
   add_global_options(app, ctx);
   add_init(app, ctx);
+  add_check(app, ctx);
   add_track(app, ctx);
   add_status(app, ctx);
   add_log(app, ctx);

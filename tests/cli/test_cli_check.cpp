@@ -1,0 +1,394 @@
+// pdo check, run as the real binary on temp workspaces with fake programs on PATH, a local HTTP server,
+// and the real git CLI to look at what was committed.
+#include <sys/stat.h>
+
+#include <chrono>
+
+#include "checks/check.hpp"
+#include "cli_helpers.hpp"
+#include "support/http_server.hpp"
+#include "util/fs.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A folder that becomes the whole PATH: the real git (optionally logged) and fake programs.
+class FakeBin {
+public:
+  explicit FakeBin(const fs::path& dir, bool log_git = false) : m_dir(dir) {
+    fs::create_directories(m_dir);
+    const auto git = platform::find_program("git");
+    REQUIRE(git);
+    if (log_git) {
+      script("git", "echo \"$*\" >> '" + (m_dir / "git.log").string() + "'\nexec '" + git->string() + "' \"$@\"");
+    } else {
+      fs::create_symlink(*git, m_dir / "git");
+    }
+  }
+  /// Writes an executable /bin/sh script.
+  void script(const std::string& name, const std::string& body) {
+    write_file(m_dir / name, "#!/bin/sh\n" + body + "\n");
+    ::chmod((m_dir / name).c_str(), 0755);
+  }
+  /// A python3 that answers each check item's command with `answers` (shell case patterns on "$*").
+  void python(const std::string& cases) { script("python3", "case \"$*\" in\n" + cases + "\nesac"); }
+  std::vector<std::pair<std::string, std::string>> env() const {
+    return {{"PATH", m_dir.string()}, {"http_proxy", ""}, {"https_proxy", ""}, {"HTTP_PROXY", ""}, {"all_proxy", ""}};
+  }
+  const fs::path& dir() const { return m_dir; }
+
+private:
+  fs::path m_dir;
+};
+
+/// The text between pdo's markers in check-env.md (the report), without the marker lines.
+std::string block_of(const fs::path& ws) {
+  const std::string text = read_file(ws / "check-env.md");
+  const std::string begin = "<!-- pdo:begin check-env -->\n", end = "<!-- pdo:end check-env -->";
+  const auto b = text.find(begin);
+  const auto e = text.find(end);
+  REQUIRE(b != std::string::npos);
+  REQUIRE(e != std::string::npos);
+  return text.substr(b + begin.size(), e - b - begin.size());
+}
+
+/// The line of one item in the report.
+std::string item_line(const std::string& report, const std::string& id) {
+  const auto at = report.find("`" + id + "` · ");
+  if (at == std::string::npos) return {};
+  const auto start = report.rfind('\n', at) + 1;
+  return report.substr(start, report.find('\n', at) - start);
+}
+
+/// The lines under an item (its evidence, reason, fix), up to the next item or heading.
+std::string item_body(const std::string& report, const std::string& id) {
+  const auto at = report.find("`" + id + "` · ");
+  if (at == std::string::npos) return {};
+  const auto start = report.find('\n', at) + 1;
+  auto end = report.find("\n- **", start);
+  end = std::min(end, report.find("\n####", start));
+  return report.substr(start, end - start);
+}
+
+const char* const k_python_ok =
+    "--version) echo 'Python 3.11.2';;\n"
+    "*\"import torch; print('torch'\"*) echo 'torch 2.5.1 cuda None';;\n"
+    "*is_available*) echo 'distributed available: True';;\n"
+    "*is_gloo_available*) echo 'gloo available: True';;\n"
+    "*gloo_allreduce.py) echo 'rank 0: all_reduce sum = 3.0'; echo 'gloo all_reduce OK: 2 processes, sum = 3.0';;\n"
+    "*) echo \"unexpected: $*\" >&2; exit 9;;";
+
+}  // namespace
+
+TEST_CASE("check --help names every mode", "[cli][check]") {
+  TempDir tmp("check-help");
+  const auto r = run_pdo({"check", "--help"}, tmp.path());
+  CHECK(r.exit_code == 0);
+  for (const char* s : {"confirm", "--online", "--base-url", "--lessons", "--open"}) CHECK(r.out.find(s) != std::string::npos);
+  const auto c = run_pdo({"check", "confirm", "--help"}, tmp.path());
+  CHECK(c.out.find("--failed") != std::string::npos);
+}
+
+TEST_CASE("check outside a workspace is a usage error", "[cli][check]") {
+  TempDir tmp("check-nows");
+  const auto r = run_pdo({"check"}, tmp.path());
+  CHECK(r.exit_code != 0);
+  CHECK(r.err.find("pdo: error:") != std::string::npos);
+}
+
+TEST_CASE("browser route: only this OS's auto items run; the page title needs you until confirmed", "[cli][check]") {
+  TempDir tmp("check-browser");
+  const auto ws = tmp / "ws";
+  init_workspace(ws);
+  FakeBin bin(tmp / "bin", true);
+  bin.script("python3", "echo ran >> '" + (tmp / "python.log").string() + "'");
+  bin.script("python", "echo ran >> '" + (tmp / "python.log").string() + "'");
+  const int before = commit_count(ws);
+
+  const auto r = run_pdo({"check"}, ws, "", bin.env());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  // The only program run: `git --version`. No Python, nothing else.
+  CHECK(read_file(bin.dir() / "git.log") == "--version\n");
+  CHECK_FALSE(fs::exists(tmp / "python.log"));
+
+  const std::string report = block_of(ws);
+  CHECK(r.out.find(report) == 0);  // the terminal shows exactly what check-env.md holds
+  CHECK(report.find("摘要：共 6 项：通过 3 · 未通过 0 · 需要你操作 3 · 未验证 0") != std::string::npos);
+  CHECK(item_line(report, "course-page").find("浏览器操作 · 需要你操作 · " + checks::today_date()) != std::string::npos);
+  CHECK(item_line(report, "notebook-torch").find("在线 notebook 单元 · 需要你操作") != std::string::npos);
+  CHECK(item_line(report, "git-cli").find("通过（pdo 观察到）") != std::string::npos);
+  CHECK(item_body(report, "git-cli").find("    git version ") != std::string::npos);
+  CHECK(item_line(report, "env-ignored").find("通过（pdo 观察到）") != std::string::npos);
+  CHECK(item_line(report, "pre-commit-hook").find("通过（pdo 观察到）") != std::string::npos);
+  CHECK(item_body(report, "pre-commit-hook").find("exec \"$pdo_bin\" hook pre-commit") != std::string::npos);
+  // No pass without evidence: every observed pass shows its output.
+  CHECK(count_of(report, "通过（pdo 观察到） · ") == count_of(report, "  - 输出：\n    ```\n"));
+  for (const char* part : {"**已完成**", "**需要你操作**", "**尚未验证**"}) CHECK(report.find(part) != std::string::npos);
+  CHECK(report.find("python") == std::string::npos);  // not this route's business
+
+  // The commit holds exactly check-env.md, as the terminal showed it.
+  CHECK(commit_count(ws) == before + 1);
+  CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, ws) == "check-env.md\n");
+  CHECK(git_out({"show", "HEAD:check-env.md"}, ws) == read_file(ws / "check-env.md"));
+  CHECK(git_out({"log", "-1", "--format=%s"}, ws) == "pdo check: pass 3, fail 0, needs-you 3, unverified 0\n");
+  require_clean_repo(ws);
+
+  SECTION("confirm marks it as confirmed by you, with the date, in a committed file") {
+    const auto c = run_pdo({"check", "confirm", "course-page"}, ws, "", bin.env());
+    INFO(c.out << c.err);
+    CHECK(c.exit_code == 0);
+    const std::string after = block_of(ws);
+    CHECK(item_line(after, "course-page").find("浏览器操作 · 通过（由你确认） · " + checks::today_date()) != std::string::npos);
+    CHECK(c.out.find(after) == 0);
+    const std::string toml = git_out({"show", "HEAD:.pdo/checks.toml"}, ws);
+    CHECK(toml.find("id = \"course-page\"\nresult = \"done\"\ndate = \"" + checks::today_date() + "\"") != std::string::npos);
+    CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, ws) == ".pdo/checks.toml\ncheck-env.md\n");
+    require_clean_repo(ws);
+
+    const auto f = run_pdo({"check", "confirm", "notebook-torch", "--failed", "ModuleNotFoundError: torch"}, ws, "", bin.env());
+    CHECK(f.exit_code == 1);
+    CHECK(item_line(block_of(ws), "notebook-torch").find("未通过（由你确认）") != std::string::npos);
+    CHECK(item_body(block_of(ws), "notebook-torch").find("ModuleNotFoundError: torch") != std::string::npos);
+    CHECK(item_line(block_of(ws), "course-page").find("通过（由你确认）") != std::string::npos);
+  }
+  SECTION("pdo's own items and unknown ids cannot be confirmed") {
+    const auto a = run_pdo({"check", "confirm", "git-cli"}, ws, "", bin.env());
+    CHECK(a.exit_code == 2);
+    CHECK(a.err.find("pdo") != std::string::npos);
+    CHECK(run_pdo({"check", "confirm", "nope"}, ws, "", bin.env()).exit_code == 2);
+    CHECK(run_pdo({"check", "confirm", "course-page", "--failed", " "}, ws, "", bin.env()).exit_code == 2);
+    CHECK_FALSE(fs::exists(ws / ".pdo/checks.toml"));
+  }
+  SECTION("a missing hook is an observed fail with a fix") {
+    fs::remove(ws / ".git/hooks/pre-commit");
+    const auto m = run_pdo({"--lang", "en", "check"}, ws, "", bin.env());
+    CHECK(m.exit_code == 1);
+    const std::string rep = block_of(ws);
+    CHECK(item_line(rep, "pre-commit-hook").find("fail (observed by pdo)") != std::string::npos);
+    CHECK(item_body(rep, "pre-commit-hook").find(".git/hooks/pre-commit does not exist") != std::string::npos);
+    CHECK(item_body(rep, "pre-commit-hook").find("fix: Run pdo init again") != std::string::npos);
+    CHECK(rep.find("#### fail") < rep.find("#### needs you"));
+  }
+  SECTION("someone else's hook is not pdo's hook") {
+    write_file(ws / ".git/hooks/pre-commit", "#!/bin/sh\nexit 0\n");
+    const auto m = run_pdo({"--lang", "en", "check"}, ws, "", bin.env());
+    CHECK(m.exit_code == 1);
+    CHECK(item_body(block_of(ws), "pre-commit-hook").find("exists but is not pdo's hook") != std::string::npos);
+    CHECK(item_body(block_of(ws), "pre-commit-hook").find("pre-commit.local") != std::string::npos);
+  }
+}
+
+TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[cli][check]") {
+  TempDir tmp("check-local");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--route", "local", "--lang", "en"});
+  FakeBin bin(tmp / "bin");
+
+  SECTION("every item passes on observed output") {
+    bin.python(k_python_ok);
+    const auto r = run_pdo({"check"}, ws, "", bin.env());
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 0);
+    const std::string rep = block_of(ws);
+    for (const char* id : {"python", "torch-import", "torch-distributed", "gloo-backend", "gloo-allreduce"}) {
+      INFO(id);
+      CHECK(item_line(rep, id).find("pass (observed by pdo)") != std::string::npos);
+      CHECK(item_body(rep, id).find("  - output:\n") != std::string::npos);
+    }
+    CHECK(item_body(rep, "gloo-allreduce").find("gloo all_reduce OK") != std::string::npos);
+    CHECK(item_body(rep, "gloo-allreduce").find("gloo_allreduce.py") != std::string::npos);
+    CHECK(item_line(rep, "course-page").find("needs you") != std::string::npos);
+    CHECK(rep.find("nccl") == std::string::npos);  // gpu route only
+  }
+  SECTION("a wrong version fails with its output; the rest waits") {
+    bin.python("--version) echo 'Python 2.7.18';;");
+    const auto r = run_pdo({"check"}, ws, "", bin.env());
+    CHECK(r.exit_code == 1);
+    const std::string rep = block_of(ws);
+    CHECK(item_line(rep, "python").find("fail (observed by pdo)") != std::string::npos);
+    CHECK(item_body(rep, "python").find("    Python 2.7.18\n") != std::string::npos);
+    CHECK(item_body(rep, "python").find("fix: Install Python 3.10") != std::string::npos);
+    CHECK(item_line(rep, "torch-import").find("unverified") != std::string::npos);
+    CHECK(item_body(rep, "torch-import").find("not run: first needs a pass of Python 3.10 or newer") != std::string::npos);
+    CHECK(r.out.find("#### fail (1)") < r.out.find("#### unverified"));
+  }
+  SECTION("a crash fails with the traceback shown") {
+    bin.python("--version) echo 'Python 3.11.2';;\n*) echo 'Traceback (most recent call last):' >&2; "
+               "echo \"ModuleNotFoundError: No module named 'torch'\" >&2; exit 1;;");
+    const auto r = run_pdo({"check"}, ws, "", bin.env());
+    CHECK(r.exit_code == 1);
+    const std::string rep = block_of(ws);
+    CHECK(item_line(rep, "python").find("pass") != std::string::npos);
+    CHECK(item_line(rep, "torch-import").find("fail (observed by pdo)") != std::string::npos);
+    CHECK(item_body(rep, "torch-import").find("ModuleNotFoundError: No module named 'torch'") != std::string::npos);
+    CHECK(item_body(rep, "torch-import").find("reason: exit code 1") != std::string::npos);
+    CHECK(item_body(rep, "torch-import").find("download.pytorch.org/whl/cpu") != std::string::npos);  // this route's build
+    CHECK(item_line(rep, "gloo-allreduce").find("unverified") != std::string::npos);
+  }
+  SECTION("a hang is cut by the timeout and reported, never a pass") {
+    bin.python("--version) echo 'Python 3.'; exec /bin/sleep 120;;");
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = run_pdo({"check"}, ws, "", bin.env());
+    const auto took = std::chrono::steady_clock::now() - start;
+    CHECK(took < std::chrono::seconds(40));
+    const std::string rep = block_of(ws);
+    CHECK(item_line(rep, "python").find("unverified") != std::string::npos);
+    CHECK(item_body(rep, "python").find("timed out: 10 s passed") != std::string::npos);
+    CHECK(item_body(rep, "python").find("    Python 3.\n") != std::string::npos);
+    CHECK(count_of(rep, "pass (observed by pdo) · ") == 3);  // only git and the two probes pass
+  }
+  SECTION("no python at all: a fail with this OS's install command") {
+    const auto r = run_pdo({"check"}, ws, "", bin.env());
+    CHECK(r.exit_code == 1);
+    const std::string rep = block_of(ws);
+    CHECK(item_line(rep, "python").find("fail") != std::string::npos);
+    CHECK(item_body(rep, "python").find("no Python on PATH") != std::string::npos);
+    CHECK(item_body(rep, "python").find("sudo apt-get install -y python3") != std::string::npos);
+    CHECK(item_body(rep, "python").find("winget") == std::string::npos);
+    CHECK(item_line(rep, "torch-import").find("unverified") != std::string::npos);
+  }
+}
+
+TEST_CASE("gpu route on Linux adds NCCL and the GPU count", "[cli][check]") {
+  TempDir tmp("check-gpu");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--route", "gpu", "--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  bin.python(std::string("*is_nccl_available*) echo 'nccl available: False';;\n*device_count*) echo 'cuda devices: 0';;\n") + k_python_ok);
+  const auto r = run_pdo({"check"}, ws, "", bin.env());
+  CHECK(r.exit_code == 1);
+  const std::string rep = block_of(ws);
+  CHECK(item_line(rep, "nccl-backend").find("fail (observed by pdo)") != std::string::npos);
+  CHECK(item_body(rep, "nccl-backend").find("nccl available: False") != std::string::npos);
+  CHECK(item_line(rep, "gpu-count").find("fail") != std::string::npos);
+  CHECK(item_line(rep, "gpu-driver-matches").find("manual check · needs you") != std::string::npos);
+}
+
+TEST_CASE("the learner's text outside the block survives every run", "[cli][check]") {
+  TempDir tmp("check-keep");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  const std::string original = read_file(ws / "check-env.md");
+  const auto b = original.find("<!-- pdo:begin check-env -->");
+  const auto e = original.find("<!-- pdo:end check-env -->") + std::string("<!-- pdo:end check-env -->").size();
+  const std::string head = "# My own title 我的\r\nnotes before, CRLF\r\n" + original.substr(0, b);
+  const std::string tail = original.substr(e) + "\nMy notes after the block 之后\n";
+  write_file(ws / "check-env.md", head + original.substr(b, e - b) + tail);
+
+  const std::vector<std::vector<std::string>> runs = {{"check"},
+                                                      {"check", "confirm", "course-page"},
+                                                      {"check", "--online", "--base-url", "http://127.0.0.1:" + std::to_string(refused_port())},
+                                                      {"check", "confirm", "course-page", "--failed", "title differs"},
+                                                      {"check"}};
+  for (const auto& args : runs) {
+    INFO(args.back());
+    const auto r = run_pdo(args, ws, "", bin.env());
+    CHECK(r.exit_code != 2);
+    const std::string now = read_file(ws / "check-env.md");
+    CHECK(now.substr(0, head.size()) == head);
+    CHECK(now.substr(now.size() - tail.size()) == tail);
+  }
+}
+
+TEST_CASE("without pdo's markers check-env.md is left alone, and says so", "[cli][check]") {
+  TempDir tmp("check-nomarkers");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  write_file(ws / "check-env.md", "all mine now\n");
+  git_out({"commit", "-qam", "mine"}, ws);
+  const int before = commit_count(ws);
+  const auto r = run_pdo({"check"}, ws, "", bin.env());
+  CHECK(r.out.find("markers") != std::string::npos);
+  CHECK(r.out.find("left the file alone") != std::string::npos);
+  CHECK(read_file(ws / "check-env.md") == "all mine now\n");
+  CHECK(commit_count(ws) == before);
+}
+
+TEST_CASE("--online against a local server: 200 + title pass, 404 and wrong title fail, refused unverified", "[cli][check]") {
+  TempDir tmp("check-online");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  const auto& course = course::default_course();
+  std::map<std::string, Page> pages;
+  for (const auto& l : course.lessons) {
+    const std::string path = l.url.substr(l.url.find('/', 8));
+    pages[path] = Page{200, html_with_title(l.title + " &mdash; PyTorch Tutorials 2.9.0 documentation")};
+  }
+  const std::string l2 = course.lessons[1].url.substr(course.lessons[1].url.find('/', 8));
+  const std::string l3 = course.lessons[2].url.substr(course.lessons[2].url.find('/', 8));
+  pages.erase(l2);                                      // 404
+  pages[l3] = Page{200, html_with_title("Page moved")};  // wrong title
+
+  SECTION("a live server") {
+    HttpServer server(pages);
+    const auto r = run_pdo({"check", "--online", "--base-url", server.base_url()}, ws, "", bin.env());
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 1);
+    const std::string rep = block_of(ws);
+    CHECK(item_line(rep, "lesson-01-page").find("pass (observed by pdo)") != std::string::npos);
+    CHECK(item_body(rep, "lesson-01-page").find("HTTP 200") != std::string::npos);
+    CHECK(item_line(rep, "lesson-17-page").find("pass") != std::string::npos);
+    CHECK(item_line(rep, "lesson-02-page").find("fail") != std::string::npos);
+    CHECK(item_body(rep, "lesson-02-page").find("HTTP status 404") != std::string::npos);
+    CHECK(item_line(rep, "lesson-03-page").find("fail") != std::string::npos);
+    CHECK(item_body(rep, "lesson-03-page").find("Getting Started with Distributed Data Parallel") != std::string::npos);
+    CHECK(rep.find("lesson links: not fetched") == std::string::npos);
+    CHECK(server.requests() == 17);
+    CHECK(git_out({"show", "HEAD:check-env.md"}, ws) == read_file(ws / "check-env.md"));
+  }
+  SECTION("connection refused: unverified (offline), never pass") {
+    const auto r = run_pdo({"check", "--online", "--base-url", "http://127.0.0.1:" + std::to_string(refused_port())}, ws, "", bin.env());
+    CHECK(r.exit_code == 0);
+    const std::string rep = block_of(ws);
+    for (const auto& l : course.lessons) {
+      INFO(l.id);
+      CHECK(item_line(rep, "lesson-" + l.id + "-page").find("unverified") != std::string::npos);
+    }
+    CHECK(item_body(rep, "lesson-01-page").find("unverified (offline)") != std::string::npos);
+  }
+  SECTION("--base-url needs --online") {
+    CHECK(run_pdo({"check", "--base-url", "http://127.0.0.1:1"}, ws, "", bin.env()).exit_code == 2);
+  }
+}
+
+TEST_CASE("--lessons: readiness from course-file facts, nothing written", "[cli][check]") {
+  TempDir tmp("check-lessons");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  const int before = commit_count(ws);
+  const auto r = run_pdo({"check", "--lessons"}, ws, "", bin.env());
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("course-file facts") != std::string::npos);
+  const auto l3 = r.out.find("- 03 Getting Started with Distributed Data Parallel");
+  REQUIRE(l3 != std::string::npos);
+  CHECK(r.out.substr(l3, 400).find("Kaggle (2×T4)") != std::string::npos);
+  CHECK(commit_count(ws) == before);
+
+  const auto zh = run_pdo({"--lang", "zh", "check", "--lessons"}, ws, "", bin.env());
+  CHECK(zh.out.find("课程文件的事实") != std::string::npos);
+}
+
+TEST_CASE("--open opens an item's page with the desktop's opener", "[cli][check]") {
+  TempDir tmp("check-open");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  bin.script("xdg-open", "echo \"$1\" > '" + (tmp / "opened.txt").string() + "'");
+  const auto r = run_pdo({"check", "--open", "course-page"}, ws, "", bin.env());
+  CHECK(r.exit_code == 0);
+  CHECK(read_file(tmp / "opened.txt") == "https://docs.pytorch.org/tutorials/beginner/dist_overview.html\n");
+  CHECK(run_pdo({"check", "--open", "git-cli"}, ws, "", bin.env()).exit_code == 2);
+
+  fs::remove(bin.dir() / "xdg-open");
+  const auto none = run_pdo({"check", "--open", "course-page"}, ws, "", bin.env());
+  CHECK(none.exit_code == 1);
+  CHECK(none.err.find("dist_overview.html") != std::string::npos);
+}

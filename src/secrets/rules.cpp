@@ -1,5 +1,7 @@
 // Reading the secret rules from TOML. Validation is strict: a rule with a typo would silently stop
 // protecting the learner, so every unknown alphabet or kind is an error naming the rule.
+#define TOML_HEADER_ONLY 1
+#define TOML_EXCEPTIONS 0  // as everywhere in pdo: one toml++ configuration per program (ODR)
 #include "secrets/rules.hpp"
 
 #include <toml++/toml.h>
@@ -73,7 +75,8 @@ bool read_rule(const toml::table& t, const std::map<std::string, Alphabet>& alph
   rule.max_length = r.size(t, "max_length", 256);
   rule.max_distance = r.size(t, "max_distance", 0);
   rule.min_entropy = t["min_entropy"].value_or(0.0);
-  rule.require_digit = t["require_digit"].value_or(false);
+  rule.cross_lines = t["cross_lines"].value_or(false);
+  rule.require_random = t["require_random"].value_or(false);
   rule.header_contains = t["header_contains"].value_or(std::string());
   if (rule.kind == RuleKind::private_key) return true;
   const std::string alphabet = t["alphabet"].value_or(std::string());
@@ -98,12 +101,12 @@ bool read_path_rule(const toml::table& t, Reader& r, PathRule& rule) {
 
 Result<RuleSet> parse_rules(std::string_view toml_text, std::string_view origin) {
   Reader r{std::string(origin), {}};
-  toml::table root;
-  try {
-    root = toml::parse(toml_text, origin);
-  } catch (const toml::parse_error& e) {
-    return Error{Exit::usage, std::string(origin) + ": " + std::string(e.description())};
+  toml::parse_result parsed = toml::parse(toml_text, std::string(origin));
+  if (!parsed) {
+    return Error{Exit::usage, std::string(origin) + ":" + std::to_string(parsed.error().source().begin.line) + ": " +
+                                  std::string(parsed.error().description())};
   }
+  const toml::table& root = parsed.table();
   std::map<std::string, Alphabet> alphabets;
   if (const toml::table* a = root.get_as<toml::table>("alphabets")) {
     for (const auto& [name, chars] : *a) alphabets[std::string(name.str())] = make_alphabet(chars.value_or(std::string()));

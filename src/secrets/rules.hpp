@@ -27,8 +27,9 @@ struct Rule {
   std::size_t min_length = 1;
   std::size_t max_length = 256;
   std::size_t max_distance = 0;  ///< keyword rules: how far after the keyword the value may start
+  bool cross_lines = false;      ///< keyword rules: the value may be on a later line (.netrc)
   double min_entropy = 0.0;      ///< Shannon bits per character of the value (0: not checked)
-  bool require_digit = false;
+  bool require_random = false;  ///< a digit, or upper and lower case without long lower-case runs
   std::string header_contains;  ///< private_key rules: text the BEGIN line must contain
 };
 

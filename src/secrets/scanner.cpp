@@ -142,21 +142,38 @@ std::string notebook_text(std::string_view json) {
   return out;
 }
 
-Scanner::Scanner(const RuleSet& rules) : m_rules(rules), m_pair_seen(65536, false), m_candidates(65536) {
+Scanner::Scanner(const RuleSet& rules) : m_rules(rules), m_pair_seen(65536, 0), m_candidates(65536) {
   for (std::size_t r = 0; r < rules.rules.size(); ++r) {
     const auto& anchors = rules.rules[r].anchors;
     for (std::size_t a = 0; a < anchors.size(); ++a) {
       const unsigned key = static_cast<unsigned>(k_fold[byte_at(anchors[a], 0)]) << 8 | k_fold[byte_at(anchors[a], 1)];
-      m_pair_seen[key] = true;
+      m_pair_seen[key] = 1;
       m_candidates[key].push_back({static_cast<std::uint16_t>(r), static_cast<std::uint16_t>(a)});
     }
   }
 }
 
-bool Scanner::acceptable(const Rule& rule, std::string_view value) const {
-  if (rule.require_digit && std::none_of(value.begin(), value.end(), [](char c) { return is_digit(static_cast<unsigned char>(c)); })) {
-    return false;
+namespace {
+
+/// Random-looking: has a digit, or mixes upper and lower case without a run of six lower-case letters
+/// (generated passwords do; CamelCase names like ApiKeyAuthentication and snake_case names do not).
+bool looks_random(std::string_view value) {
+  bool digit = false, upper = false;
+  std::size_t run = 0, longest = 0;
+  for (const char ch : value) {
+    const auto c = static_cast<unsigned char>(ch);
+    digit = digit || is_digit(c);
+    upper = upper || (c >= 'A' && c <= 'Z');
+    run = c >= 'a' && c <= 'z' ? run + 1 : 0;
+    longest = std::max(longest, run);
   }
+  return digit || (upper && longest > 0 && longest < 6);
+}
+
+}  // namespace
+
+bool Scanner::acceptable(const Rule& rule, std::string_view value) const {
+  if (rule.require_random && !looks_random(value)) return false;
   if (rule.min_entropy > 0 && shannon_entropy(value) < rule.min_entropy) return false;
   return !is_example(value);
 }
@@ -179,7 +196,8 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       return true;
     }
     case RuleKind::keyword: {
-      const std::size_t stop = std::min(text.size(), after + rule.max_distance);
+      std::size_t stop = std::min(text.size(), after + rule.max_distance);
+      if (!rule.cross_lines) stop = std::min(stop, std::min(text.find('\n', after), text.size()));
       for (std::size_t j = after; j < stop;) {
         if (!is_alnum(byte_at(text, j))) {
           ++j;

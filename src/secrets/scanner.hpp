@@ -51,7 +51,7 @@ private:
   bool is_example(std::string_view value) const;
 
   const RuleSet& m_rules;
-  std::vector<bool> m_pair_seen;                     ///< 65536 folded two-byte anchor starts
+  std::vector<std::uint8_t> m_pair_seen;             ///< 65536 folded two-byte anchor starts (1 = some anchor)
   std::vector<std::vector<Candidate>> m_candidates;  ///< per folded pair
 };
 

@@ -88,7 +88,7 @@ TEST_CASE("aws access key ids; AWS's documented example is not reported", "[secr
   CHECK(ids(std::string("AS") + "IA" + body(k_upper, 16, 5)) == Ids{"aws-access-key-id"});
   // Decision (templates/secrets/rules.toml): values containing "example" are documentation examples.
   CHECK(ids(std::string("AKIAIOSFODNN7") + "EXAMPLE").empty());
-  CHECK(ids(std::string("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCY") + "EXAMPLEKEY").empty());
+  CHECK(ids("aws_secret_access_key = " + std::string("wJalrXUtnFEMI/K7MDENG/") + "bPxRfiCYEXAMPLEKEY").empty());
   CHECK(ids(std::string("AK") + "IA" + body(k_upper, 17)).empty());
   CHECK(ids("X" + std::string("AK") + "IA" + body(k_upper, 16)).empty());
 }
@@ -107,6 +107,10 @@ TEST_CASE("weights and biases keys", "[secrets]") {
     CHECK(ids("commit " + hex40 + "\nAuthor: someone").empty());
     CHECK(ids("wandb @ git+https://github.com/wandb/wandb@" + hex40).empty());
     CHECK(ids("wandb run id " + body(k_hex, 39)).empty());
+    CHECK(ids("import wandb\ncommit " + hex40 + "\n").empty());  // the value must be on the keyword's line
+  }
+  SECTION("~/.netrc, where wandb login stores the key") {
+    CHECK(ids("machine api.wandb.ai\n  login user\n  password " + hex40 + "\n") == Ids{"wandb-netrc"});
   }
 }
 
@@ -143,6 +147,7 @@ TEST_CASE("high-entropy values assigned to secret names", "[secrets]") {
   CHECK(ids("db_password: " + body(k_alnum, 20, 3)) == Ids{"secret-assignment"});
   CHECK(ids("MY_SECRET = '" + body(k_alnum, 24, 4) + "'") == Ids{"secret-assignment"});
   CHECK(ids("{\"access_token\": \"" + body(k_alnum, 40, 5) + "\"}") == Ids{"secret-assignment"});
+  CHECK(ids("DB_PASSWORD: \"" + body(k_alpha, 20, 6) + "\"") == Ids{"secret-assignment"});  // no digit, still random
   SECTION("code that reads a key, and ordinary values") {
     CHECK(ids("HF_TOKEN = os.environ[\"HF_TOKEN\"]").empty());
     CHECK(ids("token = tokenizer.encode(text)").empty());
@@ -152,6 +157,8 @@ TEST_CASE("high-entropy values assigned to secret names", "[secrets]") {
     CHECK(ids("max_tokens=1024, tokens_per_second = 123.45").empty());
     CHECK(ids("OPENAI_API_KEY=${OPENAI_API_KEY}").empty());
     CHECK(ids("api_key: <your-key-here>").empty());
+    CHECK(ids("auth_token: ApiKeyAuthenticationProvider").empty());      // a CamelCase name
+    CHECK(ids("SECRET = self.settings.secret_value_holder").empty());   // a snake_case name
   }
   SECTION("a provider key in an assignment is reported once, by its own rule") {
     CHECK(ids("HF_TOKEN=" + std::string("hf") + "_" + body(k_alpha, 34)) == Ids{"huggingface-token"});

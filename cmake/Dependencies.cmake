@@ -3,12 +3,33 @@
 add_library(pdo_deps INTERFACE)
 
 find_package(PkgConfig REQUIRED)
-pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2>=1.5)
-target_link_libraries(pdo_deps INTERFACE PkgConfig::LIBGIT2)
+
+# libgit2: the static build without network transports that scripts/build-libgit2.sh makes from
+# Debian's source package (pdo never fetches or pushes, and the shared Debian build spends ~10 ms of
+# every start-up loading CA certificates); otherwise the system's libgit2 (libgit2-dev).
+set(PDO_DEPS_PREFIX "${PROJECT_SOURCE_DIR}/build/deps/prefix" CACHE PATH "Prefix of scripts/build-libgit2.sh")
+if(NOT CMAKE_CROSSCOMPILING AND EXISTS "${PDO_DEPS_PREFIX}/lib/pkgconfig/libgit2.pc")
+  set(ENV{PKG_CONFIG_PATH} "${PDO_DEPS_PREFIX}/lib/pkgconfig:$ENV{PKG_CONFIG_PATH}")
+  pkg_check_modules(PDO_STATIC_LIBGIT2 REQUIRED libgit2>=1.5)
+  target_include_directories(pdo_deps SYSTEM INTERFACE ${PDO_STATIC_LIBGIT2_STATIC_INCLUDE_DIRS})
+  target_link_libraries(pdo_deps INTERFACE ${PDO_STATIC_LIBGIT2_STATIC_LDFLAGS})
+  message(STATUS "libgit2: static build in ${PDO_DEPS_PREFIX}")
+else()
+  pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2>=1.5)
+  target_link_libraries(pdo_deps INTERFACE PkgConfig::LIBGIT2)
+  message(STATUS "libgit2: system library ${LIBGIT2_LINK_LIBRARIES}")
+endif()
 
 # libcurl for `pdo check --online` (src/checks/http_curl.cpp); a Windows build may use WinHTTP instead.
 pkg_check_modules(LIBCURL REQUIRED IMPORTED_TARGET libcurl>=7.68)
-target_link_libraries(pdo_deps INTERFACE PkgConfig::LIBCURL)
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+  # Loaded at run time by http_curl.cpp: only its headers are needed at build time.
+  target_include_directories(pdo_deps SYSTEM INTERFACE ${LIBCURL_INCLUDE_DIRS})
+  target_compile_definitions(pdo_deps INTERFACE PDO_CURL_RUNTIME_LOAD=1)
+  target_link_libraries(pdo_deps INTERFACE ${CMAKE_DL_LIBS})
+else()
+  target_link_libraries(pdo_deps INTERFACE PkgConfig::LIBCURL)
+endif()
 
 find_package(CLI11 CONFIG QUIET)
 if(TARGET CLI11::CLI11)

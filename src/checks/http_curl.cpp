@@ -1,17 +1,61 @@
-// http.hpp with libcurl (Debian: libcurl4-openssl-dev).
+// http.hpp with libcurl (Debian: libcurl4-openssl-dev). With PDO_CURL_RUNTIME_LOAD (the Linux build)
+// libcurl is loaded only when a request is made: its ~30 dependent libraries would otherwise cost
+// every pdo command a few milliseconds of start-up. Elsewhere it is linked as usual.
 #include <curl/curl.h>
 
 #include <memory>
 #include <mutex>
 
 #include "checks/http.hpp"
+#include "util/platform.hpp"
 
 namespace pdo::checks {
 
 namespace {
 
+/// The libcurl entry points pdo uses.
+struct CurlApi {
+  decltype(&curl_global_init) global_init = nullptr;
+  decltype(&curl_easy_init) easy_init = nullptr;
+  decltype(&curl_easy_setopt) easy_setopt = nullptr;
+  decltype(&curl_easy_perform) easy_perform = nullptr;
+  decltype(&curl_easy_getinfo) easy_getinfo = nullptr;
+  decltype(&curl_easy_strerror) easy_strerror = nullptr;
+  decltype(&curl_easy_cleanup) easy_cleanup = nullptr;
+};
+
+#ifdef PDO_CURL_RUNTIME_LOAD
+template <class F>
+bool resolve(const platform::SharedLibrary& lib, const char* name, F& out) {
+  out = reinterpret_cast<F>(lib.symbol(name));
+  return out != nullptr;
+}
+#endif
+
+/// libcurl's functions, or nullptr if the library cannot be loaded.
+const CurlApi* curl_api() {
+  static const CurlApi* api = []() -> const CurlApi* {
+    static CurlApi a;
+#ifdef PDO_CURL_RUNTIME_LOAD
+    static const auto lib = platform::SharedLibrary::load({"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"});
+    if (!lib) return nullptr;
+    const bool ok = resolve(*lib, "curl_global_init", a.global_init) && resolve(*lib, "curl_easy_init", a.easy_init) &&
+                    resolve(*lib, "curl_easy_setopt", a.easy_setopt) && resolve(*lib, "curl_easy_perform", a.easy_perform) &&
+                    resolve(*lib, "curl_easy_getinfo", a.easy_getinfo) &&
+                    resolve(*lib, "curl_easy_strerror", a.easy_strerror) && resolve(*lib, "curl_easy_cleanup", a.easy_cleanup);
+    if (!ok) return nullptr;
+#else
+    a = CurlApi{&curl_global_init, &curl_easy_init,    &curl_easy_setopt, &curl_easy_perform,
+                &curl_easy_getinfo, &curl_easy_strerror, &curl_easy_cleanup};
+#endif
+    a.global_init(CURL_GLOBAL_DEFAULT);
+    return &a;
+  }();
+  return api;
+}
+
 struct CurlDeleter {
-  void operator()(CURL* c) const { curl_easy_cleanup(c); }
+  void operator()(CURL* c) const { curl_api()->easy_cleanup(c); }
 };
 
 struct Sink {
@@ -31,10 +75,13 @@ std::size_t on_data(char* data, std::size_t size, std::size_t count, void* user)
 }  // namespace
 
 HttpResponse http_get(const std::string& url, const HttpOptions& options) {
-  static std::once_flag init;
-  std::call_once(init, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
   HttpResponse r;
-  std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
+  const CurlApi* api = curl_api();
+  if (!api) {
+    r.error = "libcurl is not installed (Debian: apt-get install libcurl4)";
+    return r;
+  }
+  std::unique_ptr<CURL, CurlDeleter> curl(api->easy_init());
   if (!curl) {
     r.error = "curl_easy_init failed";
     return r;
@@ -42,31 +89,31 @@ HttpResponse http_get(const std::string& url, const HttpOptions& options) {
   CURL* c = curl.get();
   Sink sink{&r.body, options.max_bytes};
   char errbuf[CURL_ERROR_SIZE] = {};
-  curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+  api->easy_setopt(c, CURLOPT_URL, url.c_str());
 #if LIBCURL_VERSION_NUM >= 0x075500
-  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  api->easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+  api->easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #endif
-  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
-  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options.connect_timeout.count()));
-  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(options.total_timeout.count()));
-  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(c, CURLOPT_USERAGENT, "pdo/" PDO_VERSION " (study workspace self-check)");
-  curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
-  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
-  curl_easy_setopt(c, CURLOPT_WRITEDATA, &sink);
-  curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-  const CURLcode rc = curl_easy_perform(c);
+  api->easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+  api->easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
+  api->easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options.connect_timeout.count()));
+  api->easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(options.total_timeout.count()));
+  api->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  api->easy_setopt(c, CURLOPT_USERAGENT, "pdo/" PDO_VERSION " (study workspace self-check)");
+  api->easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+  api->easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
+  api->easy_setopt(c, CURLOPT_WRITEDATA, &sink);
+  api->easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+  const CURLcode rc = api->easy_perform(c);
   long status = 0;
-  curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+  api->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
   char* final_url = nullptr;
-  if (curl_easy_getinfo(c, CURLINFO_EFFECTIVE_URL, &final_url) == CURLE_OK && final_url) r.final_url = final_url;
+  if (api->easy_getinfo(c, CURLINFO_EFFECTIVE_URL, &final_url) == CURLE_OK && final_url) r.final_url = final_url;
   r.status = status;
   // A body cut at max_bytes ends with CURLE_WRITE_ERROR, but the server did answer.
   r.reached = status > 0 && (rc == CURLE_OK || rc == CURLE_WRITE_ERROR);
   r.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
-  if (!r.reached) r.error = errbuf[0] ? errbuf : curl_easy_strerror(rc);
+  if (!r.reached) r.error = errbuf[0] ? errbuf : api->easy_strerror(rc);
   return r;
 }
 

@@ -21,23 +21,23 @@ struct StartOptions {
 };
 
 int run_start(const StartOptions& opts, Context& ctx) {
-  const Session s = open_session(ctx, Access::read);
-  const auto& lesson = lesson_arg(s.ws.course, opts.lesson);
+  const workspace::Workspace ws = open_workspace_files(ctx);
+  const auto& lesson = lesson_arg(ws.course, opts.lesson);
   auto& out = ctx.out;
   out << lesson.id << " " << lesson.title << "\n";
   if (!lesson.published) {
     out << tr("注意：本课尚未发布。入口先保留，发布后再学习。\n", "Note: this lesson is not yet published; study it once it is out.\n");
   }
   out << tr("官方链接：", "Official link: ") << lesson.url << "\n";
-  out << tr("笔记：", "Notes: ") << util::path_to_utf8(s.path("lessons/" + lesson.folder + "/notes.md")) << "\n";
-  out << tr("练习：", "Exercises: ") << util::path_to_utf8(s.path("lessons/" + lesson.folder + "/exercises")) << "\n";
+  out << tr("笔记：", "Notes: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/notes.md")) << "\n";
+  out << tr("练习：", "Exercises: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/exercises")) << "\n";
   if (!lesson.needs.empty()) {
     const bool zh = util::current_lang() == util::Lang::zh && !lesson.needs_zh.empty();
     out << tr("页面说代码需要：", "The page says its code needs: ") << (zh ? lesson.needs_zh : lesson.needs) << "\n";
   }
   out << tr("\n每课提示词（复制给你的 AI 助手）：\n", "\nPer-lesson prompt (paste it into your AI assistant):\n");
   out << "----------------------------------------\n"
-      << workspace::prompt_text(s.ws.course, &lesson, s.ws.settings)
+      << workspace::prompt_text(ws.course, &lesson, ws.settings)
       << "----------------------------------------\n";
   out << tr("完成一步后：pdo track done ", "After each step: pdo track done ") << lesson.id << " read|exercise|notes\n";
   if (opts.open && !platform::open_url(lesson.url)) {

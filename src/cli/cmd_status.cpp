@@ -21,9 +21,9 @@ struct StatusOptions {
   bool json = false;
 };
 
-std::string json_status(const Session& s, const progress::CourseState& st) {
+std::string json_status(const workspace::Workspace& ws, const progress::CourseState& st) {
   std::ostringstream o;
-  o << "{\"course\":" << util::json_str(s.ws.course.id) << ",\"title\":" << util::json_str(s.ws.course.title)
+  o << "{\"course\":" << util::json_str(ws.course.id) << ",\"title\":" << util::json_str(ws.course.title)
     << ",\"done\":" << st.done << ",\"total\":" << st.total << ",\"lessons\":[";
   for (std::size_t i = 0; i < st.lessons.size(); ++i) {
     const auto& ls = st.lessons[i];
@@ -51,10 +51,10 @@ std::string json_status(const Session& s, const progress::CourseState& st) {
 
 const char* mark(const std::optional<bool>& v) { return !v ? "?" : *v ? "✓" : "·"; }
 
-void print_table(Context& ctx, const Session& s, const progress::CourseState& st) {
+void print_table(Context& ctx, const workspace::Workspace& ws, const progress::CourseState& st) {
   auto& out = ctx.out;
   const auto lang = util::current_lang();
-  out << s.ws.course.title << "\n\n";
+  out << ws.course.title << "\n\n";
   out << tr("课号  读讲义 做练习 记笔记  课节\n", " #    read   exer   notes   lesson\n");
   bool missing = false;
   for (const auto& ls : st.lessons) {
@@ -79,13 +79,13 @@ void print_table(Context& ctx, const Session& s, const progress::CourseState& st
 }
 
 int run_status(const StatusOptions& opts, Context& ctx) {
-  const Session s = open_session(ctx, Access::read);
-  const std::string text = util::read_file(s.path("progress.md")).take();
-  const auto state = progress::course_state(s.ws.course, text);
+  const workspace::Workspace ws = open_workspace_files(ctx);
+  const std::string text = util::read_file(ws.path("progress.md")).take();
+  const auto state = progress::course_state(ws.course, text);
   if (opts.json) {
-    ctx.out << json_status(s, state);
+    ctx.out << json_status(ws, state);
   } else {
-    print_table(ctx, s, state);
+    print_table(ctx, ws, state);
   }
   return 0;
 }

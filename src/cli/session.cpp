@@ -42,14 +42,19 @@ void recover_from_killed_pdo(Context& ctx, const git::Repo& repo) {
 }  // namespace
 
 std::filesystem::path Session::path(const std::string& course_rel) const {
-  return ws.root / util::path_from_utf8(course_rel);
+  return ws.path(course_rel);
 }
 
 std::string Session::repo_path(const std::string& course_rel) const { return repo.relative(path(course_rel)); }
 
-Session open_session(Context& ctx, Access access) {
+workspace::Workspace open_workspace_files(Context& ctx) {
   auto ws = workspace::open_workspace(ctx.cwd).take();
   util::set_lang(ctx.lang_flag.value_or(ws.settings.lang));
+  return ws;
+}
+
+Session open_session(Context& ctx, Access access) {
+  auto ws = open_workspace_files(ctx);
   const auto top = git::Repo::discover(ws.root);
   if (!top) {
     throw Failure(Exit::usage, tr("课程目录不在 git 仓库里：", "the course folder is not in a git repository: ") +

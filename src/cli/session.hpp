@@ -29,6 +29,9 @@ struct Session {
   std::string repo_path(const std::string& course_rel) const;
 };
 
+/// Opens just the workspace around ctx.cwd (no git), for commands that only read its files.
+workspace::Workspace open_workspace_files(Context& ctx);
+
 /// Opens the workspace around ctx.cwd; for writes, checks the repo can take a commit, takes the lock,
 /// and clears git lock files that a pdo killed mid-commit left behind.
 Session open_session(Context& ctx, Access access);

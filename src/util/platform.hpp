@@ -97,4 +97,21 @@ private:
   std::unique_ptr<Impl> m_impl;
 };
 
+/// A shared library loaded only when needed, so a rarely used one (libcurl, for `pdo check --online`)
+/// costs nothing at every other command's start-up.
+class SharedLibrary {
+public:
+  SharedLibrary(const SharedLibrary&) = delete;
+  SharedLibrary& operator=(const SharedLibrary&) = delete;
+  ~SharedLibrary();
+  /// Loads the first of `names` that the system can load; nullptr if none.
+  static std::unique_ptr<SharedLibrary> load(const std::vector<std::string>& names);
+  /// The address of an exported symbol, or nullptr.
+  void* symbol(const char* name) const;
+
+private:
+  SharedLibrary() = default;
+  void* m_handle = nullptr;
+};
+
 }  // namespace pdo::platform

@@ -1,4 +1,5 @@
 // POSIX implementation of util/platform.hpp (Linux, macOS).
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -296,5 +297,22 @@ std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::m
   lock->m_impl->fd = fd;
   return lock;
 }
+
+SharedLibrary::~SharedLibrary() {
+  if (m_handle) ::dlclose(m_handle);
+}
+
+std::unique_ptr<SharedLibrary> SharedLibrary::load(const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    if (void* handle = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+      std::unique_ptr<SharedLibrary> lib(new SharedLibrary());
+      lib->m_handle = handle;
+      return lib;
+    }
+  }
+  return nullptr;
+}
+
+void* SharedLibrary::symbol(const char* name) const { return ::dlsym(m_handle, name); }
 
 }  // namespace pdo::platform

@@ -78,6 +78,8 @@ Result<Workspace> open_workspace(const fs::path& start) {
   return Workspace{dir, std::move(settings).value(), std::move(course).value()};
 }
 
+fs::path Workspace::path(const std::string& rel) const { return root / util::path_from_utf8(rel); }
+
 std::string route_name(const std::string& route) {
   if (route == "local") return tr("本机 CPU 环境（local）", "local CPU setup (local)");
   if (route == "gpu") return tr("本机或服务器 GPU 环境（gpu）", "local or server GPU setup (gpu)");

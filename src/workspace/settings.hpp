@@ -36,6 +36,8 @@ struct Workspace {
   fs::path root;
   Settings settings;
   course::Course course;
+  /// A course-relative path ('/' separated) as a path on disk.
+  fs::path path(const std::string& rel) const;
 };
 
 /// Finds the workspace containing `start` (searching upwards for .pdo/config.toml) and loads its course.

@@ -196,8 +196,9 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       return true;
     }
     case RuleKind::keyword: {
-      std::size_t stop = std::min(text.size(), after + rule.max_distance);
-      if (!rule.cross_lines) stop = std::min(stop, std::min(text.find('\n', after), text.size()));
+      // Searches stay within the window: a huge one-line file must not make each keyword cost O(n).
+      const std::string_view window = text.substr(after, rule.max_distance);
+      const std::size_t stop = after + (rule.cross_lines ? window.size() : std::min(window.find('\n'), window.size()));
       for (std::size_t j = after; j < stop;) {
         if (!is_alnum(byte_at(text, j))) {
           ++j;
@@ -237,8 +238,9 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       return true;
     }
     case RuleKind::private_key: {
-      const std::size_t header_end = text.find("-----", after);
-      if (header_end == std::string_view::npos || header_end - at > k_pem_header_max) return false;
+      const std::size_t dashes = text.substr(after, k_pem_header_max).find("-----");
+      if (dashes == std::string_view::npos) return false;
+      const std::size_t header_end = after + dashes;
       if (text.substr(at, header_end - at).find(rule.header_contains) == std::string_view::npos) return false;
       const std::size_t body = header_end + 5;
       const std::size_t end = text.substr(0, std::min(text.size(), body + k_pem_body_max)).find("-----END", body);

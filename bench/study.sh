@@ -43,7 +43,7 @@ awk -v n="$commits" -v progress="$(cat progress.md)" 'BEGIN {
 git fast-import --quiet < "$work/stream"
 git reset -q --hard main
 git gc -q
-echo "bench: $(git rev-list --count HEAD) commits; pdo $("$pdo" --version)"
+echo "bench: $(git rev-list --count HEAD) commits; $("$pdo" --version)"
 
 # Same work both ways: tick 05 read and untick it again (two commits).
 cat > "$work/git-track.sh" <<'SH'

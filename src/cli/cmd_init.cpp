@@ -113,12 +113,34 @@ void print_plan(Context& ctx, const InitSetup& s, const std::vector<checks::Tool
   auto& out = ctx.out;
   out << tr("\n方案：\n", "\nPlan:\n");
   std::size_t kept = 0;
+  // A new lesson folder's contents go on its own line ("lessons/03-…/: notes.md, exercises/…"), so
+  // the plan stays one screen long yet names every path.
+  struct Line {
+    std::string path;
+    workspace::Action action;
+    std::vector<std::string> children;
+  };
+  std::vector<Line> lines;
   for (const auto& item : s.plan.items) {
     if (item.action == workspace::Action::keep) {
       ++kept;
       continue;
     }
-    out << "  [" << action_name(item.action) << "] " << item.path << "\n";
+    auto parent = std::find_if(lines.begin(), lines.end(), [&](const Line& line) {
+      return item.action == workspace::Action::create && line.action == workspace::Action::create &&
+             util::ends_with(line.path, "/") && std::count(line.path.begin(), line.path.end(), '/') >= 2 &&
+             util::starts_with(item.path, line.path);
+    });
+    if (parent != lines.end()) {
+      parent->children.push_back(item.path.substr(parent->path.size()));
+    } else {
+      lines.push_back({item.path, item.action, {}});
+    }
+  }
+  for (const auto& line : lines) {
+    out << "  [" << action_name(line.action) << "] " << line.path;
+    for (std::size_t i = 0; i < line.children.size(); ++i) out << (i == 0 ? tr("：", ": ") : tr("、", ", ")) << line.children[i];
+    out << "\n";
   }
   if (kept) out << tr("  已存在、原样复用的文件和文件夹：", "  existing files and folders reused untouched: ") << kept << "\n";
   out << tr("  git：", "  git: ");

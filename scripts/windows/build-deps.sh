@@ -18,6 +18,7 @@
 #     zlib 1.2.13      libz.a
 #     http-parser 2.9.4 libhttp_parser.a
 #     pcre2 10.42      libpcre2-8.a (PCRE2_STATIC)
+#     curl 7.88.1      libcurl.a (Schannel TLS, zlib; no LDAP/SSH/IDN2/HTTP2) for `pdo check --online`
 #     fmtlib 9.1.0     libfmt.a + lib/cmake/fmt (fmt::fmt)
 #     catch2 2.13.10   single header catch2/catch.hpp, libCatch2WithMain.a, lib/cmake/Catch2
 #   copied from Debian's header-only -dev packages installed on the host:
@@ -260,6 +261,38 @@ done
 rm -rf "${PREFIX:?}/man" "${PREFIX:?}/share/doc/pcre2"
 
 # ---------------------------------------------------------------------------------------------
+# 7b. curl (libcurl only, static, Schannel TLS + Windows certificate store, zlib; for `pdo check`)
+# ---------------------------------------------------------------------------------------------
+fetch curl
+if ! done_ curl; then
+  log "building libcurl"
+  cmake_build curl "$SRCDIR" \
+    -DBUILD_CURL_EXE=OFF -DBUILD_TESTING=OFF -DBUILD_STATIC_LIBS=ON -DCURL_STATICLIB=ON \
+    -DCURL_USE_SCHANNEL=ON -DCURL_USE_OPENSSL=OFF -DCURL_USE_LIBSSH2=OFF -DCURL_USE_LIBSSH=OFF \
+    -DCURL_DISABLE_LDAP=ON -DCURL_DISABLE_LDAPS=ON -DUSE_LIBIDN2=OFF -DUSE_WIN32_IDN=ON \
+    -DUSE_NGHTTP2=OFF -DCURL_BROTLI=OFF -DCURL_ZSTD=OFF -DCURL_ZLIB=ON -DENABLE_MANUAL=OFF \
+    -DCURL_CA_PATH=none -DCURL_CA_BUNDLE=none -DENABLE_UNIX_SOCKETS=OFF \
+    -DZLIB_INCLUDE_DIR="$PREFIX/include" -DZLIB_LIBRARY="$PREFIX/lib/libz.a"
+  stamp curl
+fi
+# As for libgit2: the prefix is static-only, so `pkg-config --libs libcurl` gives the full line.
+CURL_LIBS="-lcurl -lz -lws2_32 -lcrypt32 -lbcrypt -lsecur32 -lnormaliz -ladvapi32"
+CURL_VER="$(sed -n 's/^#define LIBCURL_VERSION[[:space:]]*"\(.*\)".*/\1/p' "$PREFIX/include/curl/curlver.h")"
+[ -n "$CURL_VER" ] || { echo "cannot read LIBCURL_VERSION from curl/curlver.h" >&2; exit 1; }
+[ -f "$PREFIX/lib/libcurl.a" ] || { echo "libcurl.a missing from the prefix" >&2; exit 1; }
+cat > "$PREFIX/lib/pkgconfig/libcurl.pc" <<EOF
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: libcurl
+Description: Library to transfer files with HTTP(S) (static, mingw-w64, Schannel)
+Version: $CURL_VER
+Libs: -L\${libdir} $CURL_LIBS
+Cflags: -I\${includedir} -DCURL_STATICLIB
+EOF
+
+# ---------------------------------------------------------------------------------------------
 # 8. fmt (static library + fmt::fmt CMake config)
 # ---------------------------------------------------------------------------------------------
 fetch fmtlib
@@ -359,11 +392,11 @@ fi
   echo "pdo Windows (x86_64-w64-mingw32) dependency prefix"
   echo "built: $(date -u +%FT%TZ)"
   echo "source packages:"
-  for p in zlib http-parser pcre2 libgit2 fmtlib catch2; do echo "  $(cat "$SRC/$p/VERSION")"; done
+  for p in zlib http-parser pcre2 libgit2 curl fmtlib catch2; do echo "  $(cat "$SRC/$p/VERSION")"; done
   echo "header-only from host -dev packages:"
   for p in libcli11-dev libtomlplusplus-dev; do echo "  $p $(dpkg-query -W -f='${Version}' $p)"; done
   echo "compile: -I$PREFIX/include -DTOML_HEADER_ONLY=1"
-  echo "link:    -L$PREFIX/lib $GIT2_LIBS -lfmt -static -static-libgcc -static-libstdc++"
+  echo "link:    -L$PREFIX/lib $GIT2_LIBS $CURL_LIBS -lfmt -static -static-libgcc -static-libstdc++"
 } > "$PREFIX/share/pdo-windows-deps.txt"
 
 log "done in $(( $(date +%s) - START ))s"

@@ -97,10 +97,7 @@ Status make_dirs(const fs::path& path) {
 }
 
 fs::path absolute_path(const fs::path& path) {
-  std::error_code ec;
-  fs::path abs = fs::absolute(path, ec);
-  if (ec) abs = path;
-  abs = abs.lexically_normal();
+  fs::path abs = platform::full_path(path);
   // "dir/." normalises to "dir/"; drop the trailing separator so the path names the folder itself.
   if (!abs.has_filename() && abs.has_relative_path()) abs = abs.parent_path();
   return abs;

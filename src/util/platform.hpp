@@ -43,6 +43,11 @@ long current_pid();
 /// True if standard input is a terminal.
 bool stdin_is_tty();
 
+/// The absolute, lexically normal form of a path, without touching the disk: relative paths are taken
+/// from the current folder; on Windows also drive letters ("C:x"), UNC (\\server\share) and \\?\ paths,
+/// which std::filesystem (libstdc++) gets wrong there.
+fs::path full_path(const fs::path& path);
+
 /// Renames over an existing target (atomic on the same volume).
 bool rename_replace(const fs::path& from, const fs::path& to);
 

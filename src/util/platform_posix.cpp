@@ -81,6 +81,13 @@ long current_pid() { return static_cast<long>(::getpid()); }
 
 bool stdin_is_tty() { return ::isatty(STDIN_FILENO) == 1; }
 
+fs::path full_path(const fs::path& path) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(path, ec);
+  if (ec) abs = path;
+  return abs.lexically_normal();
+}
+
 bool rename_replace(const fs::path& from, const fs::path& to) {
   return ::rename(from.c_str(), to.c_str()) == 0;
 }

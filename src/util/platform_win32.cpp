@@ -1,0 +1,633 @@
+// Windows implementation of util/platform.hpp. Every string crossing the Win32 boundary goes through the
+// wide ("W") APIs and is converted from/to UTF-8 here, so the rest of pdo only ever sees UTF-8; the
+// embedded UTF-8 manifest (cmake/toolchains/windows) covers narrow paths in the C and C++ runtimes.
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+// windows.h first: the headers below rely on its types.
+#include <fcntl.h>
+#include <io.h>
+#include <objbase.h>
+#include <shellapi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cwctype>
+
+#include "util/platform.hpp"
+#include "util/text.hpp"
+
+namespace pdo::platform {
+
+namespace {
+
+std::wstring to_wide(std::string_view utf8) {
+  if (utf8.empty()) return {};
+  const int len = static_cast<int>(utf8.size());
+  const int n = ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), len, nullptr, 0);
+  if (n <= 0) return {};
+  std::wstring out(static_cast<std::size_t>(n), L'\0');
+  ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), len, out.data(), n);
+  return out;
+}
+
+std::string to_utf8(std::wstring_view wide) {
+  if (wide.empty()) return {};
+  const int len = static_cast<int>(wide.size());
+  const int n = ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), len, nullptr, 0, nullptr, nullptr);
+  if (n <= 0) return {};
+  std::string out(static_cast<std::size_t>(n), '\0');
+  ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), len, out.data(), n, nullptr, nullptr);
+  return out;
+}
+
+std::wstring lower(std::wstring s) {
+  for (auto& c : s) c = static_cast<wchar_t>(std::towlower(static_cast<wint_t>(c)));
+  return s;
+}
+
+std::optional<std::wstring> env_wide(const std::wstring& name) {
+  ::SetLastError(ERROR_SUCCESS);
+  const DWORD needed = ::GetEnvironmentVariableW(name.c_str(), nullptr, 0);
+  if (needed == 0) {
+    if (::GetLastError() == ERROR_ENVVAR_NOT_FOUND) return std::nullopt;
+    return std::wstring();
+  }
+  std::wstring value(needed, L'\0');
+  const DWORD n = ::GetEnvironmentVariableW(name.c_str(), value.data(), needed);
+  if (n >= needed) return std::nullopt;  // changed between the two calls; treat as absent
+  value.resize(n);
+  return value;
+}
+
+/// A closing wrapper for the handles run_process juggles.
+class Handle {
+public:
+  Handle() = default;
+  explicit Handle(HANDLE h) : m_h(h == INVALID_HANDLE_VALUE ? nullptr : h) {}
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  Handle(Handle&& o) noexcept : m_h(o.m_h) { o.m_h = nullptr; }
+  Handle& operator=(Handle&& o) noexcept {
+    if (this != &o) {
+      reset();
+      m_h = o.m_h;
+      o.m_h = nullptr;
+    }
+    return *this;
+  }
+  ~Handle() { reset(); }
+  HANDLE get() const { return m_h; }
+  HANDLE* out() {
+    reset();
+    return &m_h;
+  }
+  explicit operator bool() const { return m_h != nullptr; }
+  /// Gives up ownership (another owner closes it).
+  void release() { m_h = nullptr; }
+  void reset() {
+    if (m_h) ::CloseHandle(m_h);
+    m_h = nullptr;
+  }
+
+private:
+  HANDLE m_h = nullptr;
+};
+
+bool is_file(const std::wstring& path) {
+  const DWORD attrs = ::GetFileAttributesW(path.c_str());
+  return attrs != INVALID_FILE_ATTRIBUTES && !(attrs & FILE_ATTRIBUTE_DIRECTORY);
+}
+
+std::vector<std::wstring> path_extensions() {
+  std::vector<std::wstring> exts;
+  const auto pathext = env_wide(L"PATHEXT");
+  for (const auto& e : util::split(to_utf8(pathext && !pathext->empty() ? *pathext : L".COM;.EXE;.BAT;.CMD"), ';')) {
+    if (!e.empty()) exts.push_back(lower(to_wide(e)));
+  }
+  return exts;
+}
+
+/// `base` as is if it already names a PATHEXT program, else `base` + each PATHEXT extension (cmd.exe's order).
+std::optional<std::wstring> with_extension(const std::wstring& base, const std::vector<std::wstring>& exts) {
+  const auto dot = base.find_last_of(L".\\/");
+  const bool has_ext = dot != std::wstring::npos && base[dot] == L'.';
+  if (has_ext) {
+    const std::wstring ext = lower(base.substr(dot));
+    if (std::find(exts.begin(), exts.end(), ext) != exts.end() && is_file(base)) return base;
+  }
+  for (const auto& ext : exts) {
+    if (is_file(base + ext)) return base + ext;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Os current_os() { return Os::windows; }
+
+std::string os_description() {
+  // GetVersionEx lies to unmanifested programs; RtlGetVersion tells the truth.
+  using RtlGetVersionFn = LONG(WINAPI*)(OSVERSIONINFOW*);
+  using WineVersionFn = const char*(CDECL*)();
+  std::string desc = "Windows";
+  const HMODULE ntdll = ::GetModuleHandleW(L"ntdll.dll");
+  if (!ntdll) return desc;
+  if (auto* proc = reinterpret_cast<void*>(::GetProcAddress(ntdll, "RtlGetVersion"))) {
+    OSVERSIONINFOW v{};
+    v.dwOSVersionInfoSize = sizeof v;
+    if (reinterpret_cast<RtlGetVersionFn>(proc)(&v) == 0) {
+      desc += " " + std::to_string(v.dwMajorVersion) + "." + std::to_string(v.dwMinorVersion) + "." +
+              std::to_string(v.dwBuildNumber);
+    }
+  }
+  if (auto* proc = reinterpret_cast<void*>(::GetProcAddress(ntdll, "wine_get_version"))) {
+    desc += std::string(" (wine ") + reinterpret_cast<WineVersionFn>(proc)() + ")";
+  }
+  return desc;
+}
+
+std::optional<std::string> get_env(const std::string& name) {
+  auto v = env_wide(to_wide(name));
+  if (!v) return std::nullopt;
+  return to_utf8(*v);
+}
+
+std::optional<fs::path> find_program(std::string_view name) {
+  if (name.empty()) return std::nullopt;
+  const std::wstring wname = to_wide(name);
+  const auto exts = path_extensions();
+  if (wname.find_first_of(L"\\/:") != std::wstring::npos) {
+    if (auto p = with_extension(wname, exts)) return fs::path(*p);
+    return std::nullopt;
+  }
+  const auto path = env_wide(L"PATH");
+  if (!path) return std::nullopt;
+  for (auto dir : util::split(to_utf8(*path), ';')) {
+    if (dir.size() >= 2 && dir.front() == '"' && dir.back() == '"') dir = dir.substr(1, dir.size() - 2);
+    if (dir.empty()) continue;
+    std::wstring base = to_wide(dir);
+    if (base.back() != L'\\' && base.back() != L'/') base += L'\\';
+    if (auto p = with_extension(base + wname, exts)) return fs::path(*p);
+  }
+  return std::nullopt;
+}
+
+std::optional<fs::path> self_exe() {
+  std::wstring buf(MAX_PATH, L'\0');
+  for (;;) {
+    const DWORD n = ::GetModuleFileNameW(nullptr, buf.data(), static_cast<DWORD>(buf.size()));
+    if (n == 0) return std::nullopt;
+    if (n < buf.size()) {
+      buf.resize(n);
+      return fs::path(buf);
+    }
+    buf.resize(buf.size() * 2);
+  }
+}
+
+long current_pid() { return static_cast<long>(::GetCurrentProcessId()); }
+
+bool stdin_is_tty() {
+  const HANDLE in = ::GetStdHandle(STD_INPUT_HANDLE);
+  DWORD mode = 0;
+  return in && in != INVALID_HANDLE_VALUE && ::GetFileType(in) == FILE_TYPE_CHAR && ::GetConsoleMode(in, &mode);
+}
+
+fs::path full_path(const fs::path& path) {
+  if (path.empty()) return path;
+  // GetFullPathNameW knows every Windows path form and works on strings only (no disk access).
+  const std::wstring in = path.wstring();
+  std::wstring out(MAX_PATH, L'\0');
+  DWORD n = ::GetFullPathNameW(in.c_str(), static_cast<DWORD>(out.size()), out.data(), nullptr);
+  if (n >= out.size()) {
+    out.resize(n);
+    n = ::GetFullPathNameW(in.c_str(), static_cast<DWORD>(out.size()), out.data(), nullptr);
+  }
+  if (n == 0 || n >= out.size()) return path;
+  out.resize(n);
+  // The manifest makes pdo longPathAware, so "\\?\" is not needed, and libstdc++ and libgit2 read the
+  // plain forms better: \\?\C:\x -> C:\x, \\?\UNC\srv\share -> \\srv\share.
+  if (out.rfind(L"\\\\?\\UNC\\", 0) == 0) {
+    out = L"\\\\" + out.substr(8);
+  } else if (out.rfind(L"\\\\?\\", 0) == 0 && out.size() >= 6 && out[5] == L':') {
+    out = out.substr(4);
+  }
+  return fs::path(out);
+}
+
+bool rename_replace(const fs::path& from, const fs::path& to) {
+  return ::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH) != 0;
+}
+
+bool rename_no_replace(const fs::path& from, const fs::path& to) {
+  // Without MOVEFILE_REPLACE_EXISTING the kernel refuses an existing target (ERROR_ALREADY_EXISTS)
+  // atomically, so a file the learner created meanwhile is never replaced.
+  return ::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH) != 0;
+}
+
+bool open_url(const std::string& url) {
+  // ShellExecute would as happily run a program or open a document: hand it web links only.
+  if (!util::starts_with(url, "http://") && !util::starts_with(url, "https://")) return false;
+  const HRESULT com = ::CoInitializeEx(nullptr, COINIT_APARTMENTTHREADED | COINIT_DISABLE_OLE1DDE);
+  const HINSTANCE h = ::ShellExecuteW(nullptr, L"open", to_wide(url).c_str(), nullptr, nullptr, SW_SHOWNORMAL);
+  if (SUCCEEDED(com)) ::CoUninitialize();
+  return reinterpret_cast<INT_PTR>(h) > 32;
+}
+
+std::vector<std::string> utf8_args(int argc, char** argv) {
+  // The wide command line is the truth on Windows; argv went through the ANSI code page.
+  int n = 0;
+  LPWSTR* wargv = ::CommandLineToArgvW(::GetCommandLineW(), &n);
+  std::vector<std::string> args;
+  if (!wargv) {
+    for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+    return args;
+  }
+  for (int i = 1; i < n; ++i) args.push_back(to_utf8(wargv[i]));
+  ::LocalFree(wargv);
+  return args;
+}
+
+namespace {
+
+std::optional<std::wstring> reg_string(HKEY root, const std::wstring& key, const wchar_t* value) {
+  DWORD bytes = 0;
+  if (::RegGetValueW(root, key.c_str(), value, RRF_RT_REG_SZ, nullptr, nullptr, &bytes) != ERROR_SUCCESS) {
+    return std::nullopt;
+  }
+  std::wstring s(bytes / sizeof(wchar_t) + 1, L'\0');
+  bytes = static_cast<DWORD>(s.size() * sizeof(wchar_t));
+  if (::RegGetValueW(root, key.c_str(), value, RRF_RT_REG_SZ, nullptr, s.data(), &bytes) != ERROR_SUCCESS) {
+    return std::nullopt;
+  }
+  s.resize(wcsnlen(s.c_str(), s.size()));
+  return s;
+}
+
+/// The program of a shell "open" command line such as `"C:\...\chrome.exe" --single-argument %1`.
+std::wstring command_program(const std::wstring& command) {
+  if (!command.empty() && command.front() == L'"') {
+    const auto end = command.find(L'"', 1);
+    return command.substr(1, end == std::wstring::npos ? std::wstring::npos : end - 1);
+  }
+  return command.substr(0, command.find(L' '));
+}
+
+std::optional<std::string> browser_of_progid(HKEY root, const std::wstring& progid_key) {
+  const auto command = reg_string(root, progid_key + L"\\shell\\open\\command", nullptr);
+  if (!command) return std::nullopt;
+  const std::wstring program = command_program(*command);
+  if (program.empty()) return std::nullopt;
+  return to_utf8(program);
+}
+
+}  // namespace
+
+std::optional<std::string> find_browser() {
+  // The learner's choice for http links, as Windows Settings records it.
+  const auto progid = reg_string(
+      HKEY_CURRENT_USER, L"Software\\Microsoft\\Windows\\Shell\\Associations\\UrlAssociations\\http\\UserChoice",
+      L"ProgId");
+  if (progid && !progid->empty()) {
+    if (auto b = browser_of_progid(HKEY_CLASSES_ROOT, *progid)) return b;
+    return to_utf8(*progid);
+  }
+  // Edge ships with Windows 10 and 11.
+  for (const wchar_t* var : {L"ProgramFiles(x86)", L"ProgramFiles", L"LOCALAPPDATA"}) {
+    if (auto dir = env_wide(var); dir && !dir->empty()) {
+      const std::wstring edge = *dir + L"\\Microsoft\\Edge\\Application\\msedge.exe";
+      if (is_file(edge)) return to_utf8(edge);
+    }
+  }
+  // Whatever handles the http: protocol (wine: winebrowser).
+  return browser_of_progid(HKEY_CLASSES_ROOT, L"http");
+}
+
+namespace {
+
+UINT g_saved_output_cp = 0;
+UINT g_saved_input_cp = 0;
+
+void restore_console() {
+  if (g_saved_output_cp) ::SetConsoleOutputCP(g_saved_output_cp);
+  if (g_saved_input_cp) ::SetConsoleCP(g_saved_input_cp);
+}
+
+}  // namespace
+
+void setup_console() {
+  // The console's code page outlives pdo (it belongs to cmd/PowerShell): put it back at exit.
+  g_saved_output_cp = ::GetConsoleOutputCP();
+  g_saved_input_cp = ::GetConsoleCP();
+  if (g_saved_output_cp || g_saved_input_cp) {
+    ::SetConsoleOutputCP(CP_UTF8);
+    ::SetConsoleCP(CP_UTF8);
+    std::atexit(restore_console);
+  }
+  // Byte-exact output, as on Linux: no "\n" -> "\r\n" in pipes, JSON and files redirected by the
+  // learner (the console itself starts a new line on a bare "\n").
+  ::_setmode(::_fileno(stdout), _O_BINARY);
+  ::_setmode(::_fileno(stderr), _O_BINARY);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// run_process
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+/// One argument quoted so that CommandLineToArgvW and the C runtimes' argv parser give it back unchanged:
+/// backslashes are literal except before a quote, where they (and the quote) are escaped.
+void append_quoted(std::wstring& cmd, const std::wstring& arg) {
+  if (!arg.empty() && arg.find_first_of(L" \t\n\v\"") == std::wstring::npos) {
+    cmd += arg;
+    return;
+  }
+  cmd += L'"';
+  for (auto it = arg.begin();; ++it) {
+    std::size_t backslashes = 0;
+    while (it != arg.end() && *it == L'\\') {
+      ++it;
+      ++backslashes;
+    }
+    if (it == arg.end()) {
+      cmd.append(backslashes * 2, L'\\');  // the closing quote follows
+      break;
+    }
+    if (*it == L'"') {
+      cmd.append(backslashes * 2 + 1, L'\\');
+    } else {
+      cmd.append(backslashes, L'\\');
+    }
+    cmd += *it;
+  }
+  cmd += L'"';
+}
+
+bool is_batch_file(const std::wstring& program) {
+  const std::wstring l = lower(program);
+  auto ends = [&](const wchar_t* ext) { return l.size() >= 4 && l.compare(l.size() - 4, 4, ext) == 0; };
+  return ends(L".bat") || ends(L".cmd");
+}
+
+/// The command line for CreateProcessW; nullopt if it cannot be passed safely (batch files through cmd.exe
+/// with characters cmd would interpret).
+std::optional<std::wstring> command_line(const std::wstring& program, const std::vector<std::string>& argv) {
+  std::wstring cmd;
+  append_quoted(cmd, program);
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    cmd += L' ';
+    append_quoted(cmd, to_wide(argv[i]));
+  }
+  if (!is_batch_file(program)) return cmd;
+  // cmd.exe re-parses the line with its own rules (%VAR%, ^, &, |…): only plain arguments may pass.
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    if (argv[i].find_first_of("\"%^&|<>!()\r\n") != std::string::npos) return std::nullopt;
+  }
+  return L"cmd.exe /d /s /c \"" + cmd + L"\"";
+}
+
+/// The child's environment block: ours with the options' changes (names compare case-insensitively).
+std::wstring environment_block(const ProcessOptions& options) {
+  std::vector<std::wstring> vars;
+  if (wchar_t* block = ::GetEnvironmentStringsW()) {
+    for (const wchar_t* p = block; *p; p += wcslen(p) + 1) vars.emplace_back(p);
+    ::FreeEnvironmentStringsW(block);
+  }
+  for (const auto& [key, value] : options.env) {
+    const std::wstring wkey = lower(to_wide(key)) + L"=";
+    vars.erase(std::remove_if(vars.begin(), vars.end(),
+                              [&](const std::wstring& v) {
+                                // "=C:=C:\dir" entries (per-drive cwd) start with '=': never a match.
+                                return lower(v.substr(0, wkey.size())) == wkey;
+                              }),
+               vars.end());
+    if (!value.empty()) vars.push_back(to_wide(key) + L"=" + to_wide(value));
+  }
+  std::wstring out;
+  for (const auto& v : vars) {
+    out += v;
+    out += L'\0';
+  }
+  out += L'\0';
+  return out;
+}
+
+struct Reader {
+  HANDLE pipe;
+  std::string* sink;
+};
+
+DWORD WINAPI read_all(void* arg) {
+  auto* r = static_cast<Reader*>(arg);
+  char buf[65536];
+  DWORD n = 0;
+  while (::ReadFile(r->pipe, buf, sizeof buf, &n, nullptr) && n > 0) r->sink->append(buf, n);
+  return 0;
+}
+
+struct Writer {
+  HANDLE pipe;
+  const std::string* input;
+};
+
+DWORD WINAPI write_all(void* arg) {
+  auto* w = static_cast<Writer*>(arg);
+  std::size_t done = 0;
+  while (done < w->input->size()) {
+    const auto chunk = static_cast<DWORD>(std::min<std::size_t>(w->input->size() - done, 65536));
+    DWORD n = 0;
+    if (!::WriteFile(w->pipe, w->input->data() + done, chunk, &n, nullptr)) break;  // child closed stdin
+    done += n;
+  }
+  ::CloseHandle(w->pipe);  // EOF for the child
+  return 0;
+}
+
+/// A pipe whose `child` end is inheritable and whose other end is not.
+bool make_pipe(Handle& read, Handle& write, bool child_reads) {
+  SECURITY_ATTRIBUTES sa{};
+  sa.nLength = sizeof sa;
+  sa.bInheritHandle = TRUE;
+  if (!::CreatePipe(read.out(), write.out(), &sa, 0)) return false;
+  return ::SetHandleInformation(child_reads ? write.get() : read.get(), HANDLE_FLAG_INHERIT, 0) != 0;
+}
+
+struct Child {
+  Handle process;
+  Handle job;
+};
+
+/// Starts the program suspended inside a job (so a timeout kills its whole tree), inheriting exactly the
+/// three pipe ends.
+bool start_child(const std::wstring& program, std::wstring cmd, const ProcessOptions& options, HANDLE in, HANDLE out,
+                 HANDLE err, Child& child) {
+  HANDLE inherit[3] = {in, out, err};
+  SIZE_T attr_size = 0;
+  ::InitializeProcThreadAttributeList(nullptr, 1, 0, &attr_size);
+  std::vector<char> attr_buf(attr_size);
+  auto* attrs = reinterpret_cast<LPPROC_THREAD_ATTRIBUTE_LIST>(attr_buf.data());
+  const bool have_list = attr_size > 0 && ::InitializeProcThreadAttributeList(attrs, 1, 0, &attr_size) &&
+                         ::UpdateProcThreadAttribute(attrs, 0, PROC_THREAD_ATTRIBUTE_HANDLE_LIST, inherit,
+                                                     sizeof inherit, nullptr, nullptr);
+  STARTUPINFOEXW si{};
+  si.StartupInfo.cb = sizeof si;
+  si.StartupInfo.dwFlags = STARTF_USESTDHANDLES;
+  si.StartupInfo.hStdInput = in;
+  si.StartupInfo.hStdOutput = out;
+  si.StartupInfo.hStdError = err;
+  si.lpAttributeList = have_list ? attrs : nullptr;
+  std::wstring env = environment_block(options);
+  const std::wstring cwd = options.cwd ? options.cwd->wstring() : std::wstring();
+  const bool batch = is_batch_file(program);
+  PROCESS_INFORMATION pi{};
+  const DWORD flags = CREATE_UNICODE_ENVIRONMENT | CREATE_SUSPENDED | (have_list ? EXTENDED_STARTUPINFO_PRESENT : 0u);
+  const BOOL ok = ::CreateProcessW(batch ? nullptr : program.c_str(), cmd.data(), nullptr, nullptr, TRUE, flags,
+                                   env.data(), cwd.empty() ? nullptr : cwd.c_str(), &si.StartupInfo, &pi);
+  if (have_list) ::DeleteProcThreadAttributeList(attrs);
+  if (!ok) return false;
+  child.process = Handle(pi.hProcess);
+  Handle thread(pi.hThread);
+  child.job = Handle(::CreateJobObjectW(nullptr, nullptr));
+  // Fails inside a job that forbids nesting (before Windows 8): then only the child itself is killed.
+  if (child.job && !::AssignProcessToJobObject(child.job.get(), child.process.get())) child.job.reset();
+  ::ResumeThread(thread.get());
+  return true;
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  ProcessResult r;
+  if (argv.empty()) return r;
+  const auto program = find_program(argv[0]);
+  if (!program) return r;
+  const auto cmd = command_line(program->wstring(), argv);
+  if (!cmd) return r;
+
+  Handle in_read, in_write, out_read, out_write, err_read, err_write;
+  if (!make_pipe(in_read, in_write, true) || !make_pipe(out_read, out_write, false) ||
+      !make_pipe(err_read, err_write, false)) {
+    return r;
+  }
+  Child child;
+  r.started = start_child(program->wstring(), *cmd, options, in_read.get(), out_write.get(), err_write.get(), child);
+  // Our copies of the child's ends must go, or the reads below never see EOF.
+  in_read.reset();
+  out_write.reset();
+  err_write.reset();
+  if (!r.started) return r;
+
+  // Anonymous pipes cannot be polled on Windows: one thread per stream.
+  Reader out_reader{out_read.get(), &r.out};
+  Reader err_reader{err_read.get(), &r.err};
+  Writer writer{in_write.get(), &options.input};
+  Handle threads[3] = {Handle(::CreateThread(nullptr, 0, read_all, &out_reader, 0, nullptr)),
+                       Handle(::CreateThread(nullptr, 0, read_all, &err_reader, 0, nullptr)),
+                       Handle(::CreateThread(nullptr, 0, write_all, &writer, 0, nullptr))};
+  if (threads[2]) {
+    in_write.release();  // the writer thread closes it when the input is written
+  } else {
+    in_write.reset();
+  }
+  // Done when the child has exited and its outputs reached EOF (grandchildren may hold them), as on POSIX.
+  HANDLE waits[3] = {child.process.get(), threads[0].get(), threads[1].get()};
+  const DWORD limit = options.timeout.count() > 0 ? static_cast<DWORD>(options.timeout.count()) : INFINITE;
+  if (::WaitForMultipleObjects(3, waits, TRUE, limit) != WAIT_OBJECT_0) {
+    r.timed_out = true;
+    if (child.job) ::TerminateJobObject(child.job.get(), 1);
+    ::TerminateProcess(child.process.get(), 1);
+    // Anything outside the job still holding a pipe: stop reading so we return.
+    if (::WaitForMultipleObjects(3, waits, TRUE, 5000) != WAIT_OBJECT_0) {
+      ::CancelSynchronousIo(threads[0].get());
+      ::CancelSynchronousIo(threads[1].get());
+    }
+  }
+  for (auto& t : threads) {
+    if (t) ::WaitForSingleObject(t.get(), 5000);
+  }
+  DWORD code = 0;
+  if (!r.timed_out && ::GetExitCodeProcess(child.process.get(), &code)) r.exit_code = static_cast<int>(code);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// FileLock
+// ---------------------------------------------------------------------------------------------------------
+
+namespace {
+
+// The locked byte lies far past the end of the file, so reading or writing the lock file is never blocked.
+constexpr DWORD k_lock_offset_high = 0x7fffffff;
+
+}  // namespace
+
+struct FileLock::Impl {
+  HANDLE file = INVALID_HANDLE_VALUE;
+};
+
+FileLock::~FileLock() {
+  if (m_impl && m_impl->file != INVALID_HANDLE_VALUE) {
+    OVERLAPPED ov{};
+    ov.OffsetHigh = k_lock_offset_high;
+    ::UnlockFileEx(m_impl->file, 0, 1, 0, &ov);
+    ::CloseHandle(m_impl->file);
+  }
+}
+
+std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait) {
+  // Not inheritable, so a child process never keeps the lock alive; the OS drops it when pdo dies.
+  const HANDLE file =
+      ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                    nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (file == INVALID_HANDLE_VALUE) return nullptr;
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  for (;;) {
+    OVERLAPPED ov{};
+    ov.OffsetHigh = k_lock_offset_high;
+    if (::LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &ov)) break;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::CloseHandle(file);
+      return nullptr;
+    }
+    ::Sleep(10);
+  }
+  std::unique_ptr<FileLock> lock(new FileLock());
+  lock->m_impl = std::make_unique<Impl>();
+  lock->m_impl->file = file;
+  return lock;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SharedLibrary
+// ---------------------------------------------------------------------------------------------------------
+
+SharedLibrary::~SharedLibrary() {
+  if (m_handle) ::FreeLibrary(static_cast<HMODULE>(m_handle));
+}
+
+std::unique_ptr<SharedLibrary> SharedLibrary::load(const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    // Never from the current folder (DLL planting): the application folder and System32 only.
+    const HMODULE handle = ::LoadLibraryExW(to_wide(name).c_str(), nullptr,
+                                            LOAD_LIBRARY_SEARCH_APPLICATION_DIR | LOAD_LIBRARY_SEARCH_SYSTEM32);
+    if (handle) {
+      std::unique_ptr<SharedLibrary> lib(new SharedLibrary());
+      lib->m_handle = handle;
+      return lib;
+    }
+  }
+  return nullptr;
+}
+
+void* SharedLibrary::symbol(const char* name) const {
+  return reinterpret_cast<void*>(::GetProcAddress(static_cast<HMODULE>(m_handle), name));
+}
+
+}  // namespace pdo::platform

@@ -36,6 +36,8 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   util::set_lang(util::Lang::zh);
   CLI::App app{"pdo: a git-backed study workspace for the PyTorch Distributed Overview course (or any course file)", "pdo"};
   app.require_subcommand(1);
+  // CLI11 takes "/x" for an option on Windows; for pdo "/x" is a path there too (same CLI on every OS).
+  app.allow_windows_style_options(false);
   app.fallthrough();
   add_global_options(app, ctx);
   add_init(app, ctx);

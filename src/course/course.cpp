@@ -157,7 +157,7 @@ void check_route(Checker& c, const toml::node* node, const std::string& route, c
 }
 
 void parse_tools(const toml::table& root, Checker& c, Course& course) {
-  const toml::array* arr = root.get("tools") ? root.get("tools")->as_array() : nullptr;
+  const toml::array* arr = root.get_as<toml::array>("tools");
   if (!arr) return;
   for (const auto& item : *arr) {
     const toml::table* t = item.as_table();
@@ -169,7 +169,7 @@ void parse_tools(const toml::table& root, Checker& c, Course& course) {
     tool.routes = c.strings(*t, "routes", where);
     for (const auto& r : tool.routes) check_route(c, t->get("routes"), r, where);
     tool.programs = c.strings(*t, "programs", where);
-    if (const toml::table* inst = t->get("install") ? t->get("install")->as_table() : nullptr) {
+    if (const toml::table* inst = t->get_as<toml::table>("install")) {
       for (const auto& [os, cmd] : *inst) tool.install.emplace_back(std::string(os.str()), cmd.value_or(std::string()));
     }
     course.tools.push_back(std::move(tool));
@@ -189,7 +189,7 @@ void parse_check_run(const toml::table& t, Checker& c, CheckItem& ci, const std:
   for (const auto& os : ci.os) {
     if (!platform::parse_os(os)) c.fail(t.get("os"), where + tr("未知系统 ", "unknown OS ") + os);
   }
-  if (const toml::table* cmds = t.get("command") ? t.get("command")->as_table() : nullptr) {
+  if (const toml::table* cmds = t.get_as<toml::table>("command")) {
     for (const auto& [os, node] : *cmds) {
       const std::string os_name(os.str());
       if (os_name != "any" && !platform::parse_os(os_name)) c.fail(&node, where + tr("未知系统 ", "unknown OS ") + os_name);
@@ -249,7 +249,7 @@ void check_check_refs(const toml::table& root, Checker& c, const Course& course)
 }
 
 void parse_checks(const toml::table& root, Checker& c, Course& course) {
-  const toml::array* arr = root.get("checks") ? root.get("checks")->as_array() : nullptr;
+  const toml::array* arr = root.get_as<toml::array>("checks");
   if (!arr) return;
   static const std::vector<std::string> kinds = {"auto", "browser", "notebook", "manual"};
   for (const auto& item : *arr) {
@@ -281,7 +281,7 @@ void parse_checks(const toml::table& root, Checker& c, Course& course) {
 }
 
 void parse_notebooks(const toml::table& root, Checker& c, Course& course) {
-  const toml::array* arr = root.get("notebooks") ? root.get("notebooks")->as_array() : nullptr;
+  const toml::array* arr = root.get_as<toml::array>("notebooks");
   if (!arr) return;
   for (const auto& item : *arr) {
     const toml::table* t = item.as_table();

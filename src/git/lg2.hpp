@@ -3,6 +3,7 @@
 // includes it.
 #include <git2.h>
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,6 +42,17 @@ inline Error lg2_error(int rc, const std::string& what) {
   const git_error* e = git_error_last();
   std::string detail = e && e->message ? e->message : "error " + std::to_string(rc);
   return Error{rc == GIT_ELOCKED ? Exit::busy : Exit::failure, what + ": " + detail};
+}
+
+/// A path as libgit2 takes it: UTF-8 with '/' separators (libgit2 splits only on '/', e.g. for MKPATH, so
+/// a Windows "C:\dir\sub" must arrive as "C:/dir/sub").
+inline std::string lg2_path(const std::filesystem::path& path) {
+#if defined(__cpp_char8_t)
+  const auto u8 = path.generic_u8string();
+  return std::string(u8.begin(), u8.end());
+#else
+  return path.generic_u8string();
+#endif
 }
 
 inline std::string oid_str(const git_oid& oid) {

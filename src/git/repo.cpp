@@ -23,7 +23,7 @@ std::optional<fs::path> Repo::discover(const fs::path& start) {
     probe = probe.parent_path();
   }
   git_buf buf = GIT_BUF_INIT;
-  const int rc = git_repository_discover(&buf, util::path_to_utf8(probe).c_str(), 1, nullptr);
+  const int rc = git_repository_discover(&buf, lg2_path(probe).c_str(), 1, nullptr);
   if (rc != 0) return std::nullopt;
   const std::string gitdir(buf.ptr, buf.size);
   git_buf_dispose(&buf);
@@ -35,7 +35,7 @@ std::optional<fs::path> Repo::discover(const fs::path& start) {
 Result<Repo> Repo::open(const fs::path& path) {
   ensure_libgit2();
   git_repository* raw = nullptr;
-  const int rc = git_repository_open_ext(&raw, util::path_to_utf8(path).c_str(), 0, nullptr);
+  const int rc = git_repository_open_ext(&raw, lg2_path(path).c_str(), 0, nullptr);
   if (rc != 0) return lg2_error(rc, tr("无法打开 git 仓库 ", "cannot open the git repository at ") + util::path_to_utf8(path));
   RepoPtr repo(raw);
   if (git_repository_is_bare(raw)) {
@@ -50,7 +50,7 @@ Result<Repo> Repo::init(const fs::path& dir) {
   git_repository* raw = nullptr;
   git_repository_init_options opts = GIT_REPOSITORY_INIT_OPTIONS_INIT;
   opts.flags = GIT_REPOSITORY_INIT_MKPATH | GIT_REPOSITORY_INIT_NO_REINIT;
-  const int rc = git_repository_init_ext(&raw, util::path_to_utf8(dir).c_str(), &opts);
+  const int rc = git_repository_init_ext(&raw, lg2_path(dir).c_str(), &opts);
   if (rc != 0) return lg2_error(rc, tr("无法创建 git 仓库 ", "cannot create a git repository at ") + util::path_to_utf8(dir));
   return Repo(std::unique_ptr<Impl>(new Impl{RepoPtr(raw)}));
 }

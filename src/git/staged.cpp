@@ -14,7 +14,7 @@ using DiffPtr = Handle<git_diff, git_diff_free>;
 
 Result<IndexPtr> open_index(git_repository* repo, const std::optional<fs::path>& index_file) {
   git_index* raw = nullptr;
-  const int rc = index_file ? git_index_open(&raw, util::path_to_utf8(*index_file).c_str()) : git_repository_index(&raw, repo);
+  const int rc = index_file ? git_index_open(&raw, lg2_path(*index_file).c_str()) : git_repository_index(&raw, repo);
   if (rc != 0) return lg2_error(rc, tr("无法读取 git 索引（暂存区）", "cannot read the git index (staging area)"));
   return IndexPtr(raw);
 }

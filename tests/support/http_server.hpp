@@ -1,12 +1,17 @@
 #pragma once
 // A tiny HTTP/1.1 server for tests (127.0.0.1, a free port, one thread): fixed pages by path, 404 for
 // everything else. Started by the constructor and stopped by the destructor, so each test owns its server.
-// Test-only and POSIX-only; pdo itself talks HTTP through libcurl.
+// Test-only (POSIX sockets, or Winsock for the Windows test build); pdo itself talks HTTP through libcurl.
+#ifdef _WIN32
+#include <winsock2.h>
+#include <ws2tcpip.h>
+#else
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#endif
 
 #include <atomic>
 #include <map>
@@ -16,6 +21,41 @@
 #include <utility>
 
 namespace pdo::test {
+
+/// The few socket calls the server needs, the same on POSIX and Winsock.
+namespace net {
+#ifdef _WIN32
+using Socket = SOCKET;
+inline const Socket k_invalid = INVALID_SOCKET;
+inline Socket open_tcp() {
+  static const bool started = [] {
+    WSADATA data;
+    return ::WSAStartup(MAKEWORD(2, 2), &data) == 0;
+  }();
+  return started ? ::socket(AF_INET, SOCK_STREAM, 0) : INVALID_SOCKET;
+}
+inline void close(Socket s) { ::closesocket(s); }
+inline int wait_readable(Socket s, int ms) {
+  WSAPOLLFD p{s, POLLRDNORM, 0};
+  return ::WSAPoll(&p, 1, ms);
+}
+inline long recv_some(Socket s, char* buf, std::size_t n) { return ::recv(s, buf, static_cast<int>(n), 0); }
+inline long send_some(Socket s, const char* buf, std::size_t n) { return ::send(s, buf, static_cast<int>(n), 0); }
+using AddrLen = int;
+#else
+using Socket = int;
+inline constexpr Socket k_invalid = -1;
+inline Socket open_tcp() { return ::socket(AF_INET, SOCK_STREAM, 0); }
+inline void close(Socket s) { ::close(s); }
+inline int wait_readable(Socket s, int ms) {
+  pollfd p{s, POLLIN, 0};
+  return ::poll(&p, 1, ms);
+}
+inline long recv_some(Socket s, char* buf, std::size_t n) { return ::read(s, buf, n); }
+inline long send_some(Socket s, const char* buf, std::size_t n) { return ::write(s, buf, n); }
+using AddrLen = socklen_t;
+#endif
+}  // namespace net
 
 /// A page the server returns: HTTP status and HTML body.
 struct Page {
@@ -33,19 +73,19 @@ inline std::string html_with_title(const std::string& title) {
 class HttpServer {
 public:
   explicit HttpServer(std::map<std::string, Page> pages) : m_pages(std::move(pages)) {
-    m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (m_fd < 0) throw std::runtime_error("socket");
+    m_fd = net::open_tcp();
+    if (m_fd == net::k_invalid) throw std::runtime_error("socket");
     const int one = 1;
-    ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, reinterpret_cast<const char*>(&one), sizeof one);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     addr.sin_port = 0;
     if (::bind(m_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(m_fd, 16) != 0) {
-      ::close(m_fd);
+      net::close(m_fd);
       throw std::runtime_error("bind/listen");
     }
-    socklen_t len = sizeof addr;
+    net::AddrLen len = sizeof addr;
     ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&addr), &len);
     m_port = ntohs(addr.sin_port);
     m_thread = std::thread([this] { serve(); });
@@ -55,7 +95,7 @@ public:
   ~HttpServer() {
     m_stop = true;
     m_thread.join();
-    ::close(m_fd);
+    net::close(m_fd);
   }
 
   /// "http://127.0.0.1:PORT".
@@ -66,22 +106,20 @@ public:
 private:
   void serve() {
     while (!m_stop) {
-      pollfd p{m_fd, POLLIN, 0};
-      if (::poll(&p, 1, 50) <= 0) continue;
-      const int client = ::accept(m_fd, nullptr, nullptr);
-      if (client < 0) continue;
+      if (net::wait_readable(m_fd, 50) <= 0) continue;
+      const net::Socket client = ::accept(m_fd, nullptr, nullptr);
+      if (client == net::k_invalid) continue;
       answer(client);
-      ::close(client);
+      net::close(client);
     }
   }
 
-  void answer(int client) {
+  void answer(net::Socket client) {
     std::string request;
     char buf[4096];
     while (request.find("\r\n\r\n") == std::string::npos) {
-      pollfd p{client, POLLIN, 0};
-      if (::poll(&p, 1, 2000) <= 0) return;
-      const ssize_t n = ::read(client, buf, sizeof buf);
+      if (net::wait_readable(client, 2000) <= 0) return;
+      const long n = net::recv_some(client, buf, sizeof buf);
       if (n <= 0) return;
       request.append(buf, static_cast<std::size_t>(n));
     }
@@ -95,7 +133,7 @@ private:
                                  std::to_string(page.body.size()) + "\r\nConnection: close\r\n\r\n" + page.body;
     std::size_t sent = 0;
     while (sent < response.size()) {
-      const ssize_t n = ::write(client, response.data() + sent, response.size() - sent);
+      const long n = net::send_some(client, response.data() + sent, response.size() - sent);
       if (n <= 0) return;
       sent += static_cast<std::size_t>(n);
     }
@@ -103,7 +141,7 @@ private:
   }
 
   std::map<std::string, Page> m_pages;
-  int m_fd = -1;
+  net::Socket m_fd = net::k_invalid;
   int m_port = 0;
   std::atomic<bool> m_stop{false};
   std::atomic<int> m_requests{0};
@@ -112,14 +150,14 @@ private:
 
 /// A local port with nothing listening (bound, then closed), for "connection refused".
 inline int refused_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  const net::Socket fd = net::open_tcp();
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof addr;
+  net::AddrLen len = sizeof addr;
   ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
   ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
+  net::close(fd);
   return ntohs(addr.sin_port);
 }
 

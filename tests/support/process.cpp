@@ -2,12 +2,17 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 namespace pdo::test {
 
 std::filesystem::path pdo_binary() {
+  // PDO_TEST_BINARY runs the suite against another build, e.g. pdo.exe under wine (scripts/windows/test.sh).
+  if (auto other = platform::get_env("PDO_TEST_BINARY"); other && !other->empty()) return util::path_from_utf8(*other);
 #ifdef PDO_BINARY
   return util::path_from_utf8(PDO_BINARY);
 #else
@@ -30,9 +35,14 @@ std::vector<std::pair<std::string, std::string>> test_env() {
   };
 }
 
+bool pdo_under_launcher() { return !platform::get_env("PDO_TEST_LAUNCHER").value_or("").empty(); }
+
 platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd,
                                 const std::string& input, std::vector<std::pair<std::string, std::string>> env) {
-  std::vector<std::string> argv{util::path_to_utf8(pdo_binary())};
+  // PDO_TEST_LAUNCHER: words put before the binary, e.g. "wine" for a Windows pdo.exe.
+  std::vector<std::string> argv = util::split(platform::get_env("PDO_TEST_LAUNCHER").value_or(""), ' ');
+  argv.erase(std::remove(argv.begin(), argv.end(), std::string()), argv.end());
+  argv.push_back(util::path_to_utf8(pdo_binary()));
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;
   opts.input = input;

@@ -11,6 +11,9 @@ namespace pdo::test {
 /// The built pdo binary (set by CMake).
 std::filesystem::path pdo_binary();
 
+/// True when pdo runs through PDO_TEST_LAUNCHER (pdo.exe under wine): POSIX-only checks skip themselves.
+bool pdo_under_launcher();
+
 /// Runs pdo with args in `cwd`, feeding `input` on stdin. HOME points at an isolated folder with a
 /// git identity unless `env` says otherwise.
 platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd,

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# One command -> build/windows-release/pdo-<version>-windows-x86_64.zip with pdo.exe (static, stripped),
+# README.md and the licence, built by scripts/windows/build.sh (fresh Debian 12 machine, as root).
+#   scripts/windows/release.sh [build-deps.sh options, e.g. --no-apt]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+scripts/windows/build.sh "$@"
+
+VERSION=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' build/windows/CMakeCache.txt)
+[ -n "$VERSION" ] || { echo "no project version in build/windows/CMakeCache.txt" >&2; exit 1; }
+NAME="pdo-$VERSION-windows-x86_64"
+OUT="build/windows-release"
+STAGE="$OUT/$NAME"
+rm -rf "$STAGE" "$OUT/$NAME.zip"
+mkdir -p "$STAGE"
+
+x86_64-w64-mingw32-strip -o "$STAGE/pdo.exe" build/windows/pdo.exe
+scripts/windows/check-dlls.sh "$STAGE/pdo.exe" > /dev/null
+cp README.md "$STAGE/README.md"
+licence_found=0
+for f in LICENSE LICENSE.txt LICENSE.md COPYING; do
+  if [ -f "$f" ]; then cp "$f" "$STAGE/$f"; licence_found=1; fi
+done
+[ "$licence_found" = 1 ] || echo "WARNING: the repository has no LICENSE file yet: the zip ships without a licence" >&2
+
+# Fixed timestamps and order: the same sources give the same zip.
+find "$STAGE" -exec touch -d "$(git log -1 --format=%cI 2>/dev/null || echo 2026-01-01T00:00:00Z)" {} +
+(cd "$OUT" && find "$NAME" -type f | LC_ALL=C sort | zip -X -q -9 "$NAME.zip" -@)
+
+exe_bytes=$(stat -c %s "$STAGE/pdo.exe")
+zip_bytes=$(stat -c %s "$OUT/$NAME.zip")
+echo
+echo "$OUT/$NAME.zip: $zip_bytes bytes ($(( (zip_bytes + 1023) / 1024 )) KiB); pdo.exe inside: $exe_bytes bytes"
+unzip -l "$OUT/$NAME.zip"

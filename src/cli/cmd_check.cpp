@@ -204,18 +204,19 @@ int run_check(const CheckOptions& opts, Context& ctx) {
 
 void add_check(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Run the environment self-check for this workspace's route and write check-env.md "
-                                              "(exit code 1 when an item fails)");
-  CLI::Option* online = cmd->add_flag("--online", opts->online, "Also fetch every lesson page and compare its HTTP status and title");
-  cmd->add_option("--base-url", opts->base_url, "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)")
+  CLI::App* cmd = app.add_subcommand("check", tr("按本工作区的路线运行环境自检并写入 check-env.md（有项目未通过时退出码为 1）",
+                                                 "Run the environment self-check for this workspace's route and write check-env.md "
+                                                 "(exit code 1 when an item fails)"));
+  CLI::Option* online = cmd->add_flag("--online", opts->online, tr("同时访问每课页面，核对 HTTP 状态和标题", "Also fetch every lesson page and compare its HTTP status and title"));
+  cmd->add_option("--base-url", opts->base_url, tr("配合 --online：改从这个地址访问课节页面（例如本地镜像）", "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)"))
       ->type_name("URL")
       ->needs(online);
-  CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons, "Say per lesson whether its code can run on this route and machine (course-file facts)");
-  cmd->add_option("--open", opts->open_id, "Open the page a self-check item is about in your browser")->type_name("ID")->excludes(lessons)->excludes(online);
+  CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons, tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）", "Say per lesson whether its code can run on this route and machine (course-file facts)"));
+  cmd->add_option("--open", opts->open_id, tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))->type_name("ID")->excludes(lessons)->excludes(online);
   lessons->excludes(online);
-  CLI::App* confirm = cmd->add_subcommand("confirm", "Record that you did a needs-you item yourself (or that it failed, with --failed)");
-  confirm->add_option("id", opts->confirm_id, "The item id, as shown in check-env.md")->required();
-  CLI::Option* failed = confirm->add_option("--failed", opts->failed, "It did not work: what you saw instead")->type_name("TEXT");
+  CLI::App* confirm = cmd->add_subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）", "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
+  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))->required();
+  CLI::Option* failed = confirm->add_option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))->type_name("TEXT");
   cmd->callback([opts, failed, &ctx] {
     if (failed->count() > 0 && util::trim(opts->failed).empty()) {
       throw Failure(Exit::usage, tr("--failed 需要写上你看到了什么。", "--failed needs what you saw."));

@@ -205,14 +205,14 @@ int run_init(const InitOptions& opts, Context& ctx);
 
 void add_init(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<InitOptions>();
-  CLI::App* cmd = app.add_subcommand("init", "Create (or complete) the course workspace and its git repo");
-  cmd->add_option("path", opts->path, "The course folder (full path); asked for when missing");
-  cmd->add_option("--course", opts->course_file, "A course file (TOML) instead of the built-in course")->type_name("FILE");
-  cmd->add_option("--route", opts->route, "Study route: browser (default), local or gpu")->check(CLI::IsMember(course::k_routes));
-  cmd->add_option("--name", opts->name, "Your name for git commits, if git does not know it");
-  cmd->add_option("--email", opts->email, "Your email for git commits, if git does not know it");
-  cmd->add_flag("-y,--yes", opts->yes, "Agree to the plan without asking");
-  cmd->add_flag("--dry-run", opts->dry_run, "Print the plan and stop; nothing is created");
+  CLI::App* cmd = app.add_subcommand("init", tr("创建（或补全）课程工作区和它的 git 仓库", "Create (or complete) the course workspace and its git repo"));
+  cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"));
+  cmd->add_option("--course", opts->course_file, tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))->type_name("FILE");
+  cmd->add_option("--route", opts->route, tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))->check(CLI::IsMember(course::k_routes));
+  cmd->add_option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
+  cmd->add_option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
+  cmd->add_flag("-y,--yes", opts->yes, tr("不询问，直接同意方案", "Agree to the plan without asking"));
+  cmd->add_flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_init(*opts, ctx); });
 }
 

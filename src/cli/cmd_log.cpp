@@ -91,8 +91,8 @@ int run_log(const LogOptions& opts, Context& ctx) {
 
 void add_log(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<LogOptions>();
-  CLI::App* cmd = app.add_subcommand("log", "The study journal from git history: steps by day, days studied, streak");
-  cmd->add_flag("--json", opts->json, "Machine-readable output");
+  CLI::App* cmd = app.add_subcommand("log", tr("从 git 历史生成学习日志：按天列出、学习天数、连续天数", "The study journal from git history: steps by day, days studied, streak"));
+  cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_log(*opts, ctx); });
 }
 

@@ -146,9 +146,9 @@ int run_scan_history(Context& ctx) {
 
 void add_scan(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
-  CLI::App* cmd = app.add_subcommand("scan", "Look for API keys, tokens and private keys in files, folders or the whole git history");
-  cmd->add_option("paths", opts->paths, "Files or folders to scan (default: the workspace)");
-  cmd->add_flag("--history", opts->history, "Scan every commit of the repository instead (shows commit and path)");
+  CLI::App* cmd = app.add_subcommand("scan", tr("在文件、文件夹或整个 git 历史里查找 API 密钥、令牌和私钥", "Look for API keys, tokens and private keys in files, folders or the whole git history"));
+  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"));
+  cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
   cmd->callback([opts, &ctx] {
     if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));
     ctx.exit_code = opts->history ? run_scan_history(ctx) : run_scan_files(*opts, ctx);

@@ -51,9 +51,9 @@ int run_start(const StartOptions& opts, Context& ctx) {
 
 void add_start(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<StartOptions>();
-  CLI::App* cmd = app.add_subcommand("start", "Print a lesson's per-lesson prompt, link and folders");
-  cmd->add_option("lesson", opts->lesson, "Lesson: 3, 03 or its folder name")->required();
-  cmd->add_flag("--open", opts->open, "Also open the lesson's page in the default browser");
+  CLI::App* cmd = app.add_subcommand("start", tr("显示一课的每课提示词、官方链接和文件夹", "Print a lesson's per-lesson prompt, link and folders"));
+  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))->required();
+  cmd->add_flag("--open", opts->open, tr("同时用默认浏览器打开这一课的页面", "Also open the lesson's page in the default browser"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_start(*opts, ctx); });
 }
 

@@ -94,8 +94,8 @@ int run_status(const StatusOptions& opts, Context& ctx) {
 
 void add_status(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<StatusOptions>();
-  CLI::App* cmd = app.add_subcommand("status", "Show every lesson's steps, percent done and the next step");
-  cmd->add_flag("--json", opts->json, "Machine-readable output");
+  CLI::App* cmd = app.add_subcommand("status", tr("显示每课的三步、完成百分比和下一步", "Show every lesson's steps, percent done and the next step"));
+  cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_status(*opts, ctx); });
 }
 

@@ -117,7 +117,7 @@ int run_undo(const UndoOptions&, Context& ctx) {
 
 void add_undo(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<UndoOptions>();
-  CLI::App* cmd = app.add_subcommand("undo", "Revert the most recent pdo commit (track or ask) with a new commit");
+  CLI::App* cmd = app.add_subcommand("undo", tr("用一个新提交撤销最近一次 pdo 提交（track 或 ask）", "Revert the most recent pdo commit (track or ask) with a new commit"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_undo(*opts, ctx); });
 }
 

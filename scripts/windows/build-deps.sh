@@ -62,7 +62,7 @@ START=$(date +%s)
 # 1. Host packages
 # ---------------------------------------------------------------------------------------------
 HOST_PKGS=(mingw-w64 cmake make pkg-config dpkg-dev xz-utils bzip2 ca-certificates git
-           libcli11-dev libtomlplusplus-dev libfmt-dev catch2)
+           libcli11-dev libtomlplusplus-dev libfmt-dev catch2 zip unzip)
 [ "$DO_WINE" = 1 ] && HOST_PKGS+=(wine wine64)
 
 APT_UPDATED=0
@@ -261,14 +261,14 @@ done
 rm -rf "${PREFIX:?}/man" "${PREFIX:?}/share/doc/pcre2"
 
 # ---------------------------------------------------------------------------------------------
-# 7b. curl (libcurl only, static, Schannel TLS + Windows certificate store, zlib; for `pdo check`)
+# 7b. curl (libcurl only, HTTP(S) only, static, Schannel TLS + Windows certificate store, zlib; for `pdo check`)
 # ---------------------------------------------------------------------------------------------
 fetch curl
 if ! done_ curl; then
   log "building libcurl"
   cmake_build curl "$SRCDIR" \
     -DBUILD_CURL_EXE=OFF -DBUILD_TESTING=OFF -DBUILD_STATIC_LIBS=ON -DCURL_STATICLIB=ON \
-    -DCURL_USE_SCHANNEL=ON -DCURL_USE_OPENSSL=OFF -DCURL_USE_LIBSSH2=OFF -DCURL_USE_LIBSSH=OFF \
+    -DHTTP_ONLY=ON -DCURL_USE_SCHANNEL=ON -DCURL_USE_OPENSSL=OFF -DCURL_USE_LIBSSH2=OFF -DCURL_USE_LIBSSH=OFF \
     -DCURL_DISABLE_LDAP=ON -DCURL_DISABLE_LDAPS=ON -DUSE_LIBIDN2=OFF -DUSE_WIN32_IDN=ON \
     -DUSE_NGHTTP2=OFF -DCURL_BROTLI=OFF -DCURL_ZSTD=OFF -DCURL_ZLIB=ON -DENABLE_MANUAL=OFF \
     -DCURL_CA_PATH=none -DCURL_CA_BUNDLE=none -DENABLE_UNIX_SOCKETS=OFF \

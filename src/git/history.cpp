@@ -36,18 +36,8 @@ Result<std::vector<Repo::PathChange>> Repo::changes_to(const std::string& path, 
     if (git_commit_tree(&t, c) != 0) continue;
     TreePtr tree(t);
     const auto after = entry_id(t, path);
-    std::optional<git_oid> before;
-    if (git_commit_parentcount(c) > 0) {
-      git_commit* p = nullptr;
-      if (git_commit_parent(&p, c, 0) == 0) {
-        CommitPtr parent(p);
-        git_tree* pt = nullptr;
-        if (git_commit_tree(&pt, p) == 0) {
-          TreePtr ptree(pt);
-          before = entry_id(pt, path);
-        }
-      }
-    }
+    const TreePtr parent_tree = first_parent_tree(c);
+    const std::optional<git_oid> before = parent_tree ? entry_id(parent_tree.get(), path) : std::nullopt;
     const bool same = (!after && !before) || (after && before && git_oid_cmp(&*after, &*before) == 0);
     if (same) continue;
     PathChange change;

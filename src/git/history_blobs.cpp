@@ -13,16 +13,6 @@ namespace {
 
 using DiffPtr = Handle<git_diff, git_diff_free>;
 
-/// The tree of a commit's first parent (nullptr for a root commit).
-TreePtr first_parent_tree(git_commit* commit) {
-  if (git_commit_parentcount(commit) == 0) return {};
-  git_commit* p = nullptr;
-  if (git_commit_parent(&p, commit, 0) != 0) return {};
-  CommitPtr parent(p);
-  git_tree* t = nullptr;
-  if (git_commit_tree(&t, p) != 0) return {};
-  return TreePtr(t);
-}
 
 }  // namespace
 

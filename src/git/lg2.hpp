@@ -80,6 +80,17 @@ inline std::string blob_text(git_repository* repo, const git_oid& id) {
 
 
 
+/// The tree of a commit's first parent (nullptr for a root commit).
+inline TreePtr first_parent_tree(git_commit* commit) {
+  if (git_commit_parentcount(commit) == 0) return {};
+  git_commit* p = nullptr;
+  if (git_commit_parent(&p, commit, 0) != 0) return {};
+  CommitPtr parent(p);
+  git_tree* t = nullptr;
+  if (git_commit_tree(&t, p) != 0) return {};
+  return TreePtr(t);
+}
+
 struct Repo::Impl {
   RepoPtr repo;
 };

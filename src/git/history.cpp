@@ -22,31 +22,20 @@ Result<std::vector<Repo::PathChange>> Repo::changes_to(const std::string& path, 
   git_repository* repo = m_impl->repo.get();
   std::vector<PathChange> out;
   if (head_unborn()) return out;
-  git_revwalk* raw = nullptr;
-  if (int rc = git_revwalk_new(&raw, repo); rc != 0) return lg2_error(rc, "revwalk");
-  WalkPtr walk(raw);
-  git_revwalk_sorting(raw, GIT_SORT_TIME);
-  if (int rc = git_revwalk_push_head(raw); rc != 0) return lg2_error(rc, "revwalk HEAD");
-  git_oid id;
-  while (git_revwalk_next(&id, raw) == 0) {
-    git_commit* c = nullptr;
-    if (git_commit_lookup(&c, repo, &id) != 0) continue;
-    CommitPtr commit(c);
-    git_tree* t = nullptr;
-    if (git_commit_tree(&t, c) != 0) continue;
-    TreePtr tree(t);
+  const Status walked = walk_commits(repo, GIT_SORT_TIME, {}, [&](const git_oid& id, git_commit* c, git_tree* t) -> Result<bool> {
     const auto after = entry_id(t, path);
     const TreePtr parent_tree = first_parent_tree(c);
     const std::optional<git_oid> before = parent_tree ? entry_id(parent_tree.get(), path) : std::nullopt;
     const bool same = (!after && !before) || (after && before && git_oid_cmp(&*after, &*before) == 0);
-    if (same) continue;
+    if (same) return true;
     PathChange change;
     change.commit = info_of(c, id);
     change.before_id = before ? oid_str(*before) : "";
     change.after_id = after ? oid_str(*after) : "";
     out.push_back(std::move(change));
-    if (limit && out.size() >= limit) break;
-  }
+    return limit == 0 || out.size() < limit;
+  });
+  if (!walked) return walked.error();
   return out;
 }
 

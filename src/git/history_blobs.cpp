@@ -19,22 +19,9 @@ using DiffPtr = Handle<git_diff, git_diff_free>;
 Status Repo::for_each_history_blob(const std::function<void(const HistoryBlob&)>& visit) const {
   git_repository* repo = m_impl->repo.get();
   if (head_unborn()) return ok();
-  git_revwalk* raw = nullptr;
-  if (int rc = git_revwalk_new(&raw, repo); rc != 0) return lg2_error(rc, "revwalk");
-  WalkPtr walk(raw);
-  git_revwalk_sorting(raw, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE);
-  if (int rc = git_revwalk_push_head(raw); rc != 0) return lg2_error(rc, "revwalk HEAD");
-  git_revwalk_push_glob(raw, "refs/heads/*");
-  git_revwalk_push_glob(raw, "refs/tags/*");
   std::set<std::string> seen;
-  git_oid id;
-  while (git_revwalk_next(&id, raw) == 0) {
-    git_commit* c = nullptr;
-    if (git_commit_lookup(&c, repo, &id) != 0) continue;
-    CommitPtr commit(c);
-    git_tree* t = nullptr;
-    if (git_commit_tree(&t, c) != 0) continue;
-    TreePtr tree(t);
+  return walk_commits(repo, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"},
+                      [&](const git_oid& id, git_commit* c, git_tree* t) -> Result<bool> {
     const TreePtr parent = first_parent_tree(c);
     git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
     opts.flags |= GIT_DIFF_IGNORE_SUBMODULES;
@@ -51,8 +38,8 @@ Status Repo::for_each_history_blob(const std::function<void(const HistoryBlob&)>
       if (!seen.insert(oid_str(d->new_file.id) + ":" + path).second) continue;
       visit({oid_str(id), path, blob_text(repo, d->new_file.id)});
     }
-  }
-  return ok();
+    return true;
+  });
 }
 
 }  // namespace pdo::git

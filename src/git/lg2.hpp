@@ -4,6 +4,7 @@
 #include <git2.h>
 
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -89,6 +90,31 @@ inline TreePtr first_parent_tree(git_commit* commit) {
   git_tree* t = nullptr;
   if (git_commit_tree(&t, p) != 0) return {};
   return TreePtr(t);
+}
+
+/// Walks the commits reachable from HEAD (and from the ref `globs`) in `sorting` order, calling
+/// visit(id, commit, tree) -> Result<bool> for each: false stops the walk, an Error aborts it.
+template <class Visit>
+Status walk_commits(git_repository* repo, unsigned sorting, std::initializer_list<const char*> globs, Visit&& visit) {
+  git_revwalk* raw = nullptr;
+  if (int rc = git_revwalk_new(&raw, repo); rc != 0) return lg2_error(rc, "revwalk");
+  WalkPtr walk(raw);
+  git_revwalk_sorting(raw, sorting);
+  if (int rc = git_revwalk_push_head(raw); rc != 0) return lg2_error(rc, "revwalk HEAD");
+  for (const char* glob : globs) git_revwalk_push_glob(raw, glob);
+  git_oid id;
+  while (git_revwalk_next(&id, raw) == 0) {
+    git_commit* c = nullptr;
+    if (git_commit_lookup(&c, repo, &id) != 0) continue;
+    CommitPtr commit(c);
+    git_tree* t = nullptr;
+    if (git_commit_tree(&t, c) != 0) continue;
+    TreePtr tree(t);
+    Result<bool> more = visit(id, c, t);
+    if (!more) return more.error();
+    if (!*more) break;
+  }
+  return ok();
 }
 
 struct Repo::Impl {

@@ -36,19 +36,12 @@ int run_ask(const AskOptions& opts, Context& ctx) {
   if (util::trim(opts.question).empty()) throw Failure(Exit::usage, tr("问题是空的。", "the question is empty."));
   Session s = open_session(ctx, Access::write);
   const auto& lesson = opts.lesson.empty() ? current_lesson(s) : lesson_arg(s.ws.course, opts.lesson);
-  const auto file = s.path("questions.md");
   std::string old_text;
-  if (auto existing = util::read_file(file)) old_text = std::move(existing).value();
+  if (auto existing = util::read_file(s.path("questions.md"))) old_text = std::move(existing).value();
   const std::string new_text = workspace::add_question(old_text, lesson, util::today(), opts.question);
-  util::write_file_atomic(file, new_text, util::Replace::allowed).take();
-  std::optional<std::string> commit;
-  try {
-    commit = commit_paths(s, {"questions.md"},
-                          tr("问题：", "Question: ") + lesson.id + " " + lesson.title + "\n\nPdo-Action: ask\nPdo-Question-Lesson: " + lesson.id + "\n");
-  } catch (...) {
-    if (s.repo.head_blob(s.repo_path("questions.md")) != new_text) (void)util::write_file_atomic(file, old_text, util::Replace::allowed);
-    throw;
-  }
+  const auto commit = commit_edit(s, {"questions.md", old_text, new_text}, {},
+                                  tr("问题：", "Question: ") + lesson.id + " " + lesson.title +
+                                      "\n\nPdo-Action: ask\nPdo-Question-Lesson: " + lesson.id + "\n");
   ctx.out << tr("已记到 questions.md 的 ", "added to questions.md under ") << lesson.id << " " << lesson.title;
   if (commit) ctx.out << tr("（提交 ", " (commit ") << commit->substr(0, 12) << ")";
   ctx.out << "\n";

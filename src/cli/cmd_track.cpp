@@ -56,8 +56,7 @@ int run_track(const TrackOptions& opts, Context& ctx) {
   const bool done = opts.state == "done";
   const auto& lesson = lesson_arg(s.ws.course, opts.lesson);
   const auto step = step_arg(opts.step);
-  const fs::path file = s.path("progress.md");
-  const std::string old_text = util::read_file(file).take();
+  const std::string old_text = util::read_file(s.path("progress.md")).take();
   const auto box = progress::find_box(progress::parse_boxes(old_text), lesson, step, s.ws.settings.lang).take();
   const std::string label = lesson.id + " " + std::string(progress::step_label(step, util::current_lang()));
   if (box.done == done) {
@@ -73,20 +72,8 @@ int run_track(const TrackOptions& opts, Context& ctx) {
   changes.erase(std::remove(changes.begin(), changes.end(), main), changes.end());
   changes.insert(changes.begin(), main);
 
-  std::vector<std::string> paths{"progress.md"};
-  for (auto& f : step_files(s, lesson, step)) paths.push_back(std::move(f));
-  util::write_file_atomic(file, new_text, util::Replace::allowed).take();
-  std::optional<std::string> commit;
-  try {
-    commit = commit_paths(s, paths, subject(lesson, step, done) + "\n\n" + progress::trailers_for(changes));
-  } catch (...) {
-    // Nothing half-done: unless the commit itself was made, progress.md goes back to what it was.
-    const auto head = s.repo.head_blob(s.repo_path("progress.md"));
-    if (!head || !progress::diff_boxes(*head, new_text).empty()) {
-      (void)util::write_file_atomic(file, old_text, util::Replace::allowed);
-    }
-    throw;
-  }
+  const auto commit = commit_edit(s, {"progress.md", old_text, new_text}, step_files(s, lesson, step),
+                                  subject(lesson, step, done) + "\n\n" + progress::trailers_for(changes));
   ctx.out << (done ? tr("已勾选 ", "ticked ") : tr("已取消勾选 ", "unticked ")) << label << " · " << lesson.title;
   if (commit) ctx.out << tr("（提交 ", " (commit ") << commit->substr(0, 12) << ")";
   ctx.out << "\n";

@@ -36,8 +36,9 @@ void require_committed(Session& s, const std::string& rel) {
   }
 }
 
-std::string undo_track(Session& s, const std::vector<progress::BoxChange>& changes,
-                       const std::vector<git::CommitInfo>& later) {
+/// The undone progress.md and the trailers recording the boxes it flips back.
+std::pair<FileEdit, std::string> undo_track(Session& s, const std::vector<progress::BoxChange>& changes,
+                                            const std::vector<git::CommitInfo>& later) {
   require_committed(s, "progress.md");
   const std::string path = s.repo_path("progress.md");
   for (const auto& c : later) {
@@ -55,7 +56,8 @@ std::string undo_track(Session& s, const std::vector<progress::BoxChange>& chang
       }
     }
   }
-  std::string text = util::read_file(s.path("progress.md")).take();
+  const std::string old_text = util::read_file(s.path("progress.md")).take();
+  std::string text = old_text;
   std::vector<progress::BoxChange> reverted;
   for (const auto& ch : changes) {
     const auto* lesson = course::find_lesson(s.ws.course, std::to_string(ch.lesson));
@@ -64,11 +66,11 @@ std::string undo_track(Session& s, const std::vector<progress::BoxChange>& chang
     text = progress::set_box(text, box, !ch.done);
     reverted.push_back({ch.lesson, ch.step, !ch.done});
   }
-  util::write_file_atomic(s.path("progress.md"), text, util::Replace::allowed).take();
-  return progress::trailers_for(reverted);
+  return {FileEdit{"progress.md", old_text, text}, progress::trailers_for(reverted)};
 }
 
-void undo_ask(Session& s, const git::CommitInfo& target, const std::vector<git::CommitInfo>& later) {
+/// questions.md as it was before the question was asked.
+FileEdit undo_ask(Session& s, const git::CommitInfo& target, const std::vector<git::CommitInfo>& later) {
   require_committed(s, "questions.md");
   const std::string path = s.repo_path("questions.md");
   const auto after = s.repo.blob_at(target.id, path);
@@ -76,8 +78,7 @@ void undo_ask(Session& s, const git::CommitInfo& target, const std::vector<git::
     throw Failure(Exit::usage, tr("questions.md 在那次提问之后又被改过，pdo undo 不能安全撤销；请手动删掉那个问题。",
                                   "questions.md changed after that question, so pdo undo cannot revert it safely; delete the question by hand."));
   }
-  const auto before = s.repo.blob_at(target.id + "~1", path);
-  util::write_file_atomic(s.path("questions.md"), before.value_or(""), util::Replace::allowed).take();
+  return {"questions.md", util::read_file(s.path("questions.md")).take(), s.repo.blob_at(target.id + "~1", path).value_or("")};
 }
 
 int run_undo(const UndoOptions&, Context& ctx) {
@@ -93,18 +94,10 @@ int run_undo(const UndoOptions&, Context& ctx) {
       later.push_back(c);
       continue;
     }
-    std::string trailers;
-    std::string file;
-    if (ask) {
-      undo_ask(s, c, later);
-      file = "questions.md";
-      trailers = "Pdo-Action: undo\n";
-    } else {
-      trailers = undo_track(s, *changes, later);
-      file = "progress.md";
-    }
+    auto [edit, trailers] = ask ? std::make_pair(undo_ask(s, c, later), std::string("Pdo-Action: undo\n"))
+                                : undo_track(s, *changes, later);
     const std::string message = tr("撤销：", "Undo: ") + subject_of(c.message) + "\n\n" + trailers + "Pdo-Undo: " + c.id + "\n";
-    const auto commit = commit_paths(s, {file}, message);
+    const auto commit = commit_edit(s, edit, {}, message);
     ctx.out << tr("已撤销 ", "undone: ") << subject_of(c.message);
     if (commit) ctx.out << tr("（新提交 ", " (new commit ") << commit->substr(0, 12) << ")";
     ctx.out << "\n";

@@ -86,6 +86,20 @@ std::optional<std::string> commit_paths(Session& s, const std::vector<std::strin
   return std::move(result).take();
 }
 
+std::optional<std::string> commit_edit(Session& s, const FileEdit& edit, const std::vector<std::string>& also,
+                                       const std::string& message) {
+  const std::string head_before = s.repo.head_id();
+  util::write_file_atomic(s.path(edit.path), edit.new_text, util::Replace::allowed).take();
+  std::vector<std::string> paths{edit.path};
+  paths.insert(paths.end(), also.begin(), also.end());
+  try {
+    return commit_paths(s, paths, message);
+  } catch (...) {
+    if (s.repo.head_id() == head_before) (void)util::write_file_atomic(s.path(edit.path), edit.old_text, util::Replace::allowed);
+    throw;
+  }
+}
+
 const course::Lesson& lesson_arg(const course::Course& course, const std::string& key) {
   if (const auto* l = course::find_lesson(course, key)) return *l;
   const auto& first = course.lessons.front();

@@ -39,6 +39,18 @@ Session open_session(Context& ctx, Access access);
 /// Commits these course-relative paths with the message; nullopt if nothing changed.
 std::optional<std::string> commit_paths(Session& s, const std::vector<std::string>& course_paths, const std::string& message);
 
+/// A whole-file change to one of pdo's files (progress.md, questions.md).
+struct FileEdit {
+  std::string path;  ///< course-relative
+  std::string old_text;
+  std::string new_text;
+};
+
+/// Writes the edit atomically and commits it together with `also` (course-relative paths). If no commit
+/// is made (a secret, a lock, an error), the file goes back to its old text: nothing is half-done.
+std::optional<std::string> commit_edit(Session& s, const FileEdit& edit, const std::vector<std::string>& also,
+                                       const std::string& message);
+
 /// A lesson by "3", "03" or folder name, or a usage error listing what is valid.
 const course::Lesson& lesson_arg(const course::Course& course, const std::string& key);
 

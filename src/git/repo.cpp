@@ -71,6 +71,12 @@ std::string Repo::relative(const fs::path& path) const {
   return s == "." ? std::string() : s;
 }
 
+std::string Repo::head_id() const {
+  git_oid oid;
+  if (git_reference_name_to_id(&oid, m_impl->repo.get(), "HEAD") != 0) return {};
+  return oid_str(oid);
+}
+
 bool Repo::head_unborn() const { return git_repository_head_unborn(m_impl->repo.get()) == 1; }
 
 std::string Repo::branch() const {

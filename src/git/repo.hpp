@@ -65,6 +65,8 @@ public:
   /// Fails with a message saying what to do when pdo must not commit now (bare repo, detached HEAD,
   /// merge/rebase in progress). `unborn_ok` lets the very first commit through.
   Status ready_to_commit(bool unborn_ok) const;
+  /// The commit id HEAD points at ("" when unborn).
+  std::string head_id() const;
   /// True if HEAD points at a branch with no commit yet.
   bool head_unborn() const;
   /// The current branch's short name, or "" when detached.

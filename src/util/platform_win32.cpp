@@ -18,6 +18,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cwctype>
+#include <iostream>
+#include <streambuf>
 
 #include "util/platform.hpp"
 #include "util/text.hpp"
@@ -319,6 +321,83 @@ void restore_console() {
   if (g_saved_input_cp) ::SetConsoleCP(g_saved_input_cp);
 }
 
+/// Standard output/error to a console: UTF-8 bytes become UTF-16 for WriteConsoleW, which shows Chinese
+/// whatever the console's code page and never splits a character across writes. Flushed at each newline
+/// (and by std::cin's tie and std::cerr's unitbuf), as a terminal expects.
+class ConsoleOutBuf : public std::streambuf {
+public:
+  explicit ConsoleOutBuf(HANDLE console) : m_console(console) {}
+
+protected:
+  int_type overflow(int_type ch) override {
+    if (traits_type::eq_int_type(ch, traits_type::eof())) return sync() == 0 ? traits_type::not_eof(ch) : ch;
+    m_pending += traits_type::to_char_type(ch);
+    if (ch == '\n') sync();
+    return ch;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    m_pending.append(s, static_cast<std::size_t>(n));
+    if (std::char_traits<char>::find(s, static_cast<std::size_t>(n), '\n')) sync();
+    return n;
+  }
+  int sync() override {
+    // Keep an incomplete UTF-8 sequence at the end for the next write.
+    std::size_t cut = m_pending.size();
+    std::size_t back = 0;
+    while (back < 4 && back < cut && (static_cast<unsigned char>(m_pending[cut - 1 - back]) & 0xC0) == 0x80) ++back;
+    if (back < cut) {
+      const auto lead = static_cast<unsigned char>(m_pending[cut - 1 - back]);
+      const std::size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+      if (need > back + 1) cut -= back + 1;
+    }
+    const std::wstring w = to_wide(std::string_view(m_pending).substr(0, cut));
+    m_pending.erase(0, cut);
+    for (std::size_t done = 0; done < w.size();) {
+      DWORD n = 0;
+      const auto chunk = static_cast<DWORD>(std::min<std::size_t>(w.size() - done, 8192));
+      if (!::WriteConsoleW(m_console, w.data() + done, chunk, &n, nullptr) || n == 0) return -1;
+      done += n;
+    }
+    return 0;
+  }
+
+private:
+  HANDLE m_console;
+  std::string m_pending;
+};
+
+/// Standard input from a console as UTF-8 lines. Console byte reads (ReadFile/ReadConsoleA) return only
+/// ASCII under the UTF-8 code page, so a Chinese name typed at pdo's questions would be lost: read UTF-16
+/// with ReadConsoleW and convert. "\r\n" becomes "\n", Ctrl+Z at the start of a line ends the input.
+class ConsoleInBuf : public std::streambuf {
+public:
+  explicit ConsoleInBuf(HANDLE console) : m_console(console) {}
+
+protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (m_eof) return traits_type::eof();
+    wchar_t wbuf[1024];
+    DWORD n = 0;
+    if (!::ReadConsoleW(m_console, wbuf, 1024, &n, nullptr) || n == 0) return traits_type::eof();
+    std::wstring w(wbuf, n);
+    if (!w.empty() && w.front() == L'\x1a') {  // Ctrl+Z, Enter
+      m_eof = true;
+      return traits_type::eof();
+    }
+    w.erase(std::remove(w.begin(), w.end(), L'\r'), w.end());
+    m_buf = to_utf8(w);
+    if (m_buf.empty()) return underflow();
+    setg(m_buf.data(), m_buf.data(), m_buf.data() + m_buf.size());
+    return traits_type::to_int_type(*gptr());
+  }
+
+private:
+  HANDLE m_console;
+  std::string m_buf;
+  bool m_eof = false;
+};
+
 }  // namespace
 
 void setup_console() {
@@ -334,6 +413,24 @@ void setup_console() {
   // learner (the console itself starts a new line on a bare "\n").
   ::_setmode(::_fileno(stdout), _O_BINARY);
   ::_setmode(::_fileno(stderr), _O_BINARY);
+  const auto console = [](DWORD which) -> HANDLE {
+    const HANDLE h = ::GetStdHandle(which);
+    DWORD mode = 0;
+    const bool is_console = h && h != INVALID_HANDLE_VALUE && ::GetFileType(h) == FILE_TYPE_CHAR && ::GetConsoleMode(h, &mode);
+    return is_console ? h : nullptr;
+  };
+  // Pipes and files keep the UTF-8 bytes; only a real console gets UTF-16. The buffers live until the
+  // process ends (never deleted): std::cout is flushed at exit after every static is gone.
+  if (const HANDLE in = console(STD_INPUT_HANDLE)) {
+    std::cin.rdbuf(new ConsoleInBuf(in));
+  }
+  if (const HANDLE out = console(STD_OUTPUT_HANDLE)) {
+    std::cout.flush();
+    std::cout.rdbuf(new ConsoleOutBuf(out));
+  }
+  if (const HANDLE err = console(STD_ERROR_HANDLE)) {
+    std::cerr.rdbuf(new ConsoleOutBuf(err));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

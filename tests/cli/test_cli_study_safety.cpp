@@ -20,7 +20,7 @@ std::filesystem::path workspace(const TempDir& tmp) {
 
 platform::ProcessResult pdo_with_timeout(const std::filesystem::path& root, const std::vector<std::string>& args,
                                          std::chrono::milliseconds timeout) {
-  std::vector<std::string> argv{util::path_to_utf8(pdo_binary())};
+  std::vector<std::string> argv = pdo_command();
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;
   opts.cwd = root;

@@ -35,14 +35,19 @@ std::vector<std::pair<std::string, std::string>> test_env() {
   };
 }
 
+std::vector<std::string> pdo_command() {
+  // PDO_TEST_LAUNCHER: words put before the binary, e.g. scripts/windows/wine-run.sh for a Windows pdo.exe.
+  std::vector<std::string> argv = util::split(platform::get_env("PDO_TEST_LAUNCHER").value_or(""), ' ');
+  argv.erase(std::remove(argv.begin(), argv.end(), std::string()), argv.end());
+  argv.push_back(util::path_to_utf8(pdo_binary()));
+  return argv;
+}
+
 bool pdo_under_launcher() { return !platform::get_env("PDO_TEST_LAUNCHER").value_or("").empty(); }
 
 platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd,
                                 const std::string& input, std::vector<std::pair<std::string, std::string>> env) {
-  // PDO_TEST_LAUNCHER: words put before the binary, e.g. "wine" for a Windows pdo.exe.
-  std::vector<std::string> argv = util::split(platform::get_env("PDO_TEST_LAUNCHER").value_or(""), ' ');
-  argv.erase(std::remove(argv.begin(), argv.end(), std::string()), argv.end());
-  argv.push_back(util::path_to_utf8(pdo_binary()));
+  std::vector<std::string> argv = pdo_command();
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;
   opts.input = input;

@@ -11,6 +11,9 @@ namespace pdo::test {
 /// The built pdo binary (set by CMake).
 std::filesystem::path pdo_binary();
 
+/// The words that start pdo: PDO_TEST_LAUNCHER's (e.g. wine) and the binary; append the arguments.
+std::vector<std::string> pdo_command();
+
 /// True when pdo runs through PDO_TEST_LAUNCHER (pdo.exe under wine): POSIX-only checks skip themselves.
 bool pdo_under_launcher();
 

@@ -61,7 +61,7 @@ START=$(date +%s)
 # ---------------------------------------------------------------------------------------------
 # 1. Host packages
 # ---------------------------------------------------------------------------------------------
-HOST_PKGS=(mingw-w64 cmake make pkg-config dpkg-dev xz-utils bzip2 ca-certificates git
+HOST_PKGS=(mingw-w64 cmake ninja-build make pkg-config dpkg-dev xz-utils bzip2 ca-certificates git
            libcli11-dev libtomlplusplus-dev libfmt-dev catch2 zip unzip)
 [ "$DO_WINE" = 1 ] && HOST_PKGS+=(wine wine64)
 

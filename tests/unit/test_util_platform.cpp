@@ -1,0 +1,150 @@
+// platform.hpp against the real OS (Linux here, Windows under wine in scripts/windows/test.sh): processes
+// with a helper child (argv quoting, pipes, exit codes, timeouts, cwd, env), paths, renames, file locks.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "support/temp_dir.hpp"
+#include "util/fs.hpp"
+#include "util/platform.hpp"
+
+using namespace pdo;
+
+namespace {
+
+platform::ProcessResult child(std::vector<std::string> args, platform::ProcessOptions opts = {}) {
+  args.insert(args.begin(), PDO_TEST_CHILD);
+  if (opts.timeout.count() == 0) opts.timeout = std::chrono::milliseconds(30000);
+  return platform::run_process(args, opts);
+}
+
+}  // namespace
+
+TEST_CASE("run_process: arguments arrive exactly as given", "[util][platform]") {
+  const std::vector<std::string> tricky = {"plain", "", "two words", "quote\"inside", "\"quoted\"", "back\\slash",
+                                           "trailing\\", "trailing two\\\\", "学习 目录", "tab\there", "%PATH%",
+                                           "&|<>^!", "C:\\Users\\学习\\", "--opt=a b"};
+  std::vector<std::string> args = {"args"};
+  args.insert(args.end(), tricky.begin(), tricky.end());
+  const auto r = child(args);
+  INFO(r.err);
+  REQUIRE(r.started);
+  CHECK(r.exit_code == 0);
+  std::string expected;
+  for (const auto& a : tricky) expected += a + "\n";
+  CHECK(r.out == expected);
+}
+
+TEST_CASE("run_process: exit codes, stdin, a missing program, a timeout", "[util][platform]") {
+  SECTION("exit code") {
+    const auto r = child({"exit", "7"});
+    CHECK(r.started);
+    CHECK(r.exit_code == 7);
+    CHECK_FALSE(r.timed_out);
+  }
+  SECTION("stdin reaches the child; large output does not deadlock") {
+    std::string input = "你好\nworld\n";
+    for (int i = 0; i < 20000; ++i) input += "line " + std::to_string(i) + "\n";  // ~230 KB, past any pipe buffer
+    platform::ProcessOptions opts;
+    opts.input = input;
+    const auto r = child({"stdin"}, opts);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.size() == input.size());
+    CHECK(r.err == input);
+  }
+  SECTION("a program that does not exist never started") {
+    const auto r = platform::run_process({"pdo-no-such-program-7f3a"});
+    CHECK_FALSE(r.started);
+    CHECK(r.exit_code == -1);
+  }
+  SECTION("a timeout kills the child and says so") {
+    platform::ProcessOptions opts;
+    opts.timeout = std::chrono::milliseconds(500);
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r = child({"sleep", "20000"}, opts);
+    const auto took = std::chrono::steady_clock::now() - t0;
+    CHECK(r.started);
+    CHECK(r.timed_out);
+    CHECK(r.exit_code == -1);
+    CHECK(r.out.empty());
+    CHECK(took < std::chrono::seconds(10));
+  }
+}
+
+TEST_CASE("run_process: working folder and environment", "[util][platform]") {
+  test::TempDir tmp("platform");
+  const auto dir = tmp / "学习 folder";
+  std::filesystem::create_directories(dir);
+  SECTION("cwd, with a Chinese name and a space") {
+    platform::ProcessOptions opts;
+    opts.cwd = dir;
+    const auto r = child({"cwd"}, opts);
+    REQUIRE(r.exit_code == 0);
+    REQUIRE(r.out.size() > 1);
+    CHECK(std::filesystem::equivalent(util::path_from_utf8(r.out.substr(0, r.out.size() - 1)), dir));
+  }
+  SECTION("a working folder that does not exist: not started") {
+    platform::ProcessOptions opts;
+    opts.cwd = tmp / "missing";
+    CHECK_FALSE(child({"cwd"}, opts).started);
+  }
+  SECTION("variables set and unset") {
+    platform::ProcessOptions opts;
+    opts.env = {{"PDO_TEST_VALUE", "值 one"}};
+    CHECK(child({"env", "PDO_TEST_VALUE"}, opts).out == "值 one\n");
+    opts.env = {{"PDO_TEST_VALUE", ""}};
+    CHECK(child({"env", "PDO_TEST_VALUE"}, opts).out == "<unset>\n");
+  }
+}
+
+TEST_CASE("find_program and self_exe", "[util][platform]") {
+  const auto self = platform::self_exe();
+  REQUIRE(self);
+  CHECK(std::filesystem::exists(*self));
+  CHECK(platform::find_program(PDO_TEST_CHILD));
+  CHECK_FALSE(platform::find_program("pdo-no-such-program-7f3a"));
+}
+
+TEST_CASE("full_path: absolute and normal, every path form of the OS", "[util][platform]") {
+  const auto cwd = std::filesystem::current_path();
+  CHECK(platform::full_path("a/./b/../c") == (cwd / "a" / "c").lexically_normal());
+#ifdef _WIN32
+  CHECK(platform::full_path("C:/x/y/../z").wstring() == L"C:\\x\\z");
+  CHECK(platform::full_path("C:\\x\\y\\").wstring() == L"C:\\x\\y\\");
+  CHECK(platform::full_path("\\\\server\\share\\学习\\..\\d").wstring() == L"\\\\server\\share\\d");
+  CHECK(platform::full_path("//server/share/d").wstring() == L"\\\\server\\share\\d");
+  CHECK(platform::full_path("\\\\?\\C:\\x\\y").wstring() == L"C:\\x\\y");
+  CHECK(platform::full_path("\\\\?\\UNC\\server\\share\\d").wstring() == L"\\\\server\\share\\d");
+#else
+  CHECK(platform::full_path("/x/y/../z") == "/x/z");
+#endif
+}
+
+TEST_CASE("renames and file locks", "[util][platform]") {
+  test::TempDir tmp("platform");
+  const auto a = tmp / "a.txt", b = tmp / "b.txt", c = tmp / "学习.txt";
+  test::write_file(a, "A");
+  test::write_file(b, "B");
+  SECTION("rename_no_replace never replaces; rename_replace does") {
+    CHECK_FALSE(platform::rename_no_replace(a, b));
+    CHECK(test::read_file(b) == "B");
+    CHECK(test::read_file(a) == "A");
+    CHECK(platform::rename_no_replace(a, c));
+    CHECK(test::read_file(c) == "A");
+    CHECK(platform::rename_replace(c, b));
+    CHECK(test::read_file(b) == "A");
+    CHECK_FALSE(std::filesystem::exists(c));
+  }
+  SECTION("a lock excludes a second holder until released") {
+    const auto path = tmp / "lock";
+    auto first = platform::FileLock::acquire(path, std::chrono::milliseconds(100));
+    REQUIRE(first);
+    CHECK_FALSE(platform::FileLock::acquire(path, std::chrono::milliseconds(50)));
+    test::write_file(path, "readable while locked");
+    CHECK(test::read_file(path) == "readable while locked");
+    first.reset();
+    CHECK(platform::FileLock::acquire(path, std::chrono::milliseconds(100)));
+  }
+}

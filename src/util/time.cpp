@@ -30,7 +30,7 @@ long long days_from_civil(int y, unsigned m, unsigned d) {
 }
 
 std::string format_date(int y, unsigned m, unsigned d) {
-  char buf[16];
+  char buf[40];  // room for any int/unsigned, so the compiler can prove no truncation
   std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", y, m, d);
   return buf;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command -> build/windows-release/pdo-<version>-windows-x86_64.zip with pdo.exe (static, stripped),
-# README.md and the licence, built by scripts/windows/build.sh (fresh Debian 12 machine, as root).
+# README.md, the licences of what it links (THIRD-PARTY-LICENSES.txt), built by scripts/windows/build.sh (fresh Debian 12 machine, as root).
 #   scripts/windows/release.sh [build-deps.sh options, e.g. --no-apt]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,7 +22,22 @@ licence_found=0
 for f in LICENSE LICENSE.txt LICENSE.md COPYING; do
   if [ -f "$f" ]; then cp "$f" "$STAGE/$f"; licence_found=1; fi
 done
-[ "$licence_found" = 1 ] || echo "WARNING: the repository has no LICENSE file yet: the zip ships without a licence" >&2
+[ "$licence_found" = 1 ] || echo "WARNING: the repository has no LICENSE file yet: the zip ships without pdo's own licence" >&2
+
+# pdo.exe is static: the licences of everything linked into it travel with it, from Debian's packages.
+{
+  echo "pdo.exe includes the following software, built from Debian's packages. Their copyright and licence"
+  echo "texts follow, as Debian ships them (debian/copyright)."
+  for pkg in libgit2 zlib pcre2 http-parser curl fmtlib; do
+    f=$(ls build/windows-deps/src/"$pkg"/*/debian/copyright | head -n1)
+    printf '\n==================== %s (%s) ====================\n\n' "$pkg" "$(cat build/windows-deps/src/"$pkg"/VERSION)"
+    cat "$f"
+  done
+  for doc in libcli11-dev libtomlplusplus-dev mingw-w64-common gcc-mingw-w64-base; do
+    printf '\n==================== %s ====================\n\n' "$doc"
+    cat "/usr/share/doc/$doc/copyright"
+  done
+} > "$STAGE/THIRD-PARTY-LICENSES.txt"
 
 # Fixed timestamps and order: the same sources give the same zip.
 find "$STAGE" -exec touch -d "$(git log -1 --format=%cI 2>/dev/null || echo 2026-01-01T00:00:00Z)" {} +

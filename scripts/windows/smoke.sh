@@ -9,6 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 PDO_EXE=$(realpath "${1:-build/windows/pdo.exe}")
 export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree=;mshtml="
+# wine maps Windows file names to Unix ones through the locale's charset: in the C locale of a fresh
+# machine or CI, non-ASCII names (学习) cannot be written. C.UTF-8 is built into glibc.
+case "$(locale charmap 2>/dev/null)" in UTF-8) ;; *) export LC_ALL=C.UTF-8 ;; esac
 WINEPREFIX=${WINEPREFIX:-$HOME/.wine}
 USER_NAME=$(id -un)  # wine's C:\users\<name> is the Unix user
 

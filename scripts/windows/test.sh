@@ -19,6 +19,9 @@ phase "build pdo.exe"
 scripts/windows/build.sh "$@"
 
 export WINEPREFIX="${WINEPREFIX:-$HOME/.wine}" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree=;mshtml="
+# wine maps Windows file names to Unix ones through the locale's charset: in the C locale of a fresh
+# machine or CI, non-ASCII names (学习) cannot be written. C.UTF-8 is built into glibc.
+case "$(locale charmap 2>/dev/null)" in UTF-8) ;; *) export LC_ALL=C.UTF-8 ;; esac
 # One wine server for the whole run (each cold start costs ~2.5 s); it exits 60 s after the last client.
 wineserver -p 60 2> /dev/null || true  # fails harmlessly when one already runs
 

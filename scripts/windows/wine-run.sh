@@ -11,4 +11,7 @@ else
   export WINEHOME="$HOME"
 fi
 export WINEDEBUG="${WINEDEBUG:--all}" WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-mscoree=;mshtml=}"
+# wine maps Windows file names to Unix ones through the locale's charset: in the C locale of a fresh
+# machine or CI, non-ASCII names (学习) cannot be written. C.UTF-8 is built into glibc.
+case "$(locale charmap 2>/dev/null)" in UTF-8) ;; *) export LC_ALL=C.UTF-8 ;; esac
 exec "${PDO_WINE:-/usr/bin/wine}" "$@"

@@ -14,6 +14,7 @@
 #include "cli/check_probes.hpp"
 #include "cli/commands.hpp"
 #include "cli/secret_guard.hpp"
+#include "cli/session.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -164,12 +165,32 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   if (!opts.open_id.empty()) return run_open(ws, opts.open_id, ctx);
   if (opts.lessons) return run_lessons(ws, ctx);
 
+  std::optional<git::Repo> repo;
+  if (auto opened = git::Repo::open(ws.root)) repo = std::move(*opened);
+  // Like track: one pdo writer at a time, and if the commit is refused (a secret in some output, a
+  // lock) the files go back to what they were.
+  const auto lock = repo ? lock_workspace(ctx, *repo) : nullptr;
+  const std::string head_before = repo ? repo->head_id() : "";
+  const auto check_env_before = util::read_file(ws.root / "check-env.md");
+  const auto confirmations_before = util::read_file(ws.root / checks::k_confirmations_path);
+  const auto restore = [&] {
+    if (repo && repo->head_id() != head_before) return;
+    const auto put_back = [](const fs::path& file, const Result<std::string>& before) {
+      if (before) {
+        (void)util::write_file_atomic(file, *before, util::Replace::allowed);
+      } else {
+        std::error_code ec;
+        fs::remove(file, ec);
+      }
+    };
+    put_back(ws.root / "check-env.md", check_env_before);
+    put_back(ws.root / checks::k_confirmations_path, confirmations_before);
+  };
+
   const std::string today = checks::today_date();
   auto confirmations = load_confirmations(ws.root);
   if (!opts.confirm_id.empty()) confirmations = record(ws, opts, std::move(confirmations), today);
 
-  std::optional<git::Repo> repo;
-  if (auto opened = git::Repo::open(ws.root)) repo = std::move(*opened);
   checks::RunInput in;
   in.course = &ws.course;
   in.route = ws.settings.route;
@@ -193,7 +214,12 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   if (update != checks::FileUpdate::no_markers) files.push_back("check-env.md");
   if (fs::exists(ws.root / checks::k_confirmations_path)) files.push_back(checks::k_confirmations_path);
   if (repo) {
-    commit(*repo, ws, files, commit_message(results, opts), ctx);
+    try {
+      commit(*repo, ws, files, commit_message(results, opts), ctx);
+    } catch (...) {
+      restore();
+      throw;
+    }
   } else {
     ctx.out << tr("没有提交：这里没有 git 仓库（运行 pdo init）。\n", "Not committed: there is no git repository here (run pdo init).\n");
   }

@@ -63,14 +63,19 @@ Session open_session(Context& ctx, Access access) {
   Session s{std::move(ws), git::Repo::open(*top).take(), nullptr};
   if (access == Access::write) {
     if (auto st = s.repo.ready_to_commit(false); !st) throw Failure(st.error());
-    s.lock = platform::FileLock::acquire(s.repo.gitdir() / "pdo.lock", k_lock_wait);
-    if (!s.lock) {
-      throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",
-                                   "another pdo command has been changing this workspace for 30 seconds. Try again later."));
-    }
-    recover_from_killed_pdo(ctx, s.repo);
+    s.lock = lock_workspace(ctx, s.repo);
   }
   return s;
+}
+
+std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, const git::Repo& repo) {
+  auto lock = platform::FileLock::acquire(repo.gitdir() / "pdo.lock", k_lock_wait);
+  if (!lock) {
+    throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",
+                                 "another pdo command has been changing this workspace for 30 seconds. Try again later."));
+  }
+  recover_from_killed_pdo(ctx, repo);
+  return lock;
 }
 
 std::optional<std::string> commit_paths(Session& s, const std::vector<std::string>& course_paths, const std::string& message) {

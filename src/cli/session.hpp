@@ -36,6 +36,9 @@ workspace::Workspace open_workspace_files(Context& ctx);
 /// and clears git lock files that a pdo killed mid-commit left behind.
 Session open_session(Context& ctx, Access access);
 
+/// Takes the workspace lock (waiting for another pdo writer) and clears what a pdo killed mid-commit left.
+std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, const git::Repo& repo);
+
 /// Commits these course-relative paths with the message; nullopt if nothing changed.
 std::optional<std::string> commit_paths(Session& s, const std::vector<std::string>& course_paths, const std::string& message);
 

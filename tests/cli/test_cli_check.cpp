@@ -392,3 +392,24 @@ TEST_CASE("--open opens an item's page with the desktop's opener", "[cli][check]
   CHECK(none.exit_code == 1);
   CHECK(none.err.find("dist_overview.html") != std::string::npos);
 }
+
+TEST_CASE("a key in a command's output: nothing committed and check-env.md as it was", "[cli][check][secrets]") {
+  TempDir tmp("check-secret");
+  const auto ws = tmp / "ws";
+  init_workspace(ws);
+  FakeBin bin(tmp / "bin");
+  fs::remove(bin.dir() / "git");
+  const auto git = platform::find_program("git");
+  // A git whose --version also prints a token (built here so this file holds no key-shaped text).
+  const std::string token = std::string("ghp_") + "aB3dE6gH9jK2mN5pQ8rS1tU4vW7xY0zA3bC6";
+  bin.script("git", "if [ \"$1\" = --version ]; then echo \"git version 2.39.5 " + token + "\"; exit 0; fi\nexec '" +
+                        git->string() + "' \"$@\"");
+  const std::string before = read_file(ws / "check-env.md");
+  const auto r = run_pdo({"check"}, ws, "", bin.env());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find(token) == std::string::npos);
+  CHECK(read_file(ws / "check-env.md") == before);
+  CHECK(commit_count(ws) == 1);
+  CHECK(git_out({"status", "--porcelain"}, ws).empty());
+}

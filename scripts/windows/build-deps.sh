@@ -90,48 +90,15 @@ AR="$HOST-ar"
 RANLIB="$HOST-ranlib"
 
 # ---------------------------------------------------------------------------------------------
-# 2. deb-src entries (mirror the existing Debian "deb" entries)
+# 2./3. deb-src entries and source packages (patches applied by dpkg-source), shared with
+#       scripts/build-libgit2.sh: fetch PKG -> sets SRCDIR to the unpacked tree
 # ---------------------------------------------------------------------------------------------
-# (no `| grep -q` here: with pipefail, grep's early exit would fail the pipeline via SIGPIPE)
-have_sources() { local out; out="$(apt-cache showsrc libgit2 2>/dev/null || true)"; [[ "$out" == *"Package: libgit2"* ]]; }
-if ! have_sources; then
-  log "adding deb-src entries"
-  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-    # deb822 (Debian 12 default): same URIs/suites/components, Types: deb-src
-    sed -E 's/^Types:.*$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
-      > /etc/apt/sources.list.d/pdo-deb-src.sources
-  elif [ -f /etc/apt/sources.list ] && grep -qE '^deb ' /etc/apt/sources.list; then
-    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' \
-      > /etc/apt/sources.list.d/pdo-deb-src.list
-  else
-    echo "no Debian apt entries found to mirror as deb-src" >&2; exit 1
-  fi
-  APT_UPDATED=0
-  apt_update
-  have_sources || { echo "deb-src entries added but libgit2 source still unknown" >&2; exit 1; }
-fi
-
-# ---------------------------------------------------------------------------------------------
-# 3. Fetch + unpack source packages (patches applied by dpkg-source)
-# ---------------------------------------------------------------------------------------------
-# fetch PKG -> sets SRCDIR to the unpacked tree
+# shellcheck source=../lib/debian-source.sh
+. "$REPO_ROOT/scripts/lib/debian-source.sh"
+ensure_deb_src
 fetch() {
-  local pkg="$1" dir="$SRC/$1"
-  if ! done_ "fetch-$pkg"; then
-    log "apt-get source $pkg"
-    rm -rf "$dir"; mkdir -p "$dir"
-    # The security archive's pool may lack the newest source (404): fall back to bookworm.
-    if ! (cd "$dir" && apt-get -q -o APT::Sandbox::User=root source "$pkg" > fetch.log 2>&1); then
-      echo "   (default candidate not downloadable, trying $pkg/bookworm)"
-      rm -rf "$dir"; mkdir -p "$dir"
-      (cd "$dir" && apt-get -q -o APT::Sandbox::User=root source "$pkg/bookworm" > fetch.log 2>&1) \
-        || { cat "$dir/fetch.log" >&2; exit 1; }
-    fi
-    ls "$dir"/*.dsc | xargs -n1 basename | sed 's/\.dsc$//' > "$dir/VERSION"
-    stamp "fetch-$pkg"
-  fi
-  SRCDIR="$(find "$dir" -mindepth 1 -maxdepth 1 -type d | head -n1)"
-  echo "   $pkg: $(cat "$dir/VERSION") in $SRCDIR"
+  fetch_source "$1" "$SRC/$1"
+  echo "   $1: $(cat "$SRC/$1/VERSION") in $SRCDIR"
 }
 
 cmake_build() {  # NAME SRCDIR [cmake args...]

@@ -1,14 +1,8 @@
 // Windows implementation of util/platform.hpp. Every string crossing the Win32 boundary goes through the
 // wide ("W") APIs and is converted from/to UTF-8 here, so the rest of pdo only ever sees UTF-8; the
 // embedded UTF-8 manifest (cmake/toolchains/windows) covers narrow paths in the C and C++ runtimes.
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#include <windows.h>
-// windows.h first: the headers below rely on its types.
+#include "util/win32.hpp"
+// windows.h first (through win32.hpp): the headers below rely on its types.
 #include <fcntl.h>
 #include <io.h>
 #include <objbase.h>
@@ -23,7 +17,6 @@
 
 #include "util/platform.hpp"
 #include "util/text.hpp"
-#include "util/win32.hpp"
 
 namespace pdo::platform {
 

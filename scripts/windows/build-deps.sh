@@ -54,6 +54,21 @@ STAMPS="$WORK/stamps"
 mkdir -p "$PREFIX"/{include,lib/pkgconfig,share} "$SRC" "$BLD" "$STAMPS"
 
 log()  { printf '\n==> %s\n' "$*"; }
+# static_pc NAME DESCRIPTION VERSION LIBS EXTRA_CFLAGS: a .pc whose plain `pkg-config --libs` gives the
+# full static link line (the prefix holds static archives only; CMake's IMPORTED_TARGET reads --libs).
+static_pc() {
+  cat > "$PREFIX/lib/pkgconfig/$1.pc" <<EOF
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: $1
+Description: $2
+Version: $3
+Libs: -L\${libdir} $4
+Cflags: -I\${includedir}$5
+EOF
+}
 done_() { [ -e "$STAMPS/$1" ]; }
 stamp() { date -u +%FT%TZ > "$STAMPS/$1"; }
 START=$(date +%s)
@@ -210,17 +225,7 @@ fi
 GIT2_LIBS="-lgit2 -lpcre2-8 -lhttp_parser -lz -lwinhttp -lrpcrt4 -lcrypt32 -lole32 -lws2_32"
 GIT2_VER="$(sed -n 's/^#define LIBGIT2_VERSION[[:space:]]*"\(.*\)".*/\1/p' "$PREFIX/include/git2/version.h")"
 [ -n "$GIT2_VER" ] || { echo "cannot read LIBGIT2_VERSION from git2/version.h" >&2; exit 1; }
-cat > "$PREFIX/lib/pkgconfig/libgit2.pc" <<EOF
-prefix=$PREFIX
-libdir=\${prefix}/lib
-includedir=\${prefix}/include
-
-Name: libgit2
-Description: The git library, take 2 (static, mingw-w64, WinHTTP)
-Version: $GIT2_VER
-Libs: -L\${libdir} $GIT2_LIBS
-Cflags: -I\${includedir}
-EOF
+static_pc libgit2 "The git library, take 2 (static, mingw-w64, WinHTTP)" "$GIT2_VER" "$GIT2_LIBS" ""
 # pcre2's .pc forgets that a static pcre2 on Windows needs PCRE2_STATIC (else dllimport).
 for pc in "$PREFIX"/lib/pkgconfig/libpcre2-*.pc; do
   grep -q PCRE2_STATIC "$pc" || sed -i 's|^Cflags: \(.*\)$|Cflags: \1 -DPCRE2_STATIC|' "$pc"
@@ -247,17 +252,7 @@ CURL_LIBS="-lcurl -lz -lws2_32 -lcrypt32 -lbcrypt -lsecur32 -lnormaliz -ladvapi3
 CURL_VER="$(sed -n 's/^#define LIBCURL_VERSION[[:space:]]*"\(.*\)".*/\1/p' "$PREFIX/include/curl/curlver.h")"
 [ -n "$CURL_VER" ] || { echo "cannot read LIBCURL_VERSION from curl/curlver.h" >&2; exit 1; }
 [ -f "$PREFIX/lib/libcurl.a" ] || { echo "libcurl.a missing from the prefix" >&2; exit 1; }
-cat > "$PREFIX/lib/pkgconfig/libcurl.pc" <<EOF
-prefix=$PREFIX
-libdir=\${prefix}/lib
-includedir=\${prefix}/include
-
-Name: libcurl
-Description: Library to transfer files with HTTP(S) (static, mingw-w64, Schannel)
-Version: $CURL_VER
-Libs: -L\${libdir} $CURL_LIBS
-Cflags: -I\${includedir} -DCURL_STATICLIB
-EOF
+static_pc libcurl "Library to transfer files with HTTP(S) (static, mingw-w64, Schannel)" "$CURL_VER" "$CURL_LIBS" " -DCURL_STATICLIB"
 
 # ---------------------------------------------------------------------------------------------
 # 8. fmt (static library + fmt::fmt CMake config)

@@ -99,7 +99,7 @@ TEST_CASE("check outside a workspace is a usage error", "[cli][check]") {
   CHECK(r.err.find("pdo: error:") != std::string::npos);
 }
 
-TEST_CASE("browser route: only this OS's auto items run; the page title needs you until confirmed", "[cli][check]") {
+TEST_CASE("browser route: only this OS's auto items run; the page title needs you until confirmed", "[cli][check][posix]") {
   TempDir tmp("check-browser");
   const auto ws = tmp / "ws";
   init_workspace(ws);
@@ -182,7 +182,7 @@ TEST_CASE("browser route: only this OS's auto items run; the page title needs yo
   }
 }
 
-TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[cli][check]") {
+TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[cli][check][posix]") {
   TempDir tmp("check-local");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--route", "local", "--lang", "en"});
@@ -253,7 +253,7 @@ TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[
   }
 }
 
-TEST_CASE("gpu route on Linux adds NCCL and the GPU count", "[cli][check]") {
+TEST_CASE("gpu route on Linux adds NCCL and the GPU count", "[cli][check][posix]") {
   TempDir tmp("check-gpu");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--route", "gpu", "--lang", "en"});
@@ -310,7 +310,7 @@ TEST_CASE("without pdo's markers check-env.md is left alone, and says so", "[cli
   CHECK(commit_count(ws) == before);
 }
 
-TEST_CASE("--online against a local server: 200 + title pass, 404 and wrong title fail, refused unverified", "[cli][check]") {
+TEST_CASE("--online against a local server: 200 + title pass, 404 and wrong title fail, refused unverified", "[cli][check][posix]") {
   TempDir tmp("check-online");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});
@@ -376,7 +376,7 @@ TEST_CASE("--lessons: readiness from course-file facts, nothing written", "[cli]
   CHECK(zh.out.find("课程文件的事实") != std::string::npos);
 }
 
-TEST_CASE("--open opens an item's page with the desktop's opener", "[cli][check]") {
+TEST_CASE("--open opens an item's page with the desktop's opener", "[cli][check][posix]") {
   TempDir tmp("check-open");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});
@@ -393,7 +393,7 @@ TEST_CASE("--open opens an item's page with the desktop's opener", "[cli][check]
   CHECK(none.err.find("dist_overview.html") != std::string::npos);
 }
 
-TEST_CASE("a key in a command's output: nothing committed and check-env.md as it was", "[cli][check][secrets]") {
+TEST_CASE("a key in a command's output: nothing committed and check-env.md as it was", "[cli][check][secrets][posix]") {
   TempDir tmp("check-secret");
   const auto ws = tmp / "ws";
   init_workspace(ws);

@@ -55,7 +55,7 @@ TEST_CASE("scan and hook have help", "[cli][secrets]") {
   CHECK(run_pdo({"hook", "post-commit"}, tmp.path()).exit_code == 2);
 }
 
-TEST_CASE("git commit of a key in notes.md is blocked by the hook", "[cli][secrets]") {
+TEST_CASE("git commit of a key in notes.md is blocked by the hook", "[cli][secrets][posix]") {
   TempDir tmp("pdo-secrets-hook");
   const fs::path ws = tmp / "course";
   const auto init = init_ws(ws);
@@ -113,7 +113,7 @@ TEST_CASE("git commit of a key in notes.md is blocked by the hook", "[cli][secre
   }
 }
 
-TEST_CASE("a force-added .env is blocked by the hook and by pdo", "[cli][secrets]") {
+TEST_CASE("a force-added .env is blocked by the hook and by pdo", "[cli][secrets][posix]") {
   TempDir tmp("pdo-secrets-env");
   const fs::path ws = tmp / "course";
   REQUIRE(init_ws(ws).exit_code == 0);
@@ -130,7 +130,7 @@ TEST_CASE("a force-added .env is blocked by the hook and by pdo", "[cli][secrets
   CHECK(commits(ws) == 1);
 }
 
-TEST_CASE("an existing pre-commit hook is chained, still runs, and is not chained twice", "[cli][secrets]") {
+TEST_CASE("an existing pre-commit hook is chained, still runs, and is not chained twice", "[cli][secrets][posix]") {
   TempDir tmp("pdo-secrets-chain");
   const fs::path ws = tmp / "course";
   fs::create_directories(ws);
@@ -169,7 +169,7 @@ TEST_CASE("an existing pre-commit hook is chained, still runs, and is not chaine
   CHECK(read_file(hook).find("pdo-managed") != std::string::npos);
 }
 
-TEST_CASE("the hook respects core.hooksPath and fails closed without pdo", "[cli][secrets]") {
+TEST_CASE("the hook respects core.hooksPath and fails closed without pdo", "[cli][secrets][posix]") {
   TempDir tmp("pdo-secrets-hookspath");
   const fs::path ws = tmp / "course";
   fs::create_directories(ws);

@@ -157,7 +157,7 @@ bool has(const std::vector<checks::ItemResult>& rs, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("browser route: only this OS's auto items run; the others need the learner", "[checks]") {
+TEST_CASE("browser route: only this OS's auto items run; the others need the learner", "[checks][posix]") {
   util::set_lang(util::Lang::en);
   const auto c = course::parse_course(k_course, "mini.toml").take();
   FakeRunner fake;
@@ -191,7 +191,7 @@ TEST_CASE("browser route: only this OS's auto items run; the others need the lea
   CHECK(by_id(rs, "probe").evidence == "saw it");
 }
 
-TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks]") {
+TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks][posix]") {
   util::set_lang(util::Lang::en);
   const auto c = course::parse_course(k_course, "mini.toml").take();
   FakeRunner fake;
@@ -236,7 +236,7 @@ TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks]
   }
 }
 
-TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks]") {
+TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks][posix]") {
   util::set_lang(util::Lang::en);
   const auto c = course::parse_course(k_course, "mini.toml").take();
   FakeRunner fake;

@@ -98,9 +98,6 @@ std::vector<ItemResult> run_checks(const RunInput& input);
 /// The course text in the current language: `zh` when speaking Chinese and given, else `en`.
 std::string pick(const std::string& en, const std::string& zh);
 
-/// Today's local date, YYYY-MM-DD.
-std::string today_date();
-
 /// An argv as one display line (quoted where needed); for showing, never for a shell.
 std::string display_command(const std::vector<std::string>& argv);
 

@@ -1,7 +1,6 @@
 // The runner behind `pdo check`: decides per item whether it may run at all, runs auto items with a
 // timeout, and turns what it saw into one of the four statuses. It never falls back to a shell.
 #include <algorithm>
-#include <ctime>
 #include <regex>
 
 #include "checks/check.hpp"
@@ -290,14 +289,6 @@ std::vector<ItemResult> run_checks(const RunInput& in) {
 
 std::string pick(const std::string& en, const std::string& zh) {
   return util::current_lang() == util::Lang::zh && !zh.empty() ? zh : en;
-}
-
-std::string today_date() {
-  const std::time_t now = std::time(nullptr);
-  const std::tm* local = std::localtime(&now);
-  char buf[16] = {};
-  if (!local || std::strftime(buf, sizeof buf, "%Y-%m-%d", local) == 0) return "?";
-  return buf;
 }
 
 std::string display_command(const std::vector<std::string>& argv) {

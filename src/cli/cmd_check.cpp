@@ -18,6 +18,7 @@
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
+#include "util/time.hpp"
 #include "workspace/layout.hpp"
 #include "workspace/settings.hpp"
 
@@ -187,7 +188,7 @@ int run_check(const CheckOptions& opts, Context& ctx) {
     put_back(ws.root / checks::k_confirmations_path, confirmations_before);
   };
 
-  const std::string today = checks::today_date();
+  const std::string today = util::today();
   auto confirmations = load_confirmations(ws.root);
   if (!opts.confirm_id.empty()) confirmations = record(ws, opts, std::move(confirmations), today);
 

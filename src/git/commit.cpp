@@ -96,8 +96,6 @@ Status sync_index(git_repository* repo, const std::vector<std::string>& paths, s
 
 }  // namespace
 
-Status Repo::wait_for_index_lock(std::chrono::milliseconds wait) const { return index_lock_wait(gitdir(), wait); }
-
 Result<std::optional<std::string>> Repo::commit_paths(const CommitRequest& request) {
   git_repository* repo = m_impl->repo.get();
   git_signature* sig_raw = nullptr;

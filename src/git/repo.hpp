@@ -86,8 +86,6 @@ public:
   /// The blob at HEAD for a repo-relative path, if any.
   std::optional<std::string> head_blob(const std::string& path) const;
 
-  /// Waits while another program holds .git/index.lock; a busy error naming the lock after `wait`.
-  Status wait_for_index_lock(std::chrono::milliseconds wait) const;
   /// Commits exactly these paths on top of HEAD; the learner's other staged changes stay staged and out
   /// of the commit. Returns the new commit id, or nullopt when the paths already match HEAD.
   Result<std::optional<std::string>> commit_paths(const CommitRequest& request);

@@ -40,9 +40,6 @@ std::optional<fs::path> self_exe();
 /// The process id.
 long current_pid();
 
-/// True if standard input is a terminal.
-bool stdin_is_tty();
-
 /// The absolute, lexically normal form of a path, without touching the disk: relative paths are taken
 /// from the current folder; on Windows also drive letters ("C:x"), UNC (\\server\share) and \\?\ paths,
 /// which std::filesystem (libstdc++) gets wrong there.

@@ -79,8 +79,6 @@ std::optional<fs::path> self_exe() {
 
 long current_pid() { return static_cast<long>(::getpid()); }
 
-bool stdin_is_tty() { return ::isatty(STDIN_FILENO) == 1; }
-
 fs::path full_path(const fs::path& path) {
   std::error_code ec;
   fs::path abs = fs::absolute(path, ec);

@@ -118,12 +118,6 @@ std::optional<fs::path> self_exe() {
 
 long current_pid() { return static_cast<long>(::GetCurrentProcessId()); }
 
-bool stdin_is_tty() {
-  const HANDLE in = ::GetStdHandle(STD_INPUT_HANDLE);
-  DWORD mode = 0;
-  return in && in != INVALID_HANDLE_VALUE && ::GetFileType(in) == FILE_TYPE_CHAR && ::GetConsoleMode(in, &mode);
-}
-
 fs::path full_path(const fs::path& path) {
   if (path.empty()) return path;
   // GetFullPathNameW knows every Windows path form and works on strings only (no disk access).

@@ -8,6 +8,7 @@
 #include "cli_helpers.hpp"
 #include "support/http_server.hpp"
 #include "util/fs.hpp"
+#include "util/time.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -118,7 +119,7 @@ TEST_CASE("browser route: only this OS's auto items run; the page title needs yo
   const std::string report = block_of(ws);
   CHECK(r.out.find(report) == 0);  // the terminal shows exactly what check-env.md holds
   CHECK(report.find("摘要：共 6 项：通过 3 · 未通过 0 · 需要你操作 3 · 未验证 0") != std::string::npos);
-  CHECK(item_line(report, "course-page").find("浏览器操作 · 需要你操作 · " + checks::today_date()) != std::string::npos);
+  CHECK(item_line(report, "course-page").find("浏览器操作 · 需要你操作 · " + util::today()) != std::string::npos);
   CHECK(item_line(report, "notebook-torch").find("在线 notebook 单元 · 需要你操作") != std::string::npos);
   CHECK(item_line(report, "git-cli").find("通过（pdo 观察到）") != std::string::npos);
   CHECK(item_body(report, "git-cli").find("    git version ") != std::string::npos);
@@ -142,10 +143,10 @@ TEST_CASE("browser route: only this OS's auto items run; the page title needs yo
     INFO(c.out << c.err);
     CHECK(c.exit_code == 0);
     const std::string after = block_of(ws);
-    CHECK(item_line(after, "course-page").find("浏览器操作 · 通过（由你确认） · " + checks::today_date()) != std::string::npos);
+    CHECK(item_line(after, "course-page").find("浏览器操作 · 通过（由你确认） · " + util::today()) != std::string::npos);
     CHECK(c.out.find(after) == 0);
     const std::string toml = git_out({"show", "HEAD:.pdo/checks.toml"}, ws);
-    CHECK(toml.find("id = \"course-page\"\nresult = \"done\"\ndate = \"" + checks::today_date() + "\"") != std::string::npos);
+    CHECK(toml.find("id = \"course-page\"\nresult = \"done\"\ndate = \"" + util::today() + "\"") != std::string::npos);
     CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, ws) == ".pdo/checks.toml\ncheck-env.md\n");
     require_clean_repo(ws);
 

@@ -79,6 +79,13 @@ TEST_CASE("the default course has the seed's 17 lessons in order", "[course]") {
   CHECK(c.lessons[16].title == "Distributed training at scale with PyTorch and Ray Train");
 }
 
+TEST_CASE("the embedded course passes full validation (start-up parses it as trusted)", "[course]") {
+  auto full = course::parse_course(course::default_course_text(), "embedded", course::Validation::full);
+  INFO((full ? "" : full.error().message));
+  REQUIRE(full);
+  CHECK(full->checks.size() == course::default_course().checks.size());
+}
+
 TEST_CASE("a valid course file parses", "[course]") {
   auto r = course::parse_course(k_good, "c.toml");
   REQUIRE(r);
@@ -138,6 +145,18 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
                Catch::Contains("published must be true or false"));
     CHECK_THAT(error_of(std::string(k_good).replace(0, 1, "\nroute = \"cloud\"\n")), Catch::Contains("unknown route cloud"));
   }
+  util::set_lang(util::Lang::zh);
+}
+
+TEST_CASE("a bad expect_regex is refused in full validation only", "[course]") {
+  util::set_lang(util::Lang::en);
+  const std::string text = std::string(k_good) +
+                           "[[checks]]\nid = \"git\"\ntitle = \"git\"\nkind = \"auto\"\nroutes = [\"browser\"]\n"
+                           "command.linux = [\"git\", \"--version\"]\nexpect_regex = \"git version (\"\n";
+  auto full = course::parse_course(text, "c.toml");
+  REQUIRE_FALSE(full);
+  CHECK_THAT(full.error().message, Catch::Contains("expect_regex is not a valid regex") && Catch::Contains("c.toml:"));
+  CHECK(course::parse_course(text, "c.toml", course::Validation::trusted));
   util::set_lang(util::Lang::zh);
 }
 

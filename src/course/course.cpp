@@ -26,6 +26,23 @@ class Checker {
 public:
   Checker(std::string source, Validation validation) : m_source(std::move(source)), m_validation(validation) {}
 
+  /// The tables of an array of tables ([[key]]); none if the key is absent or not an array, and a
+  /// failure if one of its items is not a table.
+  std::vector<const toml::table*> tables(const toml::table& root, const std::string& key) {
+    std::vector<const toml::table*> out;
+    const toml::array* arr = root.get_as<toml::array>(key);
+    if (!arr) return out;
+    for (const auto& item : *arr) {
+      const toml::table* t = item.as_table();
+      if (!t) {
+        fail(&item, tr(key + " 必须是表 [[" + key + "]]", key + " must be tables ([[" + key + "]])"));
+        return {};
+      }
+      out.push_back(t);
+    }
+    return out;
+  }
+
   /// True when regexes must be compiled to be checked (not for the trusted embedded course).
   bool full() const { return m_validation == Validation::full; }
 
@@ -161,11 +178,7 @@ void check_route(Checker& c, const toml::node* node, const std::string& route, c
 }
 
 void parse_tools(const toml::table& root, Checker& c, Course& course) {
-  const toml::array* arr = root.get_as<toml::array>("tools");
-  if (!arr) return;
-  for (const auto& item : *arr) {
-    const toml::table* t = item.as_table();
-    if (!t) { c.fail(&item, tr("tools 必须是表 [[tools]]", "tools must be tables ([[tools]])")); return; }
+  for (const toml::table* t : c.tables(root, "tools")) {
     Tool tool;
     const std::string where = "tools: ";
     tool.id = c.text(*t, "id", true, where);
@@ -255,12 +268,8 @@ void check_check_refs(const toml::table& root, Checker& c, const Course& course)
 }
 
 void parse_checks(const toml::table& root, Checker& c, Course& course) {
-  const toml::array* arr = root.get_as<toml::array>("checks");
-  if (!arr) return;
   static const std::vector<std::string> kinds = {"auto", "browser", "notebook", "manual"};
-  for (const auto& item : *arr) {
-    const toml::table* t = item.as_table();
-    if (!t) { c.fail(&item, tr("checks 必须是表 [[checks]]", "checks must be tables ([[checks]])")); return; }
+  for (const toml::table* t : c.tables(root, "checks")) {
     CheckItem ci;
     const std::string where = "checks: ";
     ci.id = c.text(*t, "id", true, where);
@@ -287,11 +296,7 @@ void parse_checks(const toml::table& root, Checker& c, Course& course) {
 }
 
 void parse_notebooks(const toml::table& root, Checker& c, Course& course) {
-  const toml::array* arr = root.get_as<toml::array>("notebooks");
-  if (!arr) return;
-  for (const auto& item : *arr) {
-    const toml::table* t = item.as_table();
-    if (!t) { c.fail(&item, tr("notebooks 必须是表 [[notebooks]]", "notebooks must be tables ([[notebooks]])")); return; }
+  for (const toml::table* t : c.tables(root, "notebooks")) {
     NotebookOffer n;
     n.name = c.text(*t, "name", true, "notebooks: ");
     n.gpus = c.text(*t, "gpus", false, "notebooks: ");

@@ -144,6 +144,8 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
     CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02\"\npublished = \"no\"\n")),
                Catch::Contains("published must be true or false"));
     CHECK_THAT(error_of(std::string(k_good).replace(0, 1, "\nroute = \"cloud\"\n")), Catch::Contains("unknown route cloud"));
+    CHECK_THAT(error_of(std::string(k_good).replace(0, 1, "\ntools = [\"git\"]\n")), Catch::Contains("tools must be tables ([[tools]])"));
+    CHECK_THAT(error_of(std::string(k_good).replace(0, 1, "\nchecks = [1]\n")), Catch::Contains("checks must be tables ([[checks]])"));
   }
   util::set_lang(util::Lang::zh);
 }

@@ -133,6 +133,11 @@ std::string render_report(const std::vector<ItemResult>& items, const ReportInfo
   return out;
 }
 
+std::optional<std::string> with_report(const std::string& text, const std::string& report, const std::string& fresh_file) {
+  const std::string block = std::string("<!-- pdo:begin ") + k_block_name + " -->\n" + report + "<!-- pdo:end " + k_block_name + " -->\n";
+  return workspace::replace_block(text.empty() ? fresh_file : text, block, k_block_name);
+}
+
 Result<FileUpdate> update_check_env(const std::filesystem::path& file, const std::string& report, const std::string& fresh_file) {
   const std::string block = std::string("<!-- pdo:begin ") + k_block_name + " -->\n" + report + "<!-- pdo:end " + k_block_name + " -->\n";
   std::error_code ec;

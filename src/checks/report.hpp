@@ -35,6 +35,10 @@ std::string render_report(const std::vector<ItemResult>& items, const ReportInfo
 /// What happened to check-env.md.
 enum class FileUpdate { created, updated, unchanged, no_markers };
 
+/// `text` (a check-env.md) with `report` in its pdo block, every other byte kept; an empty text becomes
+/// `fresh_file` with the report; nullopt when the markers are gone.
+std::optional<std::string> with_report(const std::string& text, const std::string& report, const std::string& fresh_file);
+
 /// Puts `report` into check-env.md's pdo block; every byte outside it is kept. A missing file is created
 /// from `fresh_file` (the file as pdo init writes it); a file whose markers are gone is left alone.
 Result<FileUpdate> update_check_env(const std::filesystem::path& file, const std::string& report, const std::string& fresh_file);

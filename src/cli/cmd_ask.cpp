@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 
+#include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "progress/status.hpp"
@@ -36,12 +37,18 @@ int run_ask(const AskOptions& opts, Context& ctx) {
   if (util::trim(opts.question).empty()) throw Failure(Exit::usage, tr("问题是空的。", "the question is empty."));
   Session s = open_session(ctx, Access::write);
   const auto& lesson = opts.lesson.empty() ? current_lesson(s) : lesson_arg(s.ws.course, opts.lesson);
-  std::string old_text;
-  if (auto existing = util::read_file(s.path("questions.md"))) old_text = std::move(existing).value();
-  const std::string new_text = workspace::add_question(old_text, lesson, util::today(), opts.question);
-  const auto commit = commit_edit(s, {"questions.md", old_text, new_text}, {},
-                                  tr("问题：", "Question: ") + lesson.id + " " + lesson.title +
-                                      "\n\nPdo-Action: ask\nPdo-Question-Lesson: " + lesson.id + "\n");
+  const std::string date = util::today();
+  const std::string question = opts.question;
+  app::Transaction txn;
+  txn.changes.push_back(app::Change::edited(s.repo_path("questions.md"), [&lesson, date, question](const std::string& text) -> Result<std::string> {
+    return workspace::add_question(text, lesson, date, question);
+  }));
+  app::Trailers trailers;
+  trailers.action = app::Action::ask;
+  trailers.id = app::new_action_id();
+  trailers.question_lesson = lesson.id;
+  txn.message = tr("问题：", "Question: ") + lesson.id + " " + lesson.title + "\n\n" + app::write_trailers(trailers);
+  const auto commit = cli::commit(s, std::move(txn));
   ctx.out << tr("已记到 questions.md 的 ", "added to questions.md under ") << lesson.id << " " << lesson.title;
   if (commit) ctx.out << tr("（提交 ", " (commit ") << commit->substr(0, 12) << ")";
   ctx.out << "\n";

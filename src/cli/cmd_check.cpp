@@ -11,6 +11,8 @@
 #include "checks/online.hpp"
 #include "checks/readiness.hpp"
 #include "checks/report.hpp"
+#include "app/trailers.hpp"
+#include "app/transaction.hpp"
 #include "cli/check_probes.hpp"
 #include "cli/commands.hpp"
 #include "cli/secret_guard.hpp"
@@ -113,7 +115,6 @@ std::vector<checks::Confirmation> record(const workspace::Workspace& ws, const C
   }
   checks::Confirmation c{opts.confirm_id, opts.failed.empty(), today, opts.failed};
   checks::record_confirmation(all, c);
-  util::write_file_atomic(ws.root / checks::k_confirmations_path, checks::confirmations_text(all), util::Replace::allowed).take();
   return all;
 }
 
@@ -139,25 +140,59 @@ std::string commit_message(const std::vector<checks::ItemResult>& results, const
   const auto c = checks::count(results);
   std::string msg = opts.confirm_id.empty() ? "pdo check: " : "pdo check confirm " + opts.confirm_id + (opts.failed.empty() ? " (done): " : " (failed): ");
   msg += "pass " + std::to_string(c.pass) + ", fail " + std::to_string(c.fail) + ", needs-you " + std::to_string(c.needs_you) +
-         ", unverified " + std::to_string(c.unverified) + "\n\nPdo-Action: check\n";
+         ", unverified " + std::to_string(c.unverified) + "\n\n";
+  app::Trailers t;
+  t.action = opts.confirm_id.empty() ? app::Action::check : app::Action::confirm;
+  t.id = app::new_action_id();
+  msg += app::write_trailers(t);
   return msg;
 }
 
-void commit(git::Repo& repo, const workspace::Workspace& ws, const std::vector<std::string>& files, const std::string& message, Context& ctx) {
-  if (auto st = repo.ready_to_commit(false); !st) {
+/// What `pdo check` does to check-env.md, judged from the working copy.
+checks::FileUpdate check_env_update(const std::optional<std::string>& before, const std::optional<std::string>& after) {
+  if (!before) return checks::FileUpdate::created;
+  if (!after) return checks::FileUpdate::no_markers;
+  return *before == *after ? checks::FileUpdate::unchanged : checks::FileUpdate::updated;
+}
+
+/// Commits the report (and the confirmations, when any) as one transaction: refused (a key in some
+/// command's output), both files are put back exactly as they were.
+void commit_report(Session& s, const std::string& report, const std::optional<std::string>& confirmations, bool report_file,
+                   const std::string& message, Context& ctx) {
+  if (auto st = s.repo.ready_to_commit(false); !st) {
     ctx.out << tr("没有提交：", "Not committed: ") << st.error().message << "\n";
     return;
   }
-  git::CommitRequest request;
-  for (const auto& f : files) request.paths.push_back(repo.relative(ws.root / util::path_from_utf8(f)));
-  request.message = message;
-  request.check = secret_commit_check();  // command output is evidence: never commit a key it printed
-  const auto id = repo.commit_paths(request).take();
+  app::Transaction txn;
+  std::vector<std::string> files;
+  if (report_file) {
+    const std::string fresh = workspace::check_env_text(s.ws.course, s.ws.settings);
+    txn.changes.push_back(app::Change::edited(s.repo_path("check-env.md"), [report, fresh](const std::string& text) -> Result<std::string> {
+      // A version without pdo's markers (HEAD's, or one the learner staged) is left as it is.
+      return checks::with_report(text, report, fresh).value_or(text);
+    }));
+    files.push_back("check-env.md");
+  }
+  if (confirmations) {
+    txn.changes.push_back(app::Change::put_file(s.repo_path(checks::k_confirmations_path), *confirmations, app::Change::Before::any));
+    files.push_back(checks::k_confirmations_path);
+  }
+  txn.message = message;
+  const auto id = commit(s, std::move(txn));
   if (id) {
     ctx.out << tr("git 提交：", "git commit: ") << id->substr(0, 12) << " (" << util::join(files, ", ") << ")\n";
   } else {
     ctx.out << tr("git：没有新的改动需要提交。\n", "git: nothing new to commit.\n");
   }
+}
+
+/// Without a repository: the files are written directly, nothing is committed.
+void write_without_git(const workspace::Workspace& ws, const std::string& report, const std::optional<std::string>& confirmations,
+                       Context& ctx) {
+  const auto update = checks::update_check_env(ws.root / "check-env.md", report, workspace::check_env_text(ws.course, ws.settings)).take();
+  if (confirmations) util::write_file_atomic(ws.root / checks::k_confirmations_path, *confirmations, util::Replace::allowed).take();
+  ctx.out << file_note(update) << "\n";
+  ctx.out << tr("没有提交：这里没有 git 仓库（运行 pdo init）。\n", "Not committed: there is no git repository here (run pdo init).\n");
 }
 
 int run_check(const CheckOptions& opts, Context& ctx) {
@@ -166,38 +201,27 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   if (!opts.open_id.empty()) return run_open(ws, opts.open_id, ctx);
   if (opts.lessons) return run_lessons(ws, ctx);
 
-  std::optional<git::Repo> repo;
-  if (auto opened = git::Repo::open(ws.root)) repo = std::move(*opened);
-  // Like track: one pdo writer at a time, and if the commit is refused (a secret in some output, a
-  // lock) the files go back to what they were.
-  const auto lock = repo ? lock_workspace(ctx, *repo) : nullptr;
-  const std::string head_before = repo ? repo->head_id() : "";
-  const auto check_env_before = util::read_file(ws.root / "check-env.md");
-  const auto confirmations_before = util::read_file(ws.root / checks::k_confirmations_path);
-  const auto restore = [&] {
-    if (repo && repo->head_id() != head_before) return;
-    const auto put_back = [](const fs::path& file, const Result<std::string>& before) {
-      if (before) {
-        (void)util::write_file_atomic(file, *before, util::Replace::allowed);
-      } else {
-        std::error_code ec;
-        fs::remove(file, ec);
-      }
-    };
-    put_back(ws.root / "check-env.md", check_env_before);
-    put_back(ws.root / checks::k_confirmations_path, confirmations_before);
-  };
+  std::optional<Session> session;
+  if (const auto top = git::Repo::find(ws.root).take()) {
+    session.emplace(Session{ws, git::Repo::open(*top).take(), nullptr});
+    // Like track: one pdo writer at a time, and what a killed pdo left is finished or undone first.
+    session->lock = lock_workspace(ctx, session->repo);
+  }
 
   const std::string today = util::today();
   auto confirmations = load_confirmations(ws.root);
-  if (!opts.confirm_id.empty()) confirmations = record(ws, opts, std::move(confirmations), today);
+  std::optional<std::string> confirmations_file;
+  if (!opts.confirm_id.empty()) {
+    confirmations = record(ws, opts, std::move(confirmations), today);
+    confirmations_file = checks::confirmations_text(confirmations);
+  }
 
   checks::RunInput in;
   in.course = &ws.course;
   in.route = ws.settings.route;
   in.cwd = ws.root;
   in.python = checks::detect_machine().python;
-  in.probes = workspace_probes(repo ? &*repo : nullptr, ws.root);
+  in.probes = workspace_probes(session ? &session->repo : nullptr, ws.root);
   in.confirmations = confirmations;
   in.today = today;
   auto results = checks::run_checks(in);
@@ -208,21 +232,16 @@ int run_check(const CheckOptions& opts, Context& ctx) {
 
   const checks::ReportInfo info{today, workspace::route_name(ws.settings.route), std::string(platform::os_id(platform::current_os())), opts.online};
   const std::string report = checks::render_report(results, info);
-  const auto update = checks::update_check_env(ws.root / "check-env.md", report, workspace::check_env_text(ws.course, ws.settings)).take();
-  ctx.out << report << "\n" << file_note(update) << "\n";
-
-  std::vector<std::string> files;
-  if (update != checks::FileUpdate::no_markers) files.push_back("check-env.md");
-  if (fs::exists(ws.root / checks::k_confirmations_path)) files.push_back(checks::k_confirmations_path);
-  if (repo) {
-    try {
-      commit(*repo, ws, files, commit_message(results, opts), ctx);
-    } catch (...) {
-      restore();
-      throw;
-    }
+  ctx.out << report << "\n";
+  if (!session) {
+    write_without_git(ws, report, confirmations_file, ctx);
   } else {
-    ctx.out << tr("没有提交：这里没有 git 仓库（运行 pdo init）。\n", "Not committed: there is no git repository here (run pdo init).\n");
+    std::optional<std::string> before;
+    if (auto text = util::read_file(ws.root / "check-env.md")) before = std::move(text).value();
+    const auto after = checks::with_report(before.value_or(""), report, workspace::check_env_text(ws.course, ws.settings));
+    const auto update = check_env_update(before, after);
+    ctx.out << file_note(update) << "\n";
+    commit_report(*session, report, confirmations_file, update != checks::FileUpdate::no_markers, commit_message(results, opts), ctx);
   }
   return checks::count(results).fail > 0 ? static_cast<int>(Exit::failure) : 0;
 }

@@ -8,9 +8,12 @@
 #include "cli/commands.hpp"
 #include "cli/hook_install.hpp"
 #include "cli/secret_guard.hpp"
-#include "git/repo.hpp"
 #include <algorithm>
 
+#include "app/trailers.hpp"
+#include "app/transaction.hpp"
+#include "cli/session.hpp"
+#include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
 #include "workspace/plan.hpp"
@@ -180,6 +183,10 @@ std::optional<std::pair<std::string, std::string>> identity_to_set(const InitOpt
     return std::make_pair(opts.name, opts.email);
   }
   if (known) return std::nullopt;
+  if (opts.yes) {
+    throw Failure(Exit::usage, tr("git 还不知道你的名字和邮箱（user.name / user.email），而 --yes 不会询问。请加上 --name \"你的名字\" --email you@example.com。",
+                                  "git does not know your name and email (user.name / user.email), and --yes does not ask. Add --name \"Your Name\" --email you@example.com."));
+  }
   ctx.out << tr("\ngit 还不知道提交者是谁（user.name / user.email 未设置）。它们只写进这个仓库的配置。\n",
                 "\ngit does not know who commits (user.name / user.email are not set). They are stored in this repository's config only.\n");
   auto name = ask(ctx, tr("你的名字：", "Your name: "));
@@ -195,8 +202,11 @@ std::string commit_message(const InitSetup& s, bool first) {
   std::string msg = first ? tr("pdo init：创建「", "pdo init: create the study workspace for \"") + s.course.title + tr("」学习工作区", "\"")
                           : tr("pdo init：更新「", "pdo init: update the study workspace for \"") + s.course.title + tr("」学习工作区", "\"");
   msg += "\n\n" + std::to_string(s.course.lessons.size()) + tr(" 课，路线：", " lessons, route: ") + s.settings.route + "\n\n";
-  msg += "Pdo-Action: init\nPdo-Course: " + s.course.id + "\n";
-  return msg;
+  app::Trailers t;
+  t.action = app::Action::init;
+  t.id = app::new_action_id();
+  t.course = s.course.id;
+  return msg + app::write_trailers(t);
 }
 
 }  // namespace
@@ -218,16 +228,32 @@ void add_init(CLI::App& app, Context& ctx) {
 
 namespace {
 
-std::vector<std::string> paths_to_commit(const InitSetup& s, const git::Repo* repo) {
+/// Scaffold files init does not write but git has never seen (a killed init's, or the learner's
+/// untracked copies): committed as they are. Never the learner's edits to files git already has.
+std::vector<std::string> untracked_scaffold(const InitSetup& s, const git::Repo* repo) {
   std::vector<std::string> paths;
   const auto written = s.plan.written_files();
   for (const auto& rel : s.plan.scaffold_files()) {
-    const bool is_written = std::find(written.begin(), written.end(), rel) != written.end();
+    if (std::find(written.begin(), written.end(), rel) != written.end()) continue;
     const std::string in_repo = repo ? repo->relative(s.root / util::path_from_utf8(rel)) : rel;
-    // Files pdo writes now, and scaffold files git has never seen; never the learner's edits to tracked files.
-    if (is_written || !repo || !repo->head_blob(in_repo)) paths.push_back(in_repo);
+    if (!repo || !repo->head_blob(in_repo)) paths.push_back(in_repo);
   }
   return paths;
+}
+
+/// The plan as one transaction: every written file with the bytes the learner agreed to.
+app::Transaction init_transaction(const InitSetup& s, const git::Repo& repo) {
+  app::Transaction txn;
+  for (const auto& item : s.plan.items) {
+    if (util::ends_with(item.path, "/") || item.action == workspace::Action::keep || item.action == workspace::Action::no_markers) continue;
+    const std::string path = repo.relative(s.root / util::path_from_utf8(item.path));
+    txn.changes.push_back(item.before ? app::Change::put_file(path, item.content, app::Change::Before::bytes, *item.before)
+                                      : app::Change::put_file(path, item.content, app::Change::Before::absent));
+  }
+  for (const auto& path : untracked_scaffold(s, &repo)) txn.changes.push_back(app::Change::whole_file(path));
+  txn.message = commit_message(s, !s.repo);
+  txn.check = secret_commit_check();
+  return txn;
 }
 
 void report(Context& ctx, const InitSetup& s, const std::optional<std::string>& commit, bool env_ignored,
@@ -312,27 +338,42 @@ int run_init(const InitOptions& opts, Context& ctx) {
     ctx.out << tr("\n（--dry-run：只显示方案，什么都没有创建。）\n", "\n(--dry-run: plan shown, nothing created.)\n");
     return 0;
   }
-  if (!s.plan.changes_anything() && repo && paths_to_commit(s, &*repo).empty() && !repo->head_unborn() && !hook_changes_anything(hook)) {
+  if (!s.plan.changes_anything() && repo && untracked_scaffold(s, &*repo).empty() && !repo->head_unborn() && !hook_changes_anything(hook)) {
+    const auto lock = lock_workspace(ctx, *repo);  // finishes a killed pdo's commit, rebuilds a missing index
     ctx.out << tr("\n工作区已经完整，没有需要创建或提交的内容。\n", "\nThe workspace is complete; nothing to create or commit.\n");
     report(ctx, s, std::nullopt, repo->is_ignored(repo->relative(s.root / ".env")), tools);
     return 0;
   }
-  if (!consent(opts, ctx)) {
-    ctx.out << tr("已取消：什么都没有创建或改动。\n", "Cancelled: nothing was created or changed.\n");
-    return static_cast<int>(Exit::declined);
+  // Consent means what was shown: a file that changed while the question waited gets a new plan, shown
+  // and asked again.
+  for (int round = 0;; ++round) {
+    if (!consent(opts, ctx)) {
+      ctx.out << tr("已取消：什么都没有创建或改动。\n", "Cancelled: nothing was created or changed.\n");
+      return static_cast<int>(Exit::declined);
+    }
+    auto again = workspace::make_plan(s.root, s.course, s.settings, s.course_text).take();
+    if (again.items == s.plan.items) break;
+    s.plan = std::move(again);
+    if (opts.yes || round >= 2) {
+      throw Failure(Exit::busy, tr("在 pdo 准备写入时，课程目录里的文件被改动了；为了不覆盖这些改动，什么都没有写。请重新运行 pdo init。",
+                                   "files in the course folder changed while pdo was about to write; so as not to overwrite them, nothing was "
+                                   "written. Run pdo init again."));
+    }
+    ctx.out << tr("\n在你确认之前，课程目录里有文件被改动了。新的方案：\n", "\nFiles in the course folder changed before you agreed. The new plan:\n");
+    print_plan(ctx, s, tools);
   }
   const auto identity = identity_to_set(opts, ctx, repo ? repo->has_identity() : git::Repo::default_identity_known());
 
   if (!repo) repo = git::Repo::init(s.root).take();
-  workspace::apply_plan(s.plan).take();
-  if (identity) repo->set_identity(identity->first, identity->second).take();
+  const auto lock = lock_workspace(ctx, *repo);
+  for (const auto& item : s.plan.items) {
+    if (util::ends_with(item.path, "/") && item.action == workspace::Action::create) util::make_dirs(s.root / util::path_from_utf8(item.path)).take();
+  }
   const auto hook_result = install_pre_commit_hook(*repo);
   ctx.out << (hook_result ? *hook_result : tr("  注意：", "  Note: ") + hook_result.error().message + "\n");
-  git::CommitRequest request;
-  request.paths = paths_to_commit(s, &*repo);
-  request.message = commit_message(s, !s.repo);
-  request.check = secret_commit_check();
-  const auto commit = repo->commit_paths(request).take();
+  auto txn = init_transaction(s, *repo);
+  txn.identity = identity;
+  const auto commit = app::run(*repo, txn).take();
   report(ctx, s, commit, repo->is_ignored(repo->relative(s.root / ".env")), tools);
   return 0;
 }

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "progress/journal.hpp"
@@ -25,10 +26,10 @@ struct LogOptions {
 std::vector<progress::Event> read_events(const Session& s) {
   std::vector<progress::Event> events;
   for (const auto& change : s.repo.changes_to(s.repo_path("progress.md"), 0).take()) {
-    auto recorded = progress::changes_from_trailers(change.commit.message);
-    const bool by_pdo = recorded.has_value();
-    if (!recorded) recorded = progress::diff_boxes(s.repo.read_blob(change.before_id), s.repo.read_blob(change.after_id));
-    for (const auto& c : *recorded) {
+    const auto trailers = app::read_trailers(change.commit.message, change.commit.id);
+    const bool by_pdo = !trailers.boxes.empty();
+    const auto recorded = by_pdo ? trailers.boxes : progress::diff_boxes(s.repo.read_blob(change.before_id), s.repo.read_blob(change.after_id));
+    for (const auto& c : recorded) {
       events.push_back({c, change.commit.id, change.commit.time, change.commit.offset_minutes, by_pdo});
     }
   }

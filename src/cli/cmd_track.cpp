@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 
+#include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "progress/journal.hpp"
@@ -38,8 +39,16 @@ std::vector<std::string> step_files(const Session& s, const course::Lesson& less
   std::vector<std::string> files;
   std::error_code ec;
   const fs::path root = s.path(dir + "exercises");
+  if (fs::is_symlink(fs::symlink_status(root, ec))) {
+    throw Failure(Exit::usage, dir + "exercises" + tr(" 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
+                                                      " is a symbolic link, and pdo never follows a link out of the workspace. Make it a "
+                                                      "regular folder and try again."));
+  }
   for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (!it->is_regular_file()) continue;
+    // A symlink is committed as a link (git's way), never followed; folders are walked, not committed.
+    std::error_code sec;
+    const auto st = it->symlink_status(sec);
+    if (!fs::is_symlink(st) && !fs::is_regular_file(st)) continue;
     const std::string rel = dir + "exercises/" + it->path().lexically_relative(root).generic_u8string();
     if (!s.repo.is_ignored(s.repo_path(rel))) files.push_back(rel);
   }
@@ -51,31 +60,43 @@ std::string subject(const course::Lesson& lesson, progress::Step step, bool done
   return (done ? tr("完成 ", "Done: ") : tr("撤回勾选 ", "Not done: ")) + what + tr("：", " — ") + lesson.title;
 }
 
+/// pdo's one change to a progress.md text: this box set to this state, every other byte kept.
+std::function<Result<std::string>(const std::string&)> set_box_edit(const course::Lesson& lesson, progress::Step step, util::Lang lang,
+                                                                     bool done) {
+  return [&lesson, step, lang, done](const std::string& text) -> Result<std::string> {
+    auto box = progress::find_box(progress::parse_boxes(text), lesson, step, lang);
+    if (!box) return box.error();
+    return progress::set_box(text, *box, done);
+  };
+}
+
 int run_track(const TrackOptions& opts, Context& ctx) {
   Session s = open_session(ctx, Access::write);
   const bool done = opts.state == "done";
   const auto& lesson = lesson_arg(s.ws.course, opts.lesson);
   const auto step = step_arg(opts.step);
-  const std::string old_text = util::read_file(s.path("progress.md")).take();
-  const auto box = progress::find_box(progress::parse_boxes(old_text), lesson, step, s.ws.settings.lang).take();
+  const std::string progress_path = s.repo_path("progress.md");
+  // The committed version decides: a box the learner ticked by hand but did not commit is recorded now.
+  const auto committed = s.repo.head_blob(progress_path);
+  const std::string text = committed ? *committed : util::read_file(s.path("progress.md")).take();
+  const auto box = progress::find_box(progress::parse_boxes(text), lesson, step, s.ws.settings.lang).take();
   const std::string label = lesson.id + " " + std::string(progress::step_label(step, util::current_lang()));
   if (box.done == done) {
     ctx.out << (done ? tr("已经勾选过了：", "already done: ") : tr("本来就没有勾选：", "already not done: ")) << label
             << tr("（没有新提交）\n", " (no new commit)\n");
     return 0;
   }
-  const std::string new_text = progress::set_box(old_text, box, done);
-  // Boxes the learner ticked by hand since the last commit go into this commit too: record them.
-  const std::string committed = s.repo.head_blob(s.repo_path("progress.md")).value_or(old_text);
-  auto changes = progress::diff_boxes(committed, new_text);
-  const progress::BoxChange main{lesson.number, step, done};
-  changes.erase(std::remove(changes.begin(), changes.end(), main), changes.end());
-  changes.insert(changes.begin(), main);
-
-  const auto commit = commit_edit(s, {"progress.md", old_text, new_text}, step_files(s, lesson, step),
-                                  subject(lesson, step, done) + "\n\n" + progress::trailers_for(changes));
+  app::Transaction txn;
+  txn.changes.push_back(app::Change::edited(progress_path, set_box_edit(lesson, step, s.ws.settings.lang, done)));
+  for (const auto& file : step_files(s, lesson, step)) txn.changes.push_back(app::Change::whole_file(s.repo_path(file)));
+  app::Trailers trailers;
+  trailers.action = app::Action::track;
+  trailers.id = app::new_action_id();
+  trailers.boxes.push_back({lesson.number, step, done});
+  txn.message = subject(lesson, step, done) + "\n\n" + app::write_trailers(trailers);
+  const auto id = commit(s, std::move(txn));
   ctx.out << (done ? tr("已勾选 ", "ticked ") : tr("已取消勾选 ", "unticked ")) << label << " · " << lesson.title;
-  if (commit) ctx.out << tr("（提交 ", " (commit ") << commit->substr(0, 12) << ")";
+  if (id) ctx.out << tr("（提交 ", " (commit ") << id->substr(0, 12) << ")";
   ctx.out << "\n";
   return 0;
 }

@@ -1,9 +1,13 @@
-// pdo undo: reverts the most recent pdo commit (a track or an ask) with a new commit. A track is
-// undone box by box, so later changes to other lines stay; it refuses if a later commit changed the
-// same box, or if the file has uncommitted edits. Notes and exercise files are never reverted.
+// pdo undo: reverts, with a new commit, the newest step the learner took with pdo (a track or an ask)
+// that is not undone yet; repeated undos walk further back, like a stack. init, check and check confirm
+// commits are skipped (and named), never undone. Only pdo's own lines change back: a box is unticked
+// or a question removed, and the learner's other edits, committed or not, stay. It refuses, naming the
+// commit, when a later commit changed the same box or question. Notes and exercises are never reverted.
 #include <memory>
 #include <ostream>
+#include <set>
 
+#include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "progress/journal.hpp"
@@ -20,97 +24,141 @@ constexpr std::size_t k_search_depth = 1000;
 
 struct UndoOptions {};
 
-std::string subject_of(const std::string& message) { return std::string(util::chomp(util::split_lines(message).front())); }
+/// A commit on the first-parent line, with its trailers.
+struct Entry {
+  git::CommitInfo commit;
+  app::Trailers trailers;
+};
 
-bool touches(const std::vector<progress::BoxChange>& a, const progress::BoxChange& b) {
-  return std::any_of(a.begin(), a.end(), [&](const progress::BoxChange& x) { return x.lesson == b.lesson && x.step == b.step; });
+Failure changed_later(const Entry& later, const std::string& what) {
+  return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + "（" + app::subject_of(later.commit.message) +
+                                  tr("）也改了", ") also changed ") + what + tr("，pdo undo 不能安全撤销。请手动修改，或用 pdo track。",
+                                                                                 ", so pdo undo cannot revert it safely. Change it by hand, or use pdo track."));
 }
 
-void require_committed(Session& s, const std::string& rel) {
-  const auto head = s.repo.head_blob(s.repo_path(rel));
-  const auto disk = util::read_file(s.path(rel));
-  if (!head || !disk || *head != *disk) {
-    throw Failure(Exit::usage, rel + tr(" 有还没提交的改动，pdo undo 不会覆盖它们。先用 git commit 提交（或 git restore 放弃）再撤销。",
-                                        " has uncommitted changes and pdo undo will not overwrite them. Commit them (git commit) or "
-                                        "drop them (git restore) first."));
-  }
-}
-
-/// The undone progress.md and the trailers recording the boxes it flips back.
-std::pair<FileEdit, std::string> undo_track(Session& s, const std::vector<progress::BoxChange>& changes,
-                                            const std::vector<git::CommitInfo>& later) {
-  require_committed(s, "progress.md");
+/// The newest later commit that changed this box (by its trailers, or by the file for hand-made commits).
+const Entry* later_touching_box(Session& s, const std::vector<Entry>& later, const progress::BoxChange& box) {
   const std::string path = s.repo_path("progress.md");
-  for (const auto& c : later) {
-    // The later commit's own box changes, from its trailers or from the file itself.
-    auto recorded = progress::changes_from_trailers(c.message);
-    if (!recorded) {
-      const auto parent_text = s.repo.blob_at(c.id + "~1", path);
-      recorded = progress::diff_boxes(parent_text.value_or(""), s.repo.blob_at(c.id, path).value_or(""));
+  for (const auto& e : later) {
+    auto boxes = e.trailers.boxes;
+    if (!e.trailers.action) {
+      boxes = progress::diff_boxes(s.repo.blob_at(e.commit.id + "~1", path).value_or(""), s.repo.blob_at(e.commit.id, path).value_or(""));
     }
-    for (const auto& ch : changes) {
-      if (touches(*recorded, ch)) {
-        throw Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + c.id.substr(0, 12) + " (" + subject_of(c.message) +
-                                       tr(") 也改了同一个勾选框，pdo undo 不能安全撤销。请手动修改 progress.md 或用 pdo track。",
-                                          ") changed the same box, so pdo undo cannot revert safely. Edit progress.md by hand or use pdo track."));
-      }
+    for (const auto& b : boxes) {
+      if (b.lesson == box.lesson && b.step == box.step) return &e;
     }
   }
-  const std::string old_text = util::read_file(s.path("progress.md")).take();
-  std::string text = old_text;
-  std::vector<progress::BoxChange> reverted;
-  for (const auto& ch : changes) {
+  return nullptr;
+}
+
+/// Flips the target's boxes back, if HEAD still has each box as the target left it.
+app::Transaction undo_track(Session& s, const Entry& target, const std::vector<Entry>& later) {
+  const std::string path = s.repo_path("progress.md");
+  const std::string head = s.repo.head_blob(path).value_or("");
+  const auto boxes = progress::parse_boxes(head);
+  app::Transaction txn;
+  app::Trailers t;
+  for (const auto& ch : target.trailers.boxes) {
     const auto* lesson = course::find_lesson(s.ws.course, std::to_string(ch.lesson));
     if (!lesson) throw Failure(Exit::usage, tr("课程里已没有第 ", "the course no longer has lesson ") + util::pad2(ch.lesson));
-    const auto box = progress::find_box(progress::parse_boxes(text), *lesson, ch.step, s.ws.settings.lang).take();
-    text = progress::set_box(text, box, !ch.done);
-    reverted.push_back({ch.lesson, ch.step, !ch.done});
+    const auto now = progress::find_box(boxes, *lesson, ch.step, s.ws.settings.lang);
+    if (!now || now->done != ch.done) {
+      const std::string what = tr("勾选框 ", "the box ") + util::pad2(ch.lesson) + " " + std::string(progress::step_id(ch.step));
+      if (const auto* e = later_touching_box(s, later, ch)) throw changed_later(*e, what);
+      throw Failure(Exit::usage, what + tr(" 已经不是那次提交后的状态，pdo undo 不能安全撤销。", " is no longer as that commit left it, so pdo undo cannot revert it safely."));
+    }
+    const auto lang = s.ws.settings.lang;
+    const bool back = !ch.done;
+    txn.changes.push_back(app::Change::edited(path, [lesson, step = ch.step, lang, back](const std::string& text) -> Result<std::string> {
+      auto box = progress::find_box(progress::parse_boxes(text), *lesson, step, lang);
+      if (!box) return box.error();
+      return progress::set_box(text, *box, back);
+    }));
+    t.boxes.push_back({ch.lesson, ch.step, back});
   }
-  return {FileEdit{"progress.md", old_text, text}, progress::trailers_for(reverted)};
+  t.action = app::Action::undo;
+  t.undoes = target.trailers.id;
+  t.id = app::new_action_id();
+  txn.message = tr("撤销：", "Undo: ") + app::subject_of(target.commit.message) + "\n\n" + app::write_trailers(t);
+  return txn;
 }
 
-/// questions.md as it was before the question was asked.
-FileEdit undo_ask(Session& s, const git::CommitInfo& target, const std::vector<git::CommitInfo>& later) {
-  require_committed(s, "questions.md");
-  const std::string path = s.repo_path("questions.md");
-  const auto after = s.repo.blob_at(target.id, path);
-  if (!later.empty() && s.repo.head_blob(path) != after) {
-    throw Failure(Exit::usage, tr("questions.md 在那次提问之后又被改过，pdo undo 不能安全撤销；请手动删掉那个问题。",
-                                  "questions.md changed after that question, so pdo undo cannot revert it safely; delete the question by hand."));
+/// The lines an ask added to questions.md (one contiguous block: the entry, and the heading when new).
+std::string added_block(const std::string& before, const std::string& after) {
+  const auto b = util::split_lines(before);
+  const auto a = util::split_lines(after);
+  std::size_t prefix = 0;
+  while (prefix < b.size() && prefix < a.size() && util::chomp(b[prefix]) == util::chomp(a[prefix])) ++prefix;
+  std::size_t suffix = 0;
+  while (suffix < b.size() - prefix && suffix < a.size() - prefix &&
+         util::chomp(b[b.size() - 1 - suffix]) == util::chomp(a[a.size() - 1 - suffix])) {
+    ++suffix;
   }
-  return {"questions.md", util::read_file(s.path("questions.md")).take(), s.repo.blob_at(target.id + "~1", path).value_or("")};
+  std::string block;
+  for (std::size_t i = prefix; i < a.size() - suffix; ++i) block += std::string(a[i]);
+  return block;
+}
+
+Result<std::string> remove_block(const std::string& text, const std::string& block) {
+  const auto at = text.rfind(block);
+  if (block.empty() || at == std::string::npos) {
+    return Error{Exit::usage, tr("questions.md 里找不到那个问题", "the question is no longer in questions.md")};
+  }
+  return text.substr(0, at) + text.substr(at + block.size());
+}
+
+app::Transaction undo_ask(Session& s, const Entry& target, const std::vector<Entry>& later) {
+  const std::string path = s.repo_path("questions.md");
+  const std::string before = s.repo.blob_at(target.commit.id + "~1", path).value_or("");
+  const std::string after = s.repo.blob_at(target.commit.id, path).value_or("");
+  const std::string block = added_block(before, after);
+  if (!remove_block(s.repo.head_blob(path).value_or(""), block)) {
+    for (const auto& e : later) {
+      if (s.repo.blob_at(e.commit.id, path) != s.repo.blob_at(e.commit.id + "~1", path)) throw changed_later(e, tr("那个问题", "that question"));
+    }
+    throw Failure(Exit::usage, tr("questions.md 里已经找不到那个问题，pdo undo 没有可撤销的内容。", "that question is no longer in questions.md; nothing to undo."));
+  }
+  app::Transaction txn;
+  txn.changes.push_back(app::Change::edited(path, [block](const std::string& text) { return remove_block(text, block); }));
+  app::Trailers t;
+  t.action = app::Action::undo;
+  t.undoes = target.trailers.id;
+  t.id = app::new_action_id();
+  txn.message = tr("撤销：", "Undo: ") + app::subject_of(target.commit.message) + "\n\n" + app::write_trailers(t);
+  return txn;
 }
 
 int run_undo(const UndoOptions&, Context& ctx) {
   Session s = open_session(ctx, Access::write);
-  const auto commits = s.repo.recent_commits(k_search_depth).take();
-  std::vector<git::CommitInfo> later;
-  for (const auto& c : commits) {
-    const auto changes = progress::changes_from_trailers(c.message);
-    const bool ask = c.message.find("\nPdo-Action: ask\n") != std::string::npos;
-    const bool init = c.message.find("\nPdo-Action: init\n") != std::string::npos;
-    if (init) break;
-    if (!changes && !ask) {
-      later.push_back(c);
-      continue;
+  std::set<std::string> undone;
+  std::vector<Entry> later;
+  for (auto& c : s.repo.recent_commits(k_search_depth).take()) {
+    Entry e{c, app::read_trailers(c.message, c.id)};
+    const auto action = e.trailers.action;
+    if (action == app::Action::undo) undone.insert(e.trailers.undoes);
+    if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
+      auto txn = *action == app::Action::ask ? undo_ask(s, e, later) : undo_track(s, e, later);
+      const auto id = commit(s, std::move(txn));
+      ctx.out << tr("已撤销 ", "undone: ") << app::subject_of(c.message);
+      if (id) ctx.out << tr("（新提交 ", " (new commit ") << id->substr(0, 12) << ")";
+      ctx.out << "\n";
+      return 0;
     }
-    auto [edit, trailers] = ask ? std::make_pair(undo_ask(s, c, later), std::string("Pdo-Action: undo\n"))
-                                : undo_track(s, *changes, later);
-    const std::string message = tr("撤销：", "Undo: ") + subject_of(c.message) + "\n\n" + trailers + "Pdo-Undo: " + c.id + "\n";
-    const auto commit = commit_edit(s, edit, {}, message);
-    ctx.out << tr("已撤销 ", "undone: ") << subject_of(c.message);
-    if (commit) ctx.out << tr("（新提交 ", " (new commit ") << commit->substr(0, 12) << ")";
-    ctx.out << "\n";
-    return 0;
+    if (action && (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm)) {
+      ctx.out << tr("跳过 ", "skipped ") << c.id.substr(0, 12) << "（" << app::subject_of(c.message)
+              << tr("）：pdo init / check 的提交不会被撤销\n", "): pdo init and check commits are never undone\n");
+    }
+    later.push_back(std::move(e));
   }
-  throw Failure(Exit::usage, tr("没有可以撤销的 pdo 提交（pdo init 不能撤销）。", "no pdo commit to undo (pdo init cannot be undone)."));
+  throw Failure(Exit::usage, tr("没有可以撤销的 pdo 步骤（只有 pdo track 和 pdo ask 能撤销）。", "no pdo step to undo (only pdo track and pdo ask can be undone)."));
 }
 
 }  // namespace
 
 void add_undo(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<UndoOptions>();
-  CLI::App* cmd = app.add_subcommand("undo", tr("用一个新提交撤销最近一次 pdo 提交（track 或 ask）", "Revert the most recent pdo commit (track or ask) with a new commit"));
+  CLI::App* cmd = app.add_subcommand("undo", tr("用一个新提交撤销最近一次还没撤销的 pdo 步骤（track 或 ask）；再次运行会继续往前撤销",
+                                                "Revert the newest pdo step (track or ask) not undone yet, with a new commit; run again to go further back"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_undo(*opts, ctx); });
 }
 

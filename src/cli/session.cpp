@@ -13,32 +13,6 @@ namespace {
 
 constexpr std::chrono::milliseconds k_lock_wait{30000};
 
-/// Marks "a pdo is inside git's own locks" for as long as a commit runs; a marker still there when
-/// the next pdo gets the workspace lock means that pdo was killed mid-commit.
-fs::path inflight_marker(const git::Repo& repo) { return repo.gitdir() / "pdo-inflight"; }
-
-/// Removes git lock files that a killed pdo left behind: only those created after its marker, and
-/// only while we hold the workspace lock (so that pdo is gone). Another program's locks are older
-/// than the marker or absent, and are never touched.
-void recover_from_killed_pdo(Context& ctx, const git::Repo& repo) {
-  const fs::path marker = inflight_marker(repo);
-  std::error_code ec;
-  if (!fs::exists(marker, ec)) return;
-  const auto since = fs::last_write_time(marker, ec) - std::chrono::seconds(1);
-  std::vector<fs::path> locks{repo.gitdir() / "index.lock", repo.gitdir() / "HEAD.lock"};
-  if (const std::string branch = repo.branch(); !branch.empty()) {
-    locks.push_back(repo.gitdir() / "refs" / "heads" / util::path_from_utf8(branch + ".lock"));
-  }
-  for (const auto& lock : locks) {
-    std::error_code lec;
-    if (fs::exists(lock, lec) && fs::last_write_time(lock, lec) >= since && fs::remove(lock, lec)) {
-      ctx.err << tr("pdo: 清理了被中断的 pdo 留下的锁文件 ", "pdo: removed a lock file left by an interrupted pdo: ")
-              << util::path_to_utf8(lock) << "\n";
-    }
-  }
-  fs::remove(marker, ec);
-}
-
 }  // namespace
 
 std::filesystem::path Session::path(const std::string& course_rel) const {
@@ -55,7 +29,7 @@ workspace::Workspace open_workspace_files(Context& ctx) {
 
 Session open_session(Context& ctx, Access access) {
   auto ws = open_workspace_files(ctx);
-  const auto top = git::Repo::discover(ws.root);
+  const auto top = git::Repo::find(ws.root).take();
   if (!top) {
     throw Failure(Exit::usage, tr("课程目录不在 git 仓库里：", "the course folder is not in a git repository: ") +
                                    util::path_to_utf8(ws.root) + tr("。运行 pdo init 重新建立。", ". Run pdo init to set it up again."));
@@ -68,41 +42,30 @@ Session open_session(Context& ctx, Access access) {
   return s;
 }
 
-std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, const git::Repo& repo) {
-  auto lock = platform::FileLock::acquire(repo.gitdir() / "pdo.lock", k_lock_wait);
+std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo) {
+  const fs::path file = repo.gitdir() / "pdo.lock";
+  platform::IoFailure why = platform::IoFailure::none;
+  auto lock = platform::FileLock::acquire(file, k_lock_wait, &why);
+  if (!lock && why != platform::IoFailure::none) {
+    throw Failure(Exit::unwritable,
+                  why == platform::IoFailure::no_space
+                      ? tr("工作区无法写入：磁盘已满（", "the workspace cannot be written: the disk is full (") + util::path_to_utf8(file) +
+                            tr("）。请腾出空间后重试。", "). Free some space and try again.")
+                      : tr("工作区无法写入：", "the workspace cannot be written: ") + util::path_to_utf8(repo.gitdir()) +
+                            tr(" 是只读的，或属于另一个用户。请用有写权限的账户运行 pdo，或修改权限。",
+                               " is read-only or belongs to another user. Run pdo as a user who may write there, or change the permissions."));
+  }
   if (!lock) {
     throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",
                                  "another pdo command has been changing this workspace for 30 seconds. Try again later."));
   }
-  recover_from_killed_pdo(ctx, repo);
+  if (auto st = app::recover(repo, ctx.err); !st) throw Failure(st.error());
   return lock;
 }
 
-std::optional<std::string> commit_paths(Session& s, const std::vector<std::string>& course_paths, const std::string& message) {
-  git::CommitRequest request;
-  for (const auto& p : course_paths) request.paths.push_back(s.repo_path(p));
-  request.message = message;
-  request.check = secret_commit_check();  // libgit2 runs no hooks: pdo scans what it commits itself
-  const fs::path marker = inflight_marker(s.repo);
-  util::write_file_atomic(marker, std::to_string(platform::current_pid()), util::Replace::allowed).take();
-  auto result = s.repo.commit_paths(request);
-  std::error_code ec;
-  fs::remove(marker, ec);
-  return std::move(result).take();
-}
-
-std::optional<std::string> commit_edit(Session& s, const FileEdit& edit, const std::vector<std::string>& also,
-                                       const std::string& message) {
-  const std::string head_before = s.repo.head_id();
-  util::write_file_atomic(s.path(edit.path), edit.new_text, util::Replace::allowed).take();
-  std::vector<std::string> paths{edit.path};
-  paths.insert(paths.end(), also.begin(), also.end());
-  try {
-    return commit_paths(s, paths, message);
-  } catch (...) {
-    if (s.repo.head_id() == head_before) (void)util::write_file_atomic(s.path(edit.path), edit.old_text, util::Replace::allowed);
-    throw;
-  }
+std::optional<std::string> commit(Session& s, app::Transaction txn) {
+  txn.check = secret_commit_check();  // libgit2 runs no hooks: pdo scans what it commits itself
+  return app::run(s.repo, txn).take();
 }
 
 const course::Lesson& lesson_arg(const course::Course& course, const std::string& key) {

@@ -1,12 +1,14 @@
 #pragma once
 // The shared start of every command that works inside a workspace: find it, open its repo, take the
-// workspace lock (so concurrent pdo commands never lose an update), and commit pdo's paths.
+// workspace lock (so concurrent pdo commands never lose an update), finish or undo what a killed pdo
+// left, and commit through the one transaction (app/transaction).
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/transaction.hpp"
 #include "cli/context.hpp"
 #include "git/repo.hpp"
 #include "util/platform.hpp"
@@ -33,26 +35,15 @@ struct Session {
 workspace::Workspace open_workspace_files(Context& ctx);
 
 /// Opens the workspace around ctx.cwd; for writes, checks the repo can take a commit, takes the lock,
-/// and clears git lock files that a pdo killed mid-commit left behind.
+/// and recovers from a pdo killed mid-commit.
 Session open_session(Context& ctx, Access access);
 
-/// Takes the workspace lock (waiting for another pdo writer) and clears what a pdo killed mid-commit left.
-std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, const git::Repo& repo);
+/// Takes the workspace lock (waiting for another pdo writer), then recovers from a killed pdo.
+std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo);
 
-/// Commits these course-relative paths with the message; nullopt if nothing changed.
-std::optional<std::string> commit_paths(Session& s, const std::vector<std::string>& course_paths, const std::string& message);
-
-/// A whole-file change to one of pdo's files (progress.md, questions.md).
-struct FileEdit {
-  std::string path;  ///< course-relative
-  std::string old_text;
-  std::string new_text;
-};
-
-/// Writes the edit atomically and commits it together with `also` (course-relative paths). If no commit
-/// is made (a secret, a lock, an error), the file goes back to its old text: nothing is half-done.
-std::optional<std::string> commit_edit(Session& s, const FileEdit& edit, const std::vector<std::string>& also,
-                                       const std::string& message);
+/// Commits the transaction with the secret check every pdo commit gets; nullopt if nothing changed.
+/// Paths in `txn` are repo-relative (use Session::repo_path).
+std::optional<std::string> commit(Session& s, app::Transaction txn);
 
 /// A lesson by "3", "03" or folder name, or a usage error listing what is valid.
 const course::Lesson& lesson_arg(const course::Course& course, const std::string& key);

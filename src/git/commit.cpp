@@ -1,8 +1,13 @@
-// Repo::commit_paths: a commit of exactly pdo's paths, built from HEAD's tree in a private index so
-// that whatever the learner has staged stays staged and out of pdo's commit.
-#include <thread>
+// The libgit2 half of pdo's commit transaction (the other half, locks and ordering, is app/transaction):
+// prepare_commit builds objects and the new index without moving anything; move_branch is the
+// compare-and-swap on the branch. The caller holds index.lock the whole time, as `git commit` does.
+#include <fstream>
+#include <sstream>
 
 #include "git/lg2.hpp"
+
+#include <git2/sys/repository.h>
+
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 
@@ -12,129 +17,343 @@ using util::tr;
 
 namespace {
 
-constexpr int k_head_moved_retries = 5;
+using FilterListPtr = Handle<git_filter_list, git_filter_list_free>;
 
-Status index_lock_wait(const fs::path& gitdir, std::chrono::milliseconds wait) {
-  const fs::path lock = gitdir / "index.lock";
-  const auto deadline = std::chrono::steady_clock::now() + wait;
-  std::error_code ec;
-  while (fs::exists(lock, ec)) {
-    if (std::chrono::steady_clock::now() >= deadline) {
-      return Error{Exit::busy,
-                   tr("另一个 git 程序正在使用仓库（锁文件 ", "another git program is using the repository (lock file ") +
-                       util::path_to_utf8(lock) +
-                       tr(" 存在）。请等它结束后重试；如果确认没有 git 程序在运行，可以自己删除这个文件。pdo 不会删除它。",
-                          " exists). Wait for it to finish and try again; if you are sure no git program is running, delete "
-                          "that file yourself. pdo never deletes it.")};
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return ok();
+Result<std::string> read_bytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Error{Exit::failure, tr("无法读取 ", "cannot read ") + util::path_to_utf8(file)};
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
 }
 
-/// Builds the tree HEAD + our paths; collects the blobs that differ from HEAD.
-Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std::vector<std::string>& paths,
+/// The index the transaction edits: a private copy of .git/index, or HEAD's tree when it is missing.
+Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch,
+                                    git_tree* head_tree, bool& was_missing) {
+  std::error_code ec;
+  fs::remove(scratch, ec);
+  was_missing = !fs::exists(real, ec);
+  if (!was_missing) {
+    fs::copy_file(real, scratch, fs::copy_options::overwrite_existing, ec);
+    if (ec) return Error{Exit::failure, tr("无法复制 git 索引：", "cannot copy the git index: ") + ec.message()};
+  }
+  git_index* raw = nullptr;
+  if (int rc = git_index_open(&raw, lg2_path(scratch).c_str()); rc != 0) return lg2_error(rc, tr("无法读取 git 索引", "cannot read the git index"));
+  IndexPtr index(raw);
+  // A missing index means "nothing staged" (git read-tree HEAD), never "everything deleted".
+  if (was_missing && head_tree) {
+    if (int rc = git_index_read_tree(raw, head_tree); rc != 0) return lg2_error(rc, tr("无法从 HEAD 重建 git 索引", "cannot rebuild the git index from HEAD"));
+  }
+  return index;
+}
+
+std::optional<std::string> blob_in(git_repository* repo, git_tree* tree, const std::string& path) {
+  const auto id = entry_id(tree, path);
+  if (!id) return std::nullopt;
+  return blob_text(repo, *id);
+}
+
+Result<git_oid> write_blob(git_repository* repo, const std::string& bytes) {
+  git_oid id;
+  if (int rc = git_blob_create_from_buffer(&id, repo, bytes.data(), bytes.size()); rc != 0) {
+    return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
+  }
+  return id;
+}
+
+/// The working-tree file through git's clean filters (core.autocrlf, .gitattributes): the blob `git add` makes.
+Result<std::optional<std::string>> clean_worktree_bytes(git_repository* repo, const std::string& path) {
+  const fs::path file = util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path);
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::optional<std::string>();
+  auto raw = read_bytes(file);
+  if (!raw) return raw.error();
+  git_filter_list* fl = nullptr;
+  if (int rc = git_filter_list_load(&fl, repo, nullptr, path.c_str(), GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT); rc != 0) {
+    return lg2_error(rc, "filters");
+  }
+  if (!fl) return std::optional<std::string>(std::move(raw).value());
+  FilterListPtr filters(fl);
+  git_buf out = GIT_BUF_INIT;
+  const int rc = git_filter_list_apply_to_buffer(&out, fl, raw->data(), raw->size());
+  if (rc != 0) return lg2_error(rc, "filters");
+  std::string cleaned(out.ptr, out.size);
+  git_buf_dispose(&out);
+  return std::optional<std::string>(std::move(cleaned));
+}
+
+/// One change applied: the tree entry it leaves (nullopt = removed) and the index updated.
+struct Applied {
+  std::optional<git_oid> id;
+  std::uint32_t mode = GIT_FILEMODE_BLOB;
+};
+
+Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::string& path) {
+  const fs::path file = util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path);
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(file, ec))) {
+    git_index_remove_bypath(index, path.c_str());
+    return Applied{};
+  }
+  // Exactly `git add PATH`: filters, the executable bit, a symlink as a link (never followed), stat data.
+  if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+  const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
+  if (!e) return Error{Exit::failure, tr("无法暂存 ", "cannot stage ") + path};
+  return Applied{e->id, e->mode};
+}
+
+Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* head_tree, const CommitChange& change) {
+  const std::string& path = change.path;
+  const auto head_text = blob_in(repo, head_tree, path);
+  auto head_new = change.edit(head_text.value_or(std::string()));
+  if (!head_new) return head_new.error();
+  auto head_id = write_blob(repo, *head_new);
+  if (!head_id) return head_id.error();
+  const auto old_head_id = entry_id(head_tree, path);
+
+  const git_index_entry* staged = git_index_get_bypath(index, path.c_str(), 0);
+  git_index_entry entry{};
+  entry.mode = GIT_FILEMODE_BLOB;
+  if (staged) {
+    entry = *staged;
+  } else if (old_head_id) {
+    return Applied{*head_id, GIT_FILEMODE_BLOB};  // the learner staged its deletion: that stays staged
+  }
+  entry.path = path.c_str();
+  git_oid new_index_id = *head_id;
+  if (staged && old_head_id && git_oid_cmp(&staged->id, &*old_head_id) != 0) {
+    // The learner staged their own version: pdo's change goes into it too, and it stays staged.
+    auto edited = change.edit(blob_text(repo, staged->id));
+    if (!edited) {
+      return Error{Exit::usage, path + tr(" 有你暂存（git add）的改动，pdo 无法把这次修改也应用到暂存的版本上：",
+                                          " has changes you staged (git add), and pdo cannot apply its change to the staged version: ") +
+                                    edited.error().message + tr("。请先提交（git commit）或取消暂存（git restore --staged " + path + "）。",
+                                                                ". Commit them (git commit) or unstage them (git restore --staged " + path + ") first.")};
+    }
+    auto id = write_blob(repo, *edited);
+    if (!id) return id.error();
+    new_index_id = *id;
+  }
+  // When the working tree now holds exactly the new index version, record its stat data as `git add`
+  // would; otherwise the entry's stat data is cleared so git compares contents.
+  auto worktree = clean_worktree_bytes(repo, path);
+  if (!worktree) return worktree.error();
+  git_oid worktree_id{};
+  if (*worktree && git_odb_hash(&worktree_id, (*worktree)->data(), (*worktree)->size(), GIT_OBJECT_BLOB) == 0 &&
+      git_oid_cmp(&worktree_id, &new_index_id) == 0) {
+    if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+  } else {
+    entry.id = new_index_id;
+    entry.ctime = {};
+    entry.mtime = {};
+    entry.file_size = 0;
+    entry.dev = entry.ino = entry.uid = entry.gid = 0;
+    if (int rc = git_index_add(index, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+  }
+  return Applied{*head_id, staged && staged->mode ? staged->mode : static_cast<std::uint32_t>(GIT_FILEMODE_BLOB)};
+}
+
+/// HEAD's tree with the applied changes: the tree of the new commit.
+Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std::vector<std::pair<std::string, Applied>>& applied,
                            std::vector<StagedBlob>& changed) {
   git_index* raw = nullptr;
   if (int rc = git_index_new(&raw); rc != 0) return lg2_error(rc, "git_index_new");
-  IndexPtr index(raw);
+  IndexPtr tree_index(raw);
   if (head_tree) {
     if (int rc = git_index_read_tree(raw, head_tree); rc != 0) return lg2_error(rc, "read HEAD tree");
   }
-  const fs::path workdir = util::path_from_utf8(git_repository_workdir(repo));
-  for (const auto& path : paths) {
-    std::error_code ec;
-    const fs::path file = workdir / util::path_from_utf8(path);
-    if (!fs::is_regular_file(file, ec)) {
+  for (const auto& [path, a] : applied) {
+    if (!a.id) {
       git_index_remove(raw, path.c_str(), 0);
       continue;
     }
-    git_index_entry entry{};
-    // Applies the repo's filters (core.autocrlf, .gitattributes) exactly as `git add` would.
-    if (int rc = git_blob_create_from_workdir(&entry.id, repo, path.c_str()); rc != 0) {
-      return lg2_error(rc, tr("无法读取 ", "cannot read ") + path);
-    }
-    const auto perms = fs::status(file, ec).permissions();
-    const bool exec = (perms & fs::perms::owner_exec) != fs::perms::none;
-    entry.mode = exec ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
-    entry.path = path.c_str();
     const auto old = entry_id(head_tree, path);
-    if (!old || git_oid_cmp(&*old, &entry.id) != 0) changed.push_back({path, blob_text(repo, entry.id)});
+    if (!old || git_oid_cmp(&*old, &*a.id) != 0) changed.push_back({path, blob_text(repo, *a.id)});
+    git_index_entry entry{};
+    entry.id = *a.id;
+    entry.mode = a.mode;
+    entry.path = path.c_str();
     if (int rc = git_index_add(raw, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
   }
   git_oid tree_id;
-  if (int rc = git_index_write_tree_to(&tree_id, raw, repo); rc != 0) return lg2_error(rc, "write tree");
+  if (int rc = git_index_write_tree_to(&tree_id, raw, repo); rc != 0) return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
   return tree_id;
 }
 
-/// Brings the learner's index in line with the commit for our paths only.
-Status sync_index(git_repository* repo, const std::vector<std::string>& paths, std::chrono::milliseconds wait) {
-  git_index* raw = nullptr;
-  if (int rc = git_repository_index(&raw, repo); rc != 0) return lg2_error(rc, "open index");
-  IndexPtr index(raw);
-  const fs::path workdir = util::path_from_utf8(git_repository_workdir(repo));
-  const auto deadline = std::chrono::steady_clock::now() + wait;
-  while (true) {
-    int rc = git_index_read(raw, 0);
-    for (const auto& path : paths) {
-      if (rc != 0) break;
-      std::error_code ec;
-      if (fs::is_regular_file(workdir / util::path_from_utf8(path), ec)) {
-        rc = git_index_add_bypath(raw, path.c_str());
-      } else {
-        git_index_remove_bypath(raw, path.c_str());
-      }
-    }
-    if (rc == 0) rc = git_index_write(raw);
-    if (rc == 0) return ok();
-    if (rc != GIT_ELOCKED || std::chrono::steady_clock::now() >= deadline) {
-      return lg2_error(rc, tr("提交已完成，但无法更新 git 索引（index）；运行 git status 查看", "the commit was made, but the git index could not be updated; run git status"));
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+/// The branch HEAD names (symbolic HEAD only: a detached HEAD is refused earlier by ready_to_commit).
+Result<std::string> head_branch_ref(git_repository* repo) {
+  git_reference* raw = nullptr;
+  if (int rc = git_reference_lookup(&raw, repo, "HEAD"); rc != 0) return lg2_error(rc, "HEAD");
+  RefPtr head(raw);
+  const char* target = git_reference_symbolic_target(raw);
+  if (!target) return Error{Exit::usage, tr("HEAD 没有指向分支", "HEAD does not name a branch")};
+  return std::string(target);
+}
+
+/// Makes sure `---` at the start of a line cannot end the message early for git's trailer parser.
+std::string escape_patch_markers(const std::string& message) {
+  std::string out;
+  out.reserve(message.size());
+  std::size_t pos = 0;
+  while (pos < message.size()) {
+    const std::size_t end = message.find('\n', pos);
+    const std::size_t stop = end == std::string::npos ? message.size() : end + 1;
+    if (message.compare(pos, 3, "---") == 0) out += "\\";
+    out.append(message, pos, stop - pos);
+    pos = stop;
   }
+  return out;
 }
 
 }  // namespace
 
-Result<std::optional<std::string>> Repo::commit_paths(const CommitRequest& request) {
-  git_repository* repo = m_impl->repo.get();
-  git_signature* sig_raw = nullptr;
-  if (git_signature_default(&sig_raw, repo) != 0) {
-    return Error{Exit::usage, tr("git 还不知道你的名字和邮箱（user.name / user.email）。请运行：pdo init --name \"你的名字\" --email you@example.com，或 git config user.name / user.email",
-                                 "git does not know your name and email (user.name / user.email). Run: pdo init --name \"Your Name\" --email you@example.com, or git config user.name / user.email")};
+Result<std::optional<fs::path>> Repo::find(const fs::path& start) {
+  ensure_libgit2();
+  fs::path probe = util::absolute_path(start);
+  std::error_code ec;
+  while (!probe.empty() && !fs::exists(probe, ec)) {
+    if (probe == probe.parent_path()) return std::optional<fs::path>();
+    probe = probe.parent_path();
   }
-  SigPtr sig(sig_raw);
-  for (int attempt = 0;; ++attempt) {
-    if (auto st = index_lock_wait(gitdir(), request.lock_wait); !st) return st.error();
-    CommitPtr parent;
-    TreePtr head_tree;
-    if (!head_unborn()) {
-      git_object* obj = nullptr;
-      if (int rc = git_revparse_single(&obj, repo, "HEAD^{commit}"); rc != 0) return lg2_error(rc, "HEAD");
-      parent.reset(reinterpret_cast<git_commit*>(obj));
-      git_tree* t = nullptr;
-      if (int rc = git_commit_tree(&t, parent.get()); rc != 0) return lg2_error(rc, "HEAD tree");
-      head_tree.reset(t);
+  git_repository* raw = nullptr;
+  const int rc = git_repository_open_ext(&raw, lg2_path(probe).c_str(), 0, nullptr);
+  // libgit2 1.5.1 reports a repository owned by another user as GIT_ENOTFOUND with the error of its
+  // failed safe.directory lookup; later versions say GIT_EOWNER.
+  const git_error* e = git_error_last();
+  const bool owner = rc == GIT_EOWNER || (rc == GIT_ENOTFOUND && e && e->message && std::string(e->message).find("safe.directory") != std::string::npos);
+  if (owner) {
+    return Error{Exit::unwritable,
+                 tr("这个 git 仓库属于另一个用户，git 出于安全拒绝使用它：", "this git repository belongs to another user, and git refuses to use it for safety: ") +
+                     util::path_to_utf8(probe) +
+                     tr("。请用它的主人的账户运行 pdo；或者你确认它可信时，运行 git config --global --add safe.directory ",
+                        ". Run pdo as the user who owns it; or, if you trust it, run git config --global --add safe.directory ") +
+                     lg2_path(probe)};
+  }
+  if (rc != 0) return std::optional<fs::path>();
+  RepoPtr repo(raw);
+  if (git_repository_is_bare(raw)) return std::optional<fs::path>();
+  fs::path p = util::path_from_utf8(git_repository_workdir(raw));
+  return std::optional<fs::path>(p.has_filename() ? p : p.parent_path());
+}
+
+fs::path Repo::index_path() const { return gitdir() / "index"; }
+
+std::string Repo::ref_target(const std::string& ref) const {
+  git_oid oid;
+  if (git_reference_name_to_id(&oid, m_impl->repo.get(), ref.c_str()) != 0) return {};
+  return oid_str(oid);
+}
+
+Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::path& scratch) {
+  git_repository* repo = m_impl->repo.get();
+  PreparedCommit out;
+  auto ref = head_branch_ref(repo);
+  if (!ref) return ref.error();
+  out.ref = *ref;
+  out.old_id = ref_target(out.ref);
+
+  CommitPtr parent;
+  TreePtr head_tree;
+  if (!out.old_id.empty()) {
+    git_oid old;
+    git_oid_fromstr(&old, out.old_id.c_str());
+    git_commit* c = nullptr;
+    if (int rc = git_commit_lookup(&c, repo, &old); rc != 0) return lg2_error(rc, "HEAD");
+    parent.reset(c);
+    git_tree* t = nullptr;
+    if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, "HEAD tree");
+    head_tree.reset(t);
+  }
+
+  auto index = open_scratch_index(index_path(), scratch, head_tree.get(), out.index_was_missing);
+  if (!index) return index.error();
+  // add_bypath needs an index that belongs to the repository; it is handed back below.
+  git_repository_set_index(repo, index->get());
+  struct Unset {
+    git_repository* r;
+    ~Unset() { git_repository_set_index(r, nullptr); }
+  } unset{repo};
+
+  std::vector<std::pair<std::string, Applied>> applied;
+  for (const auto& change : spec.changes) {
+    auto a = change.kind == CommitChange::Kind::whole ? apply_whole(repo, index->get(), change.path)
+                                                      : apply_edit(repo, index->get(), head_tree.get(), change);
+    if (!a) return a.error();
+    applied.emplace_back(change.path, *a);
+  }
+  std::vector<StagedBlob> changed;
+  auto tree_id = build_tree(repo, head_tree.get(), applied, changed);
+  if (!tree_id) return tree_id.error();
+  const bool same_tree = head_tree && git_oid_cmp(&*tree_id, git_tree_id(head_tree.get())) == 0;
+  if (!same_tree) {
+    if (spec.check) {
+      if (auto st = spec.check(changed); !st) return st.error();
     }
-    std::vector<StagedBlob> changed;
-    auto tree_id = build_tree(repo, head_tree.get(), request.paths, changed);
-    if (!tree_id) return tree_id.error();
-    if (head_tree && git_oid_cmp(&*tree_id, git_tree_id(head_tree.get())) == 0) return std::optional<std::string>();
-    if (request.check) {
-      if (auto st = request.check(changed); !st) return st.error();
+    git_signature* sig_raw = nullptr;
+    const int sig_rc = spec.identity ? git_signature_now(&sig_raw, spec.identity->first.c_str(), spec.identity->second.c_str())
+                                     : git_signature_default(&sig_raw, repo);
+    if (sig_rc != 0) {
+      return Error{Exit::usage, tr("git 还不知道你的名字和邮箱（user.name / user.email）。请运行：pdo init --name \"你的名字\" --email you@example.com，或 git config user.name / user.email",
+                                   "git does not know your name and email (user.name / user.email). Run: pdo init --name \"Your Name\" --email you@example.com, or git config user.name / user.email")};
     }
+    SigPtr sig(sig_raw);
     git_tree* tree_raw = nullptr;
     if (int rc = git_tree_lookup(&tree_raw, repo, &*tree_id); rc != 0) return lg2_error(rc, "tree");
     TreePtr tree(tree_raw);
+    const std::string message = escape_patch_markers(spec.message);
     git_oid commit_id;
     const git_commit* parents[] = {parent.get()};
-    const int rc = git_commit_create(&commit_id, repo, "HEAD", sig.get(), sig.get(), "UTF-8", request.message.c_str(),
-                                     tree.get(), parent ? 1 : 0, parent ? parents : nullptr);
-    if (rc == GIT_EMODIFIED && attempt < k_head_moved_retries) continue;  // HEAD moved under us: rebuild on it
-    if (rc != 0) return lg2_error(rc, tr("无法创建提交", "cannot create the commit"));
-    if (auto st = sync_index(repo, request.paths, request.lock_wait); !st) return st.error();
-    return std::optional<std::string>(oid_str(commit_id));
+    if (int rc = git_commit_create(&commit_id, repo, nullptr, sig.get(), sig.get(), "UTF-8", message.c_str(), tree.get(),
+                                   parent ? 1 : 0, parent ? parents : nullptr);
+        rc != 0) {
+      return lg2_error(rc, tr("无法创建提交", "cannot create the commit"));
+    }
+    out.commit_id = oid_str(commit_id);
+    out.subject = message.substr(0, message.find('\n'));
   }
+  if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
+  auto bytes = read_bytes(scratch);
+  if (!bytes) return bytes.error();
+  out.index_bytes = std::move(bytes).value();
+  return out;
+}
+
+Status Repo::move_branch(const PreparedCommit& prepared, bool* moved_meanwhile) {
+  if (moved_meanwhile) *moved_meanwhile = false;
+  git_oid new_id;
+  git_oid_fromstr(&new_id, prepared.commit_id.c_str());
+  // A zero id as the expected value means "the branch must not exist yet" (a NULL one would check nothing).
+  git_oid expected{};
+  if (!prepared.old_id.empty()) git_oid_fromstr(&expected, prepared.old_id.c_str());
+  git_reference* raw = nullptr;
+  const std::string log = (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
+  const int rc = git_reference_create_matching(&raw, m_impl->repo.get(), prepared.ref.c_str(), &new_id, 1, &expected, log.c_str());
+  if (rc == 0) {
+    git_reference_free(raw);
+    return ok();
+  }
+  if (rc == GIT_EMODIFIED) {
+    if (moved_meanwhile) *moved_meanwhile = true;
+    return Error{Exit::busy, tr("分支在 pdo 提交期间被别的程序移动了", "another program moved the branch while pdo was committing")};
+  }
+  return lg2_error(rc, tr("无法移动分支 ", "cannot move the branch ") + prepared.ref);
+}
+
+Status Repo::edit_config_copy(const fs::path& scratch_copy, const std::vector<std::pair<std::string, std::string>>& values) const {
+  std::error_code ec;
+  fs::remove(scratch_copy, ec);
+  const fs::path real = gitdir() / "config";
+  if (fs::exists(real, ec)) {
+    fs::copy_file(real, scratch_copy, ec);
+    if (ec) return Error{Exit::failure, tr("无法复制 git 配置：", "cannot copy the git config: ") + ec.message()};
+  }
+  git_config* raw = nullptr;
+  if (int rc = git_config_open_ondisk(&raw, lg2_path(scratch_copy).c_str()); rc != 0) return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
+  ConfigPtr cfg(raw);
+  for (const auto& [key, value] : values) {
+    if (int rc = git_config_set_string(raw, key.c_str(), value.c_str()); rc != 0) return lg2_error(rc, tr("无法写入 ", "cannot store ") + key);
+  }
+  return ok();
 }
 
 }  // namespace pdo::git

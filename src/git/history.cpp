@@ -18,6 +18,17 @@ CommitInfo info_of(git_commit* c, const git_oid& id) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message) {
+  std::vector<std::pair<std::string, std::string>> out;
+  git_message_trailer_array arr{};
+  if (git_message_trailers(&arr, message.c_str()) != 0) return out;
+  for (std::size_t i = 0; i < arr.count; ++i) {
+    out.emplace_back(arr.trailers[i].key ? arr.trailers[i].key : "", arr.trailers[i].value ? arr.trailers[i].value : "");
+  }
+  git_message_trailer_array_free(&arr);
+  return out;
+}
+
 Result<std::vector<Repo::PathChange>> Repo::changes_to(const std::string& path, std::size_t limit) const {
   git_repository* repo = m_impl->repo.get();
   std::vector<PathChange> out;

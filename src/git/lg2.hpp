@@ -10,6 +10,7 @@
 #include <string>
 
 #include "git/repo.hpp"
+#include "util/platform.hpp"
 
 namespace pdo::git {
 
@@ -39,10 +40,20 @@ using WalkPtr = Handle<git_revwalk, git_revwalk_free>;
 using ConfigPtr = Handle<git_config, git_config_free>;
 
 /// Turns a libgit2 return code into an error with context (libgit2 examples' check_lg2).
+/// An OS error behind a failed write (disk full, read-only, no permission) becomes Exit::unwritable.
 inline Error lg2_error(int rc, const std::string& what) {
   const git_error* e = git_error_last();
   std::string detail = e && e->message ? e->message : "error " + std::to_string(rc);
-  return Error{rc == GIT_ELOCKED ? Exit::busy : Exit::failure, what + ": " + detail};
+  Exit code = rc == GIT_ELOCKED ? Exit::busy : Exit::failure;
+  if (e && e->klass == GIT_ERROR_OS && rc != GIT_ELOCKED) {
+    switch (platform::last_io_failure()) {
+      case platform::IoFailure::no_space:
+      case platform::IoFailure::read_only:
+      case platform::IoFailure::denied: code = Exit::unwritable; break;
+      default: break;
+    }
+  }
+  return Error{code, what + ": " + detail};
 }
 
 /// A path as libgit2 takes it: UTF-8 with '/' separators (libgit2 splits only on '/', e.g. for MKPATH, so

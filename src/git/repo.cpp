@@ -15,27 +15,15 @@ Repo& Repo::operator=(Repo&&) noexcept = default;
 Repo::~Repo() = default;
 
 std::optional<fs::path> Repo::discover(const fs::path& start) {
-  ensure_libgit2();
-  fs::path probe = util::absolute_path(start);
-  std::error_code ec;
-  while (!probe.empty() && !fs::exists(probe, ec)) {
-    if (probe == probe.parent_path()) return std::nullopt;
-    probe = probe.parent_path();
-  }
-  git_buf buf = GIT_BUF_INIT;
-  const int rc = git_repository_discover(&buf, lg2_path(probe).c_str(), 1, nullptr);
-  if (rc != 0) return std::nullopt;
-  const std::string gitdir(buf.ptr, buf.size);
-  git_buf_dispose(&buf);
-  auto opened = open(util::path_from_utf8(gitdir));
-  if (!opened) return std::nullopt;
-  return opened->workdir();
+  auto found = find(start);
+  return found ? *found : std::nullopt;
 }
 
 Result<Repo> Repo::open(const fs::path& path) {
   ensure_libgit2();
   git_repository* raw = nullptr;
   const int rc = git_repository_open_ext(&raw, lg2_path(path).c_str(), 0, nullptr);
+  if (rc == GIT_EOWNER) return find(path).error();
   if (rc != 0) return lg2_error(rc, tr("无法打开 git 仓库 ", "cannot open the git repository at ") + util::path_to_utf8(path));
   RepoPtr repo(raw);
   if (git_repository_is_bare(raw)) {
@@ -66,7 +54,17 @@ fs::path Repo::gitdir() const {
 }
 
 std::string Repo::relative(const fs::path& path) const {
-  const fs::path rel = util::absolute_path(path).lexically_relative(util::absolute_path(workdir()));
+  // libgit2's workdir has its symlinks resolved; resolve them in `path` too, so a workspace reached
+  // through a link ("~/link-to-W/progress.md") still names "progress.md".
+  // Only the folders are resolved: the last name stays as it is, so a symlink there is named, not followed.
+  const auto resolved = [](const fs::path& p) {
+    const fs::path abs = util::absolute_path(p);
+    if (!abs.has_parent_path() || abs == abs.root_path()) return abs;
+    std::error_code ec;
+    fs::path parent = fs::weakly_canonical(abs.parent_path(), ec);
+    return ec ? abs : util::absolute_path(parent / abs.filename());
+  };
+  const fs::path rel = resolved(path).lexically_relative(resolved(workdir()));
   const std::string s = rel.generic_u8string();
   return s == "." ? std::string() : s;
 }
@@ -138,22 +136,6 @@ bool Repo::has_identity() const {
   if (git_signature_default(&raw, m_impl->repo.get()) != 0) return false;
   SigPtr sig(raw);
   return true;
-}
-
-Status Repo::set_identity(const std::string& name, const std::string& email) {
-  git_config* raw = nullptr;
-  int rc = git_repository_config(&raw, m_impl->repo.get());
-  if (rc != 0) return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
-  ConfigPtr all(raw);
-  git_config* local_raw = nullptr;
-  rc = git_config_open_level(&local_raw, raw, GIT_CONFIG_LEVEL_LOCAL);
-  if (rc != 0) return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
-  ConfigPtr local(local_raw);
-  if ((rc = git_config_set_string(local_raw, "user.name", name.c_str())) != 0 ||
-      (rc = git_config_set_string(local_raw, "user.email", email.c_str())) != 0) {
-    return lg2_error(rc, tr("无法写入 user.name / user.email", "cannot store user.name / user.email"));
-  }
-  return ok();
 }
 
 std::optional<std::string> Repo::config_string(const std::string& key) const {

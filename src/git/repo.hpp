@@ -24,12 +24,35 @@ struct StagedBlob {
 /// Called with every blob pdo is about to commit; an error aborts the commit.
 using BlobCheck = std::function<Status(const std::vector<StagedBlob>&)>;
 
-/// What commit_paths() should do.
-struct CommitRequest {
-  std::vector<std::string> paths;  ///< repo-relative files; a missing file is removed from the tree
+/// How one path changes in a commit pdo makes.
+struct CommitChange {
+  enum class Kind {
+    whole,  ///< the working-tree file as it is (like `git add PATH`; a symlink stays a link; missing = removed)
+    edit,   ///< `edit` applied to HEAD's version (committed) and to a staged version (kept staged)
+  };
+  Kind kind = Kind::whole;
+  std::string path;  ///< repo-relative, '/' separated
+  /// For Kind::edit: the new text from an old one (the blob bytes, line endings as stored).
+  std::function<Result<std::string>(const std::string&)> edit;
+};
+
+/// What prepare_commit() builds.
+struct CommitSpec {
+  std::vector<CommitChange> changes;
   std::string message;
-  BlobCheck check;                 ///< optional; e.g. the secret scanner
-  std::chrono::milliseconds lock_wait{3000};  ///< how long to wait for another program's index.lock
+  BlobCheck check;  ///< optional; e.g. the secret scanner
+  /// Author and committer (name, email) when given; else git's configured user.name / user.email.
+  std::optional<std::pair<std::string, std::string>> identity;
+};
+
+/// A commit whose objects exist but that no branch points at yet, and the index to go with it.
+struct PreparedCommit {
+  std::string commit_id;    ///< "" when the changes leave HEAD's tree as it is (no commit)
+  std::string old_id;       ///< the branch's value the commit was built on ("" when unborn)
+  std::string ref;          ///< the branch HEAD names, e.g. refs/heads/main
+  std::string subject;      ///< for the reflog
+  std::string index_bytes;  ///< the new index file
+  bool index_was_missing = false;  ///< .git/index did not exist: rebuilt from HEAD's tree
 };
 
 /// One commit of history, as pdo's journal needs it.
@@ -41,6 +64,10 @@ struct CommitInfo {
   std::string author;
 };
 
+/// The trailers of a commit message (key, value), as git's own trailer parser reads them: only the
+/// last paragraph, and nothing after a line starting with "---". Never fails; malformed input gives none.
+std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message);
+
 /// An open repository (RAII over git_repository).
 class Repo {
 public:
@@ -50,6 +77,8 @@ public:
 
   /// The working tree of the repository containing `start` (or an ancestor), if any.
   static std::optional<fs::path> discover(const fs::path& start);
+  /// Like discover(), but says why a repository that is there cannot be used (owned by another user).
+  static Result<std::optional<fs::path>> find(const fs::path& start);
   /// Opens the repository whose working tree contains `path`.
   static Result<Repo> open(const fs::path& path);
   /// Creates a new repository with its working tree at `dir`.
@@ -76,8 +105,6 @@ public:
   static bool default_identity_known();
   /// True if git can build an author signature (user.name and user.email are configured).
   bool has_identity() const;
-  /// Stores user.name and user.email in this repository's own config.
-  Status set_identity(const std::string& name, const std::string& email);
   /// Reads a config value (any level).
   std::optional<std::string> config_string(const std::string& key) const;
 
@@ -86,9 +113,21 @@ public:
   /// The blob at HEAD for a repo-relative path, if any.
   std::optional<std::string> head_blob(const std::string& path) const;
 
-  /// Commits exactly these paths on top of HEAD; the learner's other staged changes stay staged and out
-  /// of the commit. Returns the new commit id, or nullopt when the paths already match HEAD.
-  Result<std::optional<std::string>> commit_paths(const CommitRequest& request);
+  /// Step one of pdo's commit transaction (the caller holds index.lock): reads the index (or rebuilds it
+  /// from HEAD when it is missing), applies the changes to HEAD's tree and to the index, writes the blobs,
+  /// tree and commit objects, and returns the new index's bytes. Nothing visible moves; `scratch` is a
+  /// private folder for a temporary index file.
+  Result<PreparedCommit> prepare_commit(const CommitSpec& spec, const fs::path& scratch);
+  /// Step two: moves the branch to the prepared commit only if it still has the old value (compare and
+  /// swap), with a reflog entry. Exit::busy and `moved_meanwhile` when another program moved it.
+  Status move_branch(const PreparedCommit& prepared, bool* moved_meanwhile = nullptr);
+  /// The id a full ref name points at ("" if none).
+  std::string ref_target(const std::string& ref) const;
+  /// The index file's path (.git/index).
+  fs::path index_path() const;
+  /// Stores config values in the repository's own config file by editing a copy at `scratch_copy`; the
+  /// caller then moves that copy into place under git's config.lock (see app/transaction).
+  Status edit_config_copy(const fs::path& scratch_copy, const std::vector<std::pair<std::string, std::string>>& values) const;
 
   /// A commit that changed a path, with the blob ids of the path before and after ("" if absent).
   struct PathChange {

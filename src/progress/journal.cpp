@@ -8,22 +8,6 @@
 
 namespace pdo::progress {
 
-namespace {
-
-std::string change_text(const BoxChange& c) {
-  return util::pad2(c.lesson) + " " + std::string(step_id(c.step)) + " " + (c.done ? "done" : "todo");
-}
-
-std::optional<BoxChange> parse_change(std::string_view lesson, std::string_view step, std::string_view state) {
-  if (!util::is_digits(util::trim(lesson)) || util::trim(lesson).size() > 3) return std::nullopt;
-  const auto s = parse_step(step);
-  const auto st = util::trim(state);
-  if (!s || (st != "done" && st != "todo")) return std::nullopt;
-  return BoxChange{std::stoi(std::string(util::trim(lesson))), *s, st == "done"};
-}
-
-}  // namespace
-
 std::vector<BoxChange> diff_boxes(std::string_view before, std::string_view after) {
   const auto old_boxes = parse_boxes(before);
   std::vector<BoxChange> changes;
@@ -34,37 +18,6 @@ std::vector<BoxChange> diff_boxes(std::string_view before, std::string_view afte
     if (was_done != b.done) changes.push_back({b.lesson, b.step, b.done});
   }
   return changes;
-}
-
-std::string trailers_for(const std::vector<BoxChange>& changes) {
-  if (changes.empty()) return {};
-  const auto& main = changes.front();
-  std::string t = "Pdo-Lesson: " + util::pad2(main.lesson) + "\nPdo-Step: " + std::string(step_id(main.step)) +
-                  "\nPdo-State: " + (main.done ? "done" : "todo") + "\n";
-  for (std::size_t i = 1; i < changes.size(); ++i) t += "Pdo-Also: " + change_text(changes[i]) + "\n";
-  return t;
-}
-
-std::optional<std::vector<BoxChange>> changes_from_trailers(std::string_view message) {
-  std::string_view lesson, step, state;
-  std::vector<BoxChange> also;
-  for (const auto raw : util::split_lines(message)) {
-    const auto line = util::chomp(raw);
-    if (util::starts_with(line, "Pdo-Lesson: ")) lesson = line.substr(12);
-    else if (util::starts_with(line, "Pdo-Step: ")) step = line.substr(10);
-    else if (util::starts_with(line, "Pdo-State: ")) state = line.substr(11);
-    else if (util::starts_with(line, "Pdo-Also: ")) {
-      const auto parts = util::split(util::trim(line.substr(10)), ' ');
-      if (parts.size() == 3) {
-        if (auto c = parse_change(parts[0], parts[1], parts[2])) also.push_back(*c);
-      }
-    }
-  }
-  const auto main = parse_change(lesson, step, state);
-  if (!main) return std::nullopt;
-  std::vector<BoxChange> all{*main};
-  all.insert(all.end(), also.begin(), also.end());
-  return all;
 }
 
 Journal build_journal(std::vector<Event> events, const std::string& today) {

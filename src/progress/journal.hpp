@@ -21,13 +21,6 @@ struct BoxChange {
 /// Boxes whose state differs between two progress.md texts (boxes added ticked count as done).
 std::vector<BoxChange> diff_boxes(std::string_view before, std::string_view after);
 
-/// The git trailers pdo writes for its changes ("Pdo-Lesson", "Pdo-Step", "Pdo-State", then
-/// "Pdo-Also: 01 notes done" for other boxes changed by hand and committed along).
-std::string trailers_for(const std::vector<BoxChange>& changes);
-
-/// The changes a pdo commit message records; nullopt if the message has no pdo progress trailers.
-std::optional<std::vector<BoxChange>> changes_from_trailers(std::string_view message);
-
 /// A box change at a moment in history.
 struct Event {
   BoxChange change;

@@ -16,6 +16,7 @@ enum class Exit : int {
   secret = 3,    ///< a secret was found in what would be committed
   declined = 4,  ///< the learner did not agree (or gave no answer)
   busy = 5,      ///< another program holds a lock, or the repo is mid-operation
+  unwritable = 6,  ///< the workspace cannot be written: read-only, owned by another user, or disk full
 };
 
 /// An error with the exit code it should end the process with.

@@ -2,6 +2,7 @@
 // The one portable face of the OS. Implementations: platform_posix.cpp and platform_win32.cpp; no
 // other file calls POSIX or Win32 APIs.
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -39,6 +40,48 @@ std::optional<fs::path> self_exe();
 
 /// The process id.
 long current_pid();
+
+/// When a process started, as an opaque number that stays the same for the process's whole life (Linux:
+/// clock ticks since boot; Windows: creation FILETIME); nullopt when no process has that id.
+std::optional<std::uint64_t> process_start_time(long pid);
+
+/// Ends this process at once, as `kill -9` would (no destructors, no atexit handlers, no flushing):
+/// test builds use it to stop pdo at an exact step of its commit transaction.
+[[noreturn]] void kill_self();
+
+/// Why a file operation failed, in the terms pdo reports to the learner.
+enum class IoFailure { none, exists, missing, no_space, read_only, denied, other };
+
+/// The failure kind of the OS error code the last failed C/OS call left in this thread (errno), e.g.
+/// after a libgit2 call failed while writing.
+IoFailure last_io_failure();
+
+/// Which file a path names right now (not following a final symlink): device + inode (volume serial +
+/// file index on Windows), size and modification time. Used to recognise a lock file as exactly the one
+/// pdo created and wrote.
+struct FileIdentity {
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+  bool operator==(const FileIdentity& o) const {
+    return device == o.device && inode == o.inode && size == o.size && mtime_ns == o.mtime_ns;
+  }
+  bool operator!=(const FileIdentity& o) const { return !(*this == o); }
+};
+
+/// The identity of the file at `path`; nullopt if there is none.
+std::optional<FileIdentity> file_identity(const fs::path& path);
+
+/// Makes `to` a second name of the file `from` (a hard link), failing if `to` exists: a way to create a
+/// lock file whose identity was known before it appeared. IoFailure::other where links are unsupported.
+IoFailure hard_link(const fs::path& from, const fs::path& to);
+
+/// Creates an empty file that must not exist yet (O_CREAT|O_EXCL, CREATE_NEW): the way git takes a lock.
+IoFailure create_exclusive(const fs::path& path);
+
+/// Replaces the content of an existing file (never creates one) and flushes it to the disk.
+IoFailure overwrite_existing(const fs::path& path, std::string_view bytes);
 
 /// The absolute, lexically normal form of a path, without touching the disk: relative paths are taken
 /// from the current folder; on Windows also drive letters ("C:x"), UNC (\\server\share) and \\?\ paths,
@@ -90,8 +133,10 @@ public:
   FileLock(const FileLock&) = delete;
   FileLock& operator=(const FileLock&) = delete;
   ~FileLock();
-  /// Tries to take the lock for up to `wait`; nullptr if another process still holds it.
-  static std::unique_ptr<FileLock> acquire(const fs::path& path, std::chrono::milliseconds wait);
+  /// Tries to take the lock for up to `wait`; nullptr if another process still holds it, or if the lock
+  /// file cannot be opened (then `*why`, when given, says why: a read-only folder, no permission, …).
+  static std::unique_ptr<FileLock> acquire(const fs::path& path, std::chrono::milliseconds wait,
+                                           IoFailure* why = nullptr);
 
 private:
   FileLock() = default;

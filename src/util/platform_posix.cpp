@@ -79,6 +79,103 @@ std::optional<fs::path> self_exe() {
 
 long current_pid() { return static_cast<long>(::getpid()); }
 
+std::optional<std::uint64_t> process_start_time(long pid) {
+  if (pid <= 0) return std::nullopt;
+#if defined(__linux__)
+  // Field 22 of /proc/PID/stat; the command name (field 2) may hold spaces and ')', so count from the last ')'.
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!stat || !std::getline(stat, line)) return std::nullopt;
+  const auto close = line.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  const auto fields = util::split(std::string_view(line).substr(close + 1), ' ');
+  // fields[0] is "" (the space after ')'), fields[1] is field 3 (state): field 22 is fields[20].
+  if (fields.size() < 21 || !util::is_digits(fields[20])) return std::nullopt;
+  return std::stoull(std::string(fields[20]));
+#else
+  if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM) return 0;
+  return std::nullopt;
+#endif
+}
+
+namespace {
+
+IoFailure io_failure_of(int err) {
+  switch (err) {
+    case 0: return IoFailure::none;
+    case EEXIST: return IoFailure::exists;
+    case ENOENT:
+    case ENOTDIR: return IoFailure::missing;
+    case ENOSPC:
+#if defined(EDQUOT)
+    case EDQUOT:
+#endif
+      return IoFailure::no_space;
+    case EROFS: return IoFailure::read_only;
+    case EACCES:
+    case EPERM: return IoFailure::denied;
+    default: return IoFailure::other;
+  }
+}
+
+}  // namespace
+
+IoFailure last_io_failure() { return io_failure_of(errno); }
+
+void kill_self() {
+  ::kill(::getpid(), SIGKILL);
+  ::_exit(137);
+}
+
+std::optional<FileIdentity> file_identity(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+  FileIdentity id;
+  id.device = static_cast<std::uint64_t>(st.st_dev);
+  id.inode = static_cast<std::uint64_t>(st.st_ino);
+  id.size = static_cast<std::uint64_t>(st.st_size);
+#if defined(__APPLE__)
+  id.mtime_ns = static_cast<std::int64_t>(st.st_mtimespec.tv_sec) * 1000000000 + st.st_mtimespec.tv_nsec;
+#else
+  id.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+#endif
+  return id;
+}
+
+IoFailure hard_link(const fs::path& from, const fs::path& to) {
+  if (::link(from.c_str(), to.c_str()) == 0) return IoFailure::none;
+  return errno == EEXIST ? IoFailure::exists : errno == EPERM || errno == EXDEV || errno == ENOTSUP ? IoFailure::other : io_failure_of(errno);
+}
+
+IoFailure create_exclusive(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return io_failure_of(errno);
+  ::close(fd);
+  return IoFailure::none;
+}
+
+IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) return io_failure_of(errno);
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = n < 0 ? errno : ENOSPC;
+      ::close(fd);
+      return io_failure_of(err);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) {
+    const int err = errno;
+    ::close(fd);
+    return io_failure_of(err);
+  }
+  return ::close(fd) == 0 ? IoFailure::none : io_failure_of(errno);
+}
+
 fs::path full_path(const fs::path& path) {
   std::error_code ec;
   fs::path abs = fs::absolute(path, ec);
@@ -286,9 +383,13 @@ FileLock::~FileLock() {
   }
 }
 
-std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait) {
+std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait, IoFailure* why) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return nullptr;
+  if (fd < 0) {
+    if (why) *why = io_failure_of(errno);
+    return nullptr;
+  }
+  if (why) *why = IoFailure::none;
   const auto deadline = std::chrono::steady_clock::now() + wait;
   while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (std::chrono::steady_clock::now() >= deadline) {

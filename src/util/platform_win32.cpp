@@ -9,6 +9,7 @@
 #include <shellapi.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cwctype>
@@ -117,6 +118,99 @@ std::optional<fs::path> self_exe() {
 }
 
 long current_pid() { return static_cast<long>(::GetCurrentProcessId()); }
+
+std::optional<std::uint64_t> process_start_time(long pid) {
+  if (pid <= 0) return std::nullopt;
+  win32::Handle process(::OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, static_cast<DWORD>(pid)));
+  if (!process) return std::nullopt;
+  DWORD code = 0;
+  if (::GetExitCodeProcess(process.get(), &code) && code != STILL_ACTIVE) return std::nullopt;
+  FILETIME created{}, exited{}, kernel{}, user{};
+  if (!::GetProcessTimes(process.get(), &created, &exited, &kernel, &user)) return 0;
+  return (static_cast<std::uint64_t>(created.dwHighDateTime) << 32) | created.dwLowDateTime;
+}
+
+namespace {
+
+IoFailure io_failure_of(DWORD err) {
+  switch (err) {
+    case ERROR_SUCCESS: return IoFailure::none;
+    case ERROR_FILE_EXISTS:
+    case ERROR_ALREADY_EXISTS: return IoFailure::exists;
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND: return IoFailure::missing;
+    case ERROR_DISK_FULL:
+    case ERROR_HANDLE_DISK_FULL:
+    case ERROR_DISK_QUOTA_EXCEEDED: return IoFailure::no_space;
+    case ERROR_WRITE_PROTECT: return IoFailure::read_only;
+    case ERROR_ACCESS_DENIED:
+    case ERROR_SHARING_VIOLATION: return IoFailure::denied;
+    default: return IoFailure::other;
+  }
+}
+
+}  // namespace
+
+IoFailure last_io_failure() {
+  // libgit2 and the C runtime set errno; Win32 calls set GetLastError. Prefer errno when it says something.
+  switch (errno) {
+    case ENOSPC: return IoFailure::no_space;
+    case EROFS: return IoFailure::read_only;
+    case EACCES: return IoFailure::denied;
+    default: return io_failure_of(::GetLastError());
+  }
+}
+
+void kill_self() {
+  ::TerminateProcess(::GetCurrentProcess(), 137);
+  ::ExitProcess(137);
+}
+
+std::optional<FileIdentity> file_identity(const fs::path& path) {
+  win32::Handle file(::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                   nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+  if (!file) return std::nullopt;
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (!::GetFileInformationByHandle(file.get(), &info)) return std::nullopt;
+  FileIdentity id;
+  id.device = info.dwVolumeSerialNumber;
+  id.inode = (static_cast<std::uint64_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow;
+  id.size = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
+  const std::uint64_t ticks = (static_cast<std::uint64_t>(info.ftLastWriteTime.dwHighDateTime) << 32) | info.ftLastWriteTime.dwLowDateTime;
+  id.mtime_ns = static_cast<std::int64_t>(ticks) * 100;
+  return id;
+}
+
+IoFailure hard_link(const fs::path& from, const fs::path& to) {
+  if (::CreateHardLinkW(to.c_str(), from.c_str(), nullptr)) return IoFailure::none;
+  const DWORD err = ::GetLastError();
+  if (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS) return IoFailure::exists;
+  return err == ERROR_INVALID_FUNCTION || err == ERROR_NOT_SUPPORTED ? IoFailure::other : io_failure_of(err);
+}
+
+IoFailure create_exclusive(const fs::path& path) {
+  win32::Handle file(::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, CREATE_NEW,
+                                   FILE_ATTRIBUTE_NORMAL, nullptr));
+  if (!file) return io_failure_of(::GetLastError());
+  return IoFailure::none;
+}
+
+IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
+  win32::Handle file(::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, TRUNCATE_EXISTING,
+                                   FILE_ATTRIBUTE_NORMAL, nullptr));
+  if (!file) return io_failure_of(::GetLastError());
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - done, 1u << 30));
+    DWORD written = 0;
+    if (!::WriteFile(file.get(), bytes.data() + done, chunk, &written, nullptr) || written == 0) {
+      return io_failure_of(::GetLastError());
+    }
+    done += written;
+  }
+  if (!::FlushFileBuffers(file.get())) return io_failure_of(::GetLastError());
+  return IoFailure::none;
+}
 
 fs::path full_path(const fs::path& path) {
   if (path.empty()) return path;
@@ -374,12 +468,16 @@ FileLock::~FileLock() {
   }
 }
 
-std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait) {
+std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait, IoFailure* why) {
   // Not inheritable, so a child process never keeps the lock alive; the OS drops it when pdo dies.
   const HANDLE file =
       ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
                     nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
-  if (file == INVALID_HANDLE_VALUE) return nullptr;
+  if (file == INVALID_HANDLE_VALUE) {
+    if (why) *why = io_failure_of(::GetLastError());
+    return nullptr;
+  }
+  if (why) *why = IoFailure::none;
   const auto deadline = std::chrono::steady_clock::now() + wait;
   for (;;) {
     OVERLAPPED ov{};

@@ -59,7 +59,7 @@ public:
   void dir(const std::string& rel) {
     std::error_code ec;
     const bool exists = fs::is_directory(m_root / util::path_from_utf8(rel), ec);
-    m_plan.items.push_back({rel + "/", exists ? Action::keep : Action::create, {}});
+    m_plan.items.push_back({rel + "/", exists ? Action::keep : Action::create, {}, std::nullopt});
   }
 
   /// A folder git should keep even when empty.
@@ -69,9 +69,9 @@ public:
     const bool exists = fs::is_directory(p, ec);
     dir(rel);
     if (!exists || dir_is_empty(p)) {
-      m_plan.items.push_back({rel + "/.gitkeep", Action::create, {}});
+      m_plan.items.push_back({rel + "/.gitkeep", Action::create, {}, std::nullopt});
     } else if (fs::exists(p / ".gitkeep", ec)) {
-      m_plan.items.push_back({rel + "/.gitkeep", Action::keep, {}});
+      m_plan.items.push_back({rel + "/.gitkeep", Action::keep, {}, std::string()});
     }
   }
 
@@ -79,7 +79,7 @@ public:
   Status learner_file(const std::string& rel, std::string content) {
     auto existing = read(rel);
     if (!existing) return existing.error();
-    m_plan.items.push_back({rel, existing->has_value() ? Action::keep : Action::create, std::move(content)});
+    m_plan.items.push_back({rel, existing->has_value() ? Action::keep : Action::create, std::move(content), *existing});
     return ok();
   }
 
@@ -89,12 +89,12 @@ public:
     auto existing = read(rel);
     if (!existing) return existing.error();
     if (!existing->has_value()) {
-      m_plan.items.push_back({rel, Action::create, std::move(fresh)});
+      m_plan.items.push_back({rel, Action::create, std::move(fresh), std::nullopt});
       return ok();
     }
     const std::string& text = **existing;
     const std::string add = extra(text);
-    m_plan.items.push_back({rel, add.empty() ? Action::keep : Action::append, add.empty() ? std::string() : text + add});
+    m_plan.items.push_back({rel, add.empty() ? Action::keep : Action::append, add.empty() ? std::string() : text + add, text});
     return ok();
   }
 
@@ -103,15 +103,15 @@ public:
     auto existing = read(rel);
     if (!existing) return existing.error();
     if (!existing->has_value()) {
-      m_plan.items.push_back({rel, Action::create, std::move(fresh)});
+      m_plan.items.push_back({rel, Action::create, std::move(fresh), std::nullopt});
       return ok();
     }
     const auto updated = replace_block(**existing, fresh, block);
     if (!updated) {
-      m_plan.items.push_back({rel, Action::no_markers, {}});
+      m_plan.items.push_back({rel, Action::no_markers, {}, *existing});
     } else {
       const bool same = *updated == **existing;
-      m_plan.items.push_back({rel, same ? Action::keep : Action::update_block, same ? std::string() : *updated});
+      m_plan.items.push_back({rel, same ? Action::keep : Action::update_block, same ? std::string() : *updated, *existing});
     }
     return ok();
   }
@@ -122,7 +122,7 @@ public:
     if (!existing) return existing.error();
     Action action = Action::create;
     if (existing->has_value()) action = **existing == content ? Action::keep : Action::replace;
-    m_plan.items.push_back({rel, action, std::move(content)});
+    m_plan.items.push_back({rel, action, std::move(content), *existing});
     return ok();
   }
 

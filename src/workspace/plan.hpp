@@ -2,6 +2,7 @@
 // What `pdo init` will do to a folder, computed before anything is touched (so the learner can agree
 // first), and applying it without ever replacing what the learner wrote.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ struct PlanItem {
   std::string path;  ///< relative to the course folder, '/' separated; folders end with '/'
   Action action = Action::keep;
   std::string content;  ///< the whole new file (files that are written)
+  std::optional<std::string> before;  ///< what the file held when the plan was made (nullopt: absent)
+  bool operator==(const PlanItem& o) const { return path == o.path && action == o.action && content == o.content && before == o.before; }
 };
 
 /// The full plan for a course folder.

@@ -246,9 +246,10 @@ TEST_CASE("without a git identity init asks once or takes --name/--email", "[cli
   const std::vector<std::pair<std::string, std::string>> no_identity{{"HOME", util::path_to_utf8(home.path())},
                                                                      {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")}};
   const auto root = tmp / "c";
-  SECTION("no answer: nothing created") {
+  SECTION("--yes without --name/--email: input missing (exit 2, naming the flags), nothing created") {
     const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path(), "", no_identity);
-    CHECK(r.exit_code == 4);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--name") && Catch::Contains("--email"));
     CHECK_FALSE(std::filesystem::exists(root));
   }
   SECTION("asked once") {

@@ -1,0 +1,416 @@
+#include "app/transaction.hpp"
+
+
+#include "app/txn_journal.hpp"
+#include "util/fs.hpp"
+#include "util/i18n.hpp"
+#include "util/platform.hpp"
+
+namespace pdo::app {
+
+using util::tr;
+
+namespace {
+
+constexpr int k_moved_retries = 5;
+
+/// Test builds end like `kill -9` at the protocol step named in PDO_TEST_PAUSE, after announcing it in
+/// the file PDO_TEST_PAUSE_FILE (so the test knows the step was reached). Release builds compile this away.
+void pause_point([[maybe_unused]] const char* point) {
+#if defined(PDO_TEST_HOOKS)
+  const auto wanted = platform::get_env("PDO_TEST_PAUSE");
+  if (!wanted || *wanted != point) return;
+  if (const auto file = platform::get_env("PDO_TEST_PAUSE_FILE")) {
+    (void)util::write_file_atomic(util::path_from_utf8(*file), point, util::Replace::allowed);
+  }
+  platform::kill_self();
+#endif
+}
+
+Error unwritable(platform::IoFailure why, const fs::path& where) {
+  const std::string place = util::path_to_utf8(where);
+  switch (why) {
+    case platform::IoFailure::no_space:
+      return Error{Exit::unwritable, tr("工作区无法写入：磁盘已满（", "the workspace cannot be written: the disk is full (") + place +
+                                         tr("）。请腾出空间后重试；什么都没有改动。", "). Free some space and try again; nothing was changed.")};
+    case platform::IoFailure::read_only:
+    case platform::IoFailure::denied:
+      return Error{Exit::unwritable, tr("工作区无法写入：", "the workspace cannot be written: ") + place +
+                                         tr(" 是只读的，或属于另一个用户。请用有写权限的账户运行，或修改权限；什么都没有改动。",
+                                            " is read-only or belongs to another user. Run pdo as a user who may write there, or change the "
+                                            "permissions; nothing was changed.")};
+    default:
+      return Error{Exit::failure, tr("无法写入 ", "cannot write ") + place + tr("；什么都没有改动。", "; nothing was changed.")};
+  }
+}
+
+/// A write failed: say why in the learner's terms (disk full and read-only are exit 6).
+Error write_error(const Error& e, const fs::path& where) {
+  if (e.code == Exit::unwritable) return e;
+  const auto why = platform::last_io_failure();
+  if (why == platform::IoFailure::no_space || why == platform::IoFailure::read_only || why == platform::IoFailure::denied) {
+    return unwritable(why, where);
+  }
+  return e;
+}
+
+/// Refuses a path with a symlink on the way (pdo never follows a link out of the workspace) or, unless
+/// `link_ok`, a symlink as the file itself (pdo never replaces a link).
+Status check_path(const fs::path& workdir, const std::string& rel, bool link_ok) {
+  fs::path p = workdir;
+  const fs::path relp = util::path_from_utf8(rel);
+  for (const auto& part : relp) {
+    if (relp.is_absolute() || part == ".." || part == "." || rel.empty()) {
+      return Error{Exit::usage, rel + tr(" 不在工作区里，pdo 只提交工作区里的文件。", " is outside the workspace; pdo commits only files inside it.")};
+    }
+  }
+  std::size_t left = static_cast<std::size_t>(std::distance(relp.begin(), relp.end()));
+  for (const auto& part : relp) {
+    p /= part;
+    --left;
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(p, ec))) continue;
+    if (left == 0 && link_ok) continue;
+    const std::string shown = util::path_to_utf8(p.lexically_relative(workdir));
+    if (left == 0) {
+      return Error{Exit::usage, shown + tr(" 是一个符号链接。pdo 不会替换链接，也不会写到链接指向的地方；请把它换成普通文件（复制内容）后重试。",
+                                           " is a symbolic link. pdo never replaces a link or writes where it points; make it a regular file "
+                                           "(copy its content) and try again.")};
+    }
+    return Error{Exit::usage, shown + tr(" 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
+                                         " is a symbolic link, and pdo never follows a link out of the workspace. Make it a regular folder "
+                                         "and try again.")};
+  }
+  return ok();
+}
+
+std::optional<std::string> read_if_file(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::nullopt;
+  auto text = util::read_file(file);
+  if (!text) return std::nullopt;
+  return std::move(text).value();
+}
+
+/// A planned working-tree write.
+struct Write {
+  std::string path;
+  std::optional<std::string> old;
+  std::string bytes;
+};
+
+Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction& txn) {
+  std::vector<Write> writes;
+  const fs::path workdir = repo.workdir();
+  for (const auto& c : txn.changes) {
+    if (auto st = check_path(workdir, c.path, c.kind == Change::Kind::whole); !st) return st.error();
+    if (c.kind == Change::Kind::whole) continue;
+    const fs::path file = workdir / util::path_from_utf8(c.path);
+    std::error_code ec;
+    const bool exists = fs::exists(fs::symlink_status(file, ec));
+    if (exists && !fs::is_regular_file(fs::symlink_status(file, ec))) {
+      return Error{Exit::usage, c.path + tr(" 不是普通文件，pdo 不会替换它。", " is not a regular file; pdo will not replace it.")};
+    }
+    const auto old = read_if_file(file);
+    if (c.kind == Change::Kind::put) {
+      const bool as_planned = c.before == Change::Before::any || (c.before == Change::Before::absent && !exists) ||
+                              (c.before == Change::Before::bytes && old && *old == c.before_bytes);
+      if (!as_planned) {
+        return Error{Exit::busy, c.path + tr(" 在你确认之后被改动了；为了不覆盖这些改动，pdo 什么都没有写。请重新运行，看新的方案。",
+                                             " changed after you agreed; so as not to overwrite that change, pdo wrote nothing. Run the "
+                                             "command again to see the new plan.")};
+      }
+      if (old != std::optional<std::string>(c.content)) writes.push_back({c.path, old, c.content});
+      continue;
+    }
+    // An edit: the learner's working copy gets pdo's change too (a copy it cannot be applied to is
+    // refused, never repaired), and a missing file comes back as committed.
+    const auto base = old ? old : repo.head_blob(c.path);
+    auto edited = c.edit(base.value_or(std::string()));
+    if (!edited) return edited.error();
+    if (old != std::optional<std::string>(*edited)) writes.push_back({c.path, old, *edited});
+  }
+  return writes;
+}
+
+git::CommitSpec spec_of(const Transaction& txn) {
+  git::CommitSpec spec;
+  spec.message = txn.message;
+  if (!spec.message.empty() && spec.message.back() != '\n') spec.message += '\n';
+  spec.check = txn.check;
+  spec.identity = txn.identity;
+  for (const auto& c : txn.changes) {
+    git::CommitChange gc;
+    gc.path = c.path;
+    if (c.kind == Change::Kind::edit) {
+      gc.kind = git::CommitChange::Kind::edit;
+      gc.edit = c.edit;
+    }
+    spec.changes.push_back(std::move(gc));
+  }
+  return spec;
+}
+
+/// One attempt; `moved` is set when another program moved the branch meanwhile (worth a retry).
+class Attempt {
+public:
+  Attempt(git::Repo& repo, const Transaction& txn) : m_repo(repo), m_txn(txn), m_dir(txn_dir(repo.gitdir())) {}
+
+  Result<std::optional<std::string>> run(bool& moved) {
+    auto result = steps(moved);
+    if (!result && m_started && !m_committed) abort();
+    return result;
+  }
+
+private:
+  Status save() {
+    if (auto st = save_journal(m_dir, m_journal); !st) return write_error(st.error(), m_dir);
+    return ok();
+  }
+
+  /// A file in the journal folder, written and flushed, whose identity is known before it is used.
+  Result<platform::FileIdentity> staged_file(const std::string& name, const std::string& bytes) {
+    const fs::path file = m_dir / name;
+    std::error_code ec;
+    fs::remove(file, ec);
+    auto why = platform::create_exclusive(file);
+    if (why == platform::IoFailure::none && !bytes.empty()) why = platform::overwrite_existing(file, bytes);
+    if (why != platform::IoFailure::none) return unwritable(why, file);
+    const auto id = platform::file_identity(file);
+    if (!id) return unwritable(platform::last_io_failure(), file);
+    return *id;
+  }
+
+  /// Takes a git lock as git does (it must not exist), as a hard link of a recorded file.
+  Status take_lock(const std::string& name) {
+    const fs::path lock = m_repo.gitdir() / name;
+    const std::string seed = "seed-" + name;
+    auto id = staged_file(seed, {});
+    if (!id) return id.error();
+    m_journal.locks.push_back({name, {*id}});
+    if (auto st = save(); !st) return st;
+    auto why = platform::hard_link(m_dir / seed, lock);
+    if (why == platform::IoFailure::other) {
+      // No hard links here (FAT, some network shares): create it directly; a kill in the next
+      // microseconds would leave a lock pdo cannot prove, which the next run names instead of deleting.
+      why = platform::create_exclusive(lock);
+      if (why == platform::IoFailure::none) {
+        if (const auto made = platform::file_identity(lock)) m_journal.locks.back().identities.push_back(*made);
+        if (auto st = save(); !st) return st;
+      }
+    }
+    std::error_code ec;
+    fs::remove(m_dir / seed, ec);
+    if (why == platform::IoFailure::exists) {
+      m_journal.locks.pop_back();
+      (void)save();
+      return foreign_lock(util::path_to_utf8(lock));
+    }
+    if (why != platform::IoFailure::none) {
+      m_journal.locks.pop_back();
+      (void)save();
+      return unwritable(why, lock);
+    }
+    // Dropping the seed name changes no recorded field (device, inode, size, mtime).
+    return ok();
+  }
+
+  /// Gives lock `i` its content: a recorded, flushed file renamed onto it.
+  Status fill_lock(std::size_t i, const std::string& bytes) {
+    const std::string name = "fill-" + m_journal.locks[i].name;
+    auto id = staged_file(name, bytes);
+    if (!id) return id.error();
+    m_journal.locks[i].identities.push_back(*id);
+    if (auto st = save(); !st) return st;
+    const fs::path lock = m_repo.gitdir() / m_journal.locks[i].name;
+    if (!platform::rename_replace(m_dir / name, lock)) return unwritable(platform::last_io_failure(), lock);
+    return ok();
+  }
+
+  Status write_files(const std::vector<Write>& writes) {
+    for (std::size_t i = 0; i < writes.size(); ++i) {
+      m_journal.files.push_back({writes[i].path, writes[i].old.has_value()});
+      if (writes[i].old) {
+        if (auto st = util::write_file_atomic(backup_path(m_dir, i, false), *writes[i].old, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
+      }
+      if (auto st = util::write_file_atomic(backup_path(m_dir, i, true), writes[i].bytes, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
+    }
+    m_journal.stage = Stage::writing;
+    if (auto st = save(); !st) return st;
+    for (const auto& w : writes) {
+      const fs::path file = m_repo.workdir() / util::path_from_utf8(w.path);
+      if (auto st = util::make_dirs(file.parent_path()); !st) return write_error(st.error(), file);
+      const auto replace = w.old ? util::Replace::allowed : util::Replace::never;
+      if (auto st = util::write_file_atomic(file, w.bytes, replace); !st) return write_error(st.error(), file);
+    }
+    m_journal.stage = Stage::written;
+    return save();
+  }
+
+  Result<std::optional<std::string>> steps(bool& moved) {
+    std::error_code ec;
+    fs::create_directories(m_dir, ec);
+    if (ec) return unwritable(platform::last_io_failure(), m_dir);
+    m_started = true;
+    m_journal.pid = platform::current_pid();
+    m_journal.start = platform::process_start_time(m_journal.pid).value_or(0);
+    if (auto st = take_lock("index.lock"); !st) return st.error();
+    if (m_txn.identity) {
+      if (auto st = take_lock("config.lock"); !st) return st.error();
+    }
+    m_journal.stage = Stage::locked;
+    if (auto st = save(); !st) return st.error();
+    pause_point("lock-taken");
+
+    auto writes = plan_writes(m_repo, m_txn);
+    if (!writes) return writes.error();
+    if (auto st = write_files(*writes); !st) return st.error();
+    pause_point("worktree-written");
+
+    auto prepared = m_repo.prepare_commit(spec_of(m_txn), m_dir / "index");
+    if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
+    if (m_txn.identity) {
+      const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first}, {"user.email", m_txn.identity->second}};
+      if (auto st = m_repo.edit_config_copy(m_dir / "config", values); !st) return write_error(st.error(), m_repo.gitdir());
+      auto bytes = util::read_file(m_dir / "config");
+      if (!bytes) return bytes.error();
+      if (auto st = fill_lock(1, *bytes); !st) return st.error();
+    }
+    pause_point("objects-written");
+    if (auto st = fill_lock(0, prepared->index_bytes); !st) return st.error();
+    m_journal.ref = prepared->ref;
+    m_journal.commit = prepared->commit_id;
+    m_journal.stage = Stage::index_written;
+    if (auto st = save(); !st) return st.error();
+    pause_point("index-written");
+
+    if (!prepared->commit_id.empty()) {
+      m_journal.stage = Stage::moving;
+      if (auto st = save(); !st) return st.error();
+      if (auto st = m_repo.move_branch(*prepared, &moved); !st) return st.error();
+      m_committed = true;  // the branch has moved: from here on only forward
+      pause_point("ref-moved");
+      m_journal.stage = Stage::moved;
+      (void)save();
+    }
+    m_committed = true;
+    if (auto st = finish(); !st) return st.error();
+    pause_point("lock-renamed");
+    remove_txn_dir(m_dir);
+    if (prepared->commit_id.empty()) return std::optional<std::string>();
+    return std::optional<std::string>(prepared->commit_id);
+  }
+
+  /// Renames the locks into place, the config first, as git does; a rename that fails leaves HEAD
+  /// ahead of the index, which only `git reset` can mend, so say so exactly as git would.
+  Status finish() {
+    for (std::size_t i = m_journal.locks.size(); i-- > 0;) {
+      const std::string& name = m_journal.locks[i].name;
+      const fs::path lock = m_repo.gitdir() / name;
+      if (!platform::rename_replace(lock, m_repo.gitdir() / name.substr(0, name.size() - 5))) {
+        return Error{Exit::failure, tr("提交已完成，但无法把 ", "the commit was made, but ") + util::path_to_utf8(lock) +
+                                         tr(" 改名为正式文件。运行 git reset 让暂存区和 HEAD 一致。",
+                                            " could not be renamed into place. Run git reset to bring the index in line with HEAD.")};
+      }
+    }
+    m_journal.locks.clear();
+    return ok();
+  }
+
+  void abort() {
+    (void)roll_back(m_repo.gitdir(), m_repo.workdir(), m_dir, m_journal);
+    remove_temp_files(m_repo.workdir(), m_journal);
+    remove_txn_dir(m_dir);
+  }
+
+  git::Repo& m_repo;
+  const Transaction& m_txn;
+  fs::path m_dir;
+  Journal m_journal;
+  bool m_started = false;
+  bool m_committed = false;
+};
+
+}  // namespace
+
+Change Change::whole_file(std::string path) {
+  Change c;
+  c.kind = Kind::whole;
+  c.path = std::move(path);
+  return c;
+}
+
+Change Change::edited(std::string path, std::function<Result<std::string>(const std::string&)> edit) {
+  Change c;
+  c.kind = Kind::edit;
+  c.path = std::move(path);
+  c.edit = std::move(edit);
+  return c;
+}
+
+Change Change::put_file(std::string path, std::string content, Before before, std::string before_bytes) {
+  Change c;
+  c.kind = Kind::put;
+  c.path = std::move(path);
+  c.content = std::move(content);
+  c.before = before;
+  c.before_bytes = std::move(before_bytes);
+  return c;
+}
+
+Error foreign_lock(const std::string& lock) {
+  return Error{Exit::busy, tr("另一个 git 程序正在使用仓库（锁文件 ", "another git program is using the repository (lock file ") + lock +
+                               tr(" 存在，而且不能证明是被中断的 pdo 留下的）。请等它结束后重试；如果确定没有 git 程序（包括编辑器里打开的 git commit）在运行，删除它："
+                                  "rm \"",
+                                  " exists, and pdo cannot prove that an interrupted pdo left it). Wait for that program to finish and try "
+                                  "again; if you are sure no git program (including a git commit waiting in an editor) is running, delete it: rm \"") +
+                               lock + tr("\"（Windows：del）。pdo 不会删除它。", "\" (Windows: del). pdo never deletes it.")};
+}
+
+Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn) {
+  for (int attempt = 0;; ++attempt) {
+    bool moved = false;
+    Attempt a(repo, txn);
+    auto result = a.run(moved);
+    if (result || !moved || attempt >= k_moved_retries) return result;
+  }
+}
+
+Status recover(git::Repo& repo, std::ostream& err) {
+  const fs::path gitdir = repo.gitdir();
+  std::error_code ec;
+  fs::remove(gitdir / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
+  const fs::path dir = txn_dir(gitdir);
+  if (fs::exists(dir, ec)) {
+    const auto journal = load_journal(dir);
+    if (journal && journal->pid != platform::current_pid() && journal->start != 0 &&
+        platform::process_start_time(journal->pid) == journal->start) {
+      return Error{Exit::busy, tr("另一个 pdo 进程（pid ", "another pdo process (pid ") + std::to_string(journal->pid) +
+                                   tr("）正在提交。请等它结束后重试。", ") is committing. Wait for it to finish and try again.")};
+    }
+    std::vector<std::string> unproven;
+    bool forward = false;
+    if (journal) {
+      remove_temp_files(repo.workdir(), *journal);
+      forward = journal->stage == Stage::moved ||
+                (journal->stage == Stage::moving && !journal->commit.empty() && repo.ref_target(journal->ref) == journal->commit);
+      unproven = forward ? roll_forward(gitdir, *journal) : roll_back(gitdir, repo.workdir(), dir, *journal);
+    }
+    remove_txn_dir(dir);
+    if (journal && journal->stage > Stage::locking) {
+      err << (forward ? tr("pdo: 完成了一个被中断的 pdo 提交（pid ", "pdo: finished a pdo commit that was interrupted (pid ")
+                      : tr("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid ", "pdo: rolled back a pdo commit that was interrupted before it finished (pid "))
+          << journal->pid << ")\n";
+    }
+    for (const auto& lock : unproven) err << "pdo: " << foreign_lock(lock).message << "\n";
+  }
+  // A missing index with a HEAD means "nothing staged": rebuild it now, before any command reads it.
+  if (!repo.head_unborn() && !fs::exists(repo.index_path(), ec)) {
+    auto repaired = run(repo, Transaction{});
+    if (!repaired) return repaired.error();
+    err << tr("pdo: .git/index 不见了，已按 HEAD 重建（暂存区为空）。\n", "pdo: .git/index was missing; rebuilt it from HEAD (nothing staged).\n");
+  }
+  return ok();
+}
+
+}  // namespace pdo::app

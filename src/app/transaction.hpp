@@ -1,0 +1,61 @@
+#pragma once
+// One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm), in git's own
+// order: take index.lock exclusively, write the working-tree files, write the objects, write the new
+// index into the lock, move the branch with a compare-and-swap, rename the lock onto the index. A failure
+// before the branch moves leaves the repository and every file as they were; a kill at any point is
+// finished or undone by the next pdo (recover()), which removes only locks it can prove its own.
+// The caller holds the workspace lock (.git/pdo.lock), so two pdo transactions never overlap.
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "git/repo.hpp"
+#include "util/error.hpp"
+
+namespace pdo::app {
+
+/// How one file changes, by repository-relative path ('/' separated).
+struct Change {
+  enum class Kind {
+    whole,  ///< commit the working-tree file as it is (notes, exercises); a symlink is committed as a link
+    edit,   ///< pdo's change as a function, applied to HEAD's, the staged and the working-tree version
+    put,    ///< write these bytes to the working tree and commit them (files pdo creates or owns)
+  };
+  /// What a `put` expects to find before it writes (what the learner agreed to).
+  enum class Before { any, absent, bytes };
+
+  Kind kind = Kind::whole;
+  std::string path;
+  std::function<Result<std::string>(const std::string&)> edit;  ///< Kind::edit
+  std::string content;                                          ///< Kind::put
+  Before before = Before::any;                                  ///< Kind::put
+  std::string before_bytes;                                     ///< Kind::put with Before::bytes
+
+  static Change whole_file(std::string path);
+  static Change edited(std::string path, std::function<Result<std::string>(const std::string&)> edit);
+  static Change put_file(std::string path, std::string content, Before before, std::string before_bytes = {});
+};
+
+/// Everything one pdo commit does.
+struct Transaction {
+  std::vector<Change> changes;
+  std::string message;
+  git::BlobCheck check;  ///< e.g. the secret scanner
+  /// user.name and user.email to store in the repository's config (init), used for this commit too.
+  std::optional<std::pair<std::string, std::string>> identity;
+};
+
+/// Runs the transaction; the new commit's id, or nullopt when nothing needed committing.
+Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn);
+
+/// Finishes or undoes what a killed pdo left (call with the workspace lock held, before anything else),
+/// and rebuilds a missing .git/index from HEAD. Notes go to `err`.
+Status recover(git::Repo& repo, std::ostream& err);
+
+/// The message for a lock file pdo cannot prove its own (exit 5).
+Error foreign_lock(const std::string& lock);
+
+}  // namespace pdo::app

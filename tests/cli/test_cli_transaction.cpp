@@ -1,0 +1,498 @@
+// Issue 9's reproductions, each run against the real pdo and checked with the real git CLI: the one
+// commit transaction (index.lock held across read-modify-commit, compare-and-swap on the branch,
+// provable locks, recovery of killed runs), exactly pdo's change committed, symlinks, undo as a stack.
+#include <atomic>
+#include <fstream>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "cli_helpers.hpp"
+
+#include "util/fs.hpp"
+#include "util/text.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+void require_ok(const platform::ProcessResult& r) {
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+}
+
+fs::path workspace(const TempDir& tmp, const std::string& name = "ws") {
+  const auto root = tmp / name;
+  init_workspace(root);
+  return root;
+}
+
+void append(const fs::path& file, const std::string& text) {
+  std::ofstream out(file, std::ios::binary | std::ios::app);
+  out << text;
+}
+
+/// Every path under root whose name marks a pdo temp file.
+std::vector<std::string> temp_files(const fs::path& root) {
+  std::vector<std::string> out;
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
+    if (it->path().filename().string().find(".pdo-tmp-") != std::string::npos) out.push_back(it->path().string());
+  }
+  return out;
+}
+
+/// Paths a commit changed (git's own view).
+std::string changed_paths(const fs::path& root, const std::string& commit) {
+  return git_out({"show", "--format=", "--name-only", commit}, root);
+}
+
+/// Box states after replaying every pdo commit's trailers on first-parent history, oldest first.
+std::map<std::string, bool> replay_boxes(const fs::path& root) {
+  std::map<std::string, bool> boxes;
+  const std::string log = git_out({"log", "--first-parent", "--reverse", "--format=%x1e%B"}, root);
+  for (const auto& message : util::split(log, '\x1e')) {
+    std::string lesson, step, state;
+    for (const auto line : util::split_lines(message)) {
+      const auto l = util::chomp(line);
+      if (util::starts_with(l, "Pdo-Lesson: ")) lesson = std::string(l.substr(12));
+      if (util::starts_with(l, "Pdo-Step: ")) step = std::string(l.substr(10));
+      if (util::starts_with(l, "Pdo-State: ")) state = std::string(l.substr(11));
+    }
+    if (!lesson.empty()) boxes[lesson + " " + step] = state == "done";
+  }
+  return boxes;
+}
+
+/// Box states in a progress.md text ("03 read" -> ticked), for the lessons' read/notes boxes.
+std::map<std::string, bool> boxes_in(const std::string& text) {
+  std::map<std::string, bool> boxes;
+  const std::map<std::string, std::string> steps{{"读讲义", "read"}, {"做练习", "exercise"}, {"记笔记", "notes"}};
+  for (const auto line : util::split_lines(text)) {
+    const auto l = util::chomp(line);
+    if (l.size() < 10 || !util::starts_with(l, "- [")) continue;
+    const auto rest = std::string(l.substr(6));
+    const auto space = rest.find(' ');
+    if (space == std::string::npos) continue;
+    const auto step = steps.find(rest.substr(space + 1));
+    if (step != steps.end()) boxes[rest.substr(0, space) + " " + step->second] = l[3] == 'x';
+  }
+  return boxes;
+}
+
+/// Requires that the ticked boxes of HEAD's progress.md are exactly those the pdo commits record.
+void require_replay_matches(const fs::path& root) {
+  const auto replayed = replay_boxes(root);
+  const auto head = boxes_in(git_out({"show", "HEAD:progress.md"}, root));
+  for (const auto& [box, done] : head) {
+    const auto it = replayed.find(box);
+    INFO(box);
+    CHECK(done == (it != replayed.end() && it->second));
+  }
+}
+
+/// git fsck --strict, and no staged deletion or stray pdo change in `git status`.
+void require_sound(const fs::path& root) {
+  const auto fsck = run_git({"fsck", "--strict"}, root);
+  INFO(fsck.out << fsck.err);
+  CHECK(fsck.exit_code == 0);
+  const auto status = git_out({"status", "--porcelain"}, root);
+  INFO(status);
+  CHECK(status.find("D  ") == std::string::npos);
+  CHECK(status.find("MM ") == std::string::npos);
+  CHECK(temp_files(root).empty());
+}
+
+/// pdo started with a pause point: it ends itself like `kill -9` at that step, after saying so in a file.
+bool kill_at(const fs::path& root, const std::vector<std::string>& args, const std::string& point) {
+  const fs::path flag = root.parent_path() / ("paused-" + point);
+  std::error_code ec;
+  fs::remove(flag, ec);
+  std::vector<std::string> argv = pdo_command();
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = root;
+  opts.env = test_env();
+  opts.env.push_back({"PDO_TEST_PAUSE", point});
+  opts.env.push_back({"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)});
+  opts.timeout = std::chrono::milliseconds(10000);  // only a pdo that hangs runs this long
+  const auto r = platform::run_process(argv, opts);
+  return r.exit_code != 0 && fs::exists(flag);
+}
+
+}  // namespace
+
+TEST_CASE("repro 1: the learner's own git commits never carry any part of a pdo change", "[cli][safety][transaction][posix]") {
+  if (pdo_under_launcher()) return;  // the git CLI loop and pdo.exe under wine share no clock worth racing
+  TempDir tmp("own-commit");
+  const auto root = workspace(tmp);
+  std::thread learner([&] {
+    for (int i = 0; i < 25; ++i) {
+      append(root / "data/u.txt", "x\n");
+      run_git({"add", "data/u.txt"}, root);
+      run_git({"commit", "-q", "-m", "u"}, root);
+    }
+  });
+  std::vector<std::string> reported;
+  for (int i = 0; i < 12; ++i) {
+    const auto r = i % 2 ? run_pdo({"ask", "question " + std::to_string(i), "--lesson", "2"}, root)
+                         : run_pdo({"track", "done", std::to_string(i / 2 + 1), "read"}, root);
+    if (r.exit_code == 0) reported.push_back(r.out);
+    else CHECK(r.exit_code == 5);  // the learner's git holds index.lock: a clean "busy", never a lost change
+  }
+  learner.join();
+  run_git({"commit", "-q", "-m", "u"}, root);
+  for (const auto& line : util::split_lines(git_out({"log", "--format=%H %s"}, root))) {
+    const std::string commit(line.substr(0, 40));
+    if (util::chomp(line.substr(41)) != "u") continue;
+    INFO(commit);
+    CHECK(util::chomp(changed_paths(root, commit)) == "data/u.txt");
+  }
+  require_replay_matches(root);
+  CHECK(read_file(root / "progress.md") == git_out({"show", "HEAD:progress.md"}, root));
+  CHECK(read_file(root / "questions.md") == git_out({"show", "HEAD:questions.md"}, root));
+  require_sound(root);
+}
+
+TEST_CASE("repro 2: a missing index is rebuilt from HEAD, never committed as 40 deletions", "[cli][safety][transaction]") {
+  TempDir tmp("no-index");
+  const auto root = workspace(tmp);
+  fs::remove(root / ".git/index");
+  const auto again = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path());
+  INFO(again.out << again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(fs::exists(root / ".git/index"));
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  const auto notes = root / "lessons/03-03-getting-started-with-distributed-data/notes.md";
+  append(notes, "my note\n");
+  git_out({"add", util::path_to_utf8(notes)}, root);
+  git_out({"commit", "-q", "-m", "note"}, root);
+  CHECK(util::chomp(changed_paths(root, "HEAD")) == "lessons/03-03-getting-started-with-distributed-data/notes.md");
+
+  SECTION("track repairs it too") {
+    fs::remove(root / ".git/index");
+    require_ok(run_pdo({"track", "done", "01", "read"}, root));
+    CHECK(util::chomp(changed_paths(root, "HEAD")) == "progress.md");
+    require_sound(root);
+    CHECK(git_out({"status", "--porcelain"}, root).empty());
+  }
+}
+
+TEST_CASE("repro 4: a config.lock pdo cannot prove its own: exit 5 naming it and how to clear it", "[cli][safety][transaction]") {
+  TempDir tmp("config-lock");
+  const auto root = workspace(tmp);
+  fs::remove(root / "questions.md");
+  write_file(root / ".git/config.lock", "");
+  const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes", "--name", "A", "--email", "a@example.com"}, tmp.path());
+  CHECK(r.exit_code == 5);
+  CHECK_THAT(r.err, Catch::Contains("config.lock") && Catch::Contains("rm "));
+  CHECK(fs::exists(root / ".git/config.lock"));
+  CHECK_FALSE(fs::exists(root / "questions.md"));
+  CHECK(commit_count(root) == 1);
+}
+
+TEST_CASE("repro 5: another program's live index.lock is never deleted", "[cli][safety][transaction][posix]") {
+  if (pdo_under_launcher()) return;
+  TempDir tmp("live-lock");
+  const auto root = workspace(tmp);
+  write_file(root / ".git/pdo-inflight", "12345");  // what a killed pdo 0.1 left
+  append(root / "data/u.txt", "x\n");
+  git_out({"add", "data/u.txt"}, root);
+  git_out({"commit", "-q", "-m", "u"}, root);
+  append(root / "data/u.txt", "y\n");
+  // The learner's `git commit -a` waits in its editor, holding index.lock (a plain `git commit` lets go
+  // of it before the editor starts, and then git's own ref check protects it).
+  write_file(tmp / "editor.sh", "#!/bin/sh\nwhile [ ! -f \"$0.go\" ]; do sleep 0.05; done\necho 'mine' > \"$1\"\n");
+  fs::permissions(tmp / "editor.sh", fs::perms::owner_all);
+  platform::ProcessResult git_result;
+  std::thread learner([&] {
+    auto env = test_env();
+    env.push_back({"GIT_EDITOR", util::path_to_utf8(tmp / "editor.sh")});
+    git_result = run_git({"commit", "-q", "-a"}, root, env);
+  });
+  while (!fs::exists(root / ".git/index.lock")) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const auto r = run_pdo({"track", "done", "02", "read"}, root);
+  CHECK(r.exit_code == 5);
+  CHECK_THAT(r.err, Catch::Contains("index.lock"));
+  CHECK(fs::exists(root / ".git/index.lock"));
+  write_file(tmp / "editor.sh.go", "");
+  learner.join();
+  CHECK(git_result.exit_code == 0);
+  CHECK(git_out({"log", "-1", "--format=%s"}, root) == "mine\n");
+  require_ok(run_pdo({"track", "done", "02", "read"}, root));
+  require_sound(root);
+}
+
+TEST_CASE("repro 6: undo over a commit with an empty message does not crash", "[cli][safety][undo]") {
+  TempDir tmp("empty-message");
+  const auto root = workspace(tmp);
+  require_ok(run_pdo({"track", "done", "01", "read"}, root));
+  git_out({"commit", "-q", "--allow-empty", "--allow-empty-message", "-m", ""}, root);
+  const auto r = run_pdo({"undo"}, root);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01 读讲义"));
+}
+
+TEST_CASE("repro 7: an edit made while init waits for consent is never overwritten", "[cli][safety][init][posix]") {
+  if (pdo_under_launcher()) return;
+  TempDir tmp("consent");
+  const auto root = workspace(tmp);
+  std::string readme = read_file(root / "README.md");
+  Catch::replaceInPlace(readme, "https://docs.pytorch.org/tutorials/beginner/dist_overview.html", "https://example.com/stale");
+  write_file(root / "README.md", readme);  // pdo's block is stale: init plans to refresh it
+  const fs::path out = tmp / "out.txt";
+  const std::string script = "( while [ ! -f go ]; do sleep 0.05; done; echo y; echo y ) | \"$0\" init \"$1\" > out.txt 2>&1";
+  platform::ProcessOptions opts;
+  opts.cwd = tmp.path();
+  opts.env = test_env();
+  platform::ProcessResult r;
+  std::thread pdo_run([&] { r = platform::run_process({"sh", "-c", script, util::path_to_utf8(pdo_binary()), util::path_to_utf8(root)}, opts); });
+  while (!fs::exists(out) || read_file(out).find("y / yes") == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  append(root / "README.md", "my own line\n");
+  write_file(tmp / "go", "");
+  pdo_run.join();
+  INFO(read_file(out));
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(read_file(out), Catch::Contains("new plan") || Catch::Contains("新的方案"));
+  CHECK_THAT(read_file(root / "README.md"), Catch::EndsWith("my own line\n") && !Catch::Contains("example.com/stale"));
+}
+
+TEST_CASE("repro 8: a box ticked by hand does not ride along in pdo's commit", "[cli][safety][track]") {
+  TempDir tmp("hand-tick");
+  const auto root = workspace(tmp);
+  std::string text = read_file(root / "progress.md");
+  Catch::replaceInPlace(text, "- [ ] 05 读讲义", "- [x] 05 读讲义");
+  write_file(root / "progress.md", text);
+  require_ok(run_pdo({"track", "done", "01", "read"}, root));
+  const std::string head = git_out({"show", "HEAD:progress.md"}, root);
+  CHECK_THAT(head, Catch::Contains("- [x] 01 读讲义") && Catch::Contains("- [ ] 05 读讲义"));
+  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 01 读讲义") && Catch::Contains("- [x] 05 读讲义"));
+  require_ok(run_pdo({"undo"}, root));
+  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01 读讲义") && Catch::Contains("- [x] 05 读讲义"));
+  CHECK_THAT(git_out({"show", "HEAD:progress.md"}, root), Catch::Contains("- [ ] 05 读讲义"));
+
+  SECTION("a staged progress.md gets pdo's flip too and stays staged") {
+    git_out({"add", "progress.md"}, root);
+    require_ok(run_pdo({"track", "done", "02", "read"}, root));
+    CHECK_THAT(git_out({"show", ":progress.md"}, root), Catch::Contains("- [x] 02 读讲义") && Catch::Contains("- [x] 05 读讲义"));
+    CHECK_THAT(git_out({"show", "HEAD:progress.md"}, root), Catch::Contains("- [x] 02 读讲义") && Catch::Contains("- [ ] 05 读讲义"));
+    CHECK(git_out({"status", "--porcelain"}, root) == "M  progress.md\n");
+  }
+}
+
+TEST_CASE("repro 9: symlinks are committed as links or refused, never followed or replaced", "[cli][safety][track][posix]") {
+  if (pdo_under_launcher()) return;
+  TempDir tmp("links");
+  const auto root = workspace(tmp);
+  const std::string dir = "lessons/03-03-getting-started-with-distributed-data/exercises/";
+  fs::create_symlink("/etc/hostname", root / (dir + "host"));
+  require_ok(run_pdo({"track", "done", "03", "exercise"}, root));
+  CHECK_THAT(git_out({"ls-tree", "HEAD", dir + "host"}, root), Catch::StartsWith("120000 blob"));
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+
+  SECTION("progress.md as a link: refused, the link stays a link") {
+    fs::rename(root / "progress.md", tmp / "real-progress.md");
+    fs::create_symlink(tmp / "real-progress.md", root / "progress.md");
+    const auto r = run_pdo({"track", "done", "04", "read"}, root);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("progress.md"));
+    CHECK(fs::is_symlink(root / "progress.md"));
+    CHECK_THAT(read_file(tmp / "real-progress.md"), Catch::Contains("- [ ] 04 读讲义"));
+  }
+  SECTION("an exercises folder that is a link out of the workspace: refused") {
+    fs::remove_all(root / "lessons/04-04-writing-distributed-applications-with-pytorch/exercises");
+    fs::create_directory(tmp / "outside");
+    write_file(tmp / "outside/secret.py", "x = 1\n");
+    fs::create_directory_symlink(tmp / "outside", root / "lessons/04-04-writing-distributed-applications-with-pytorch/exercises");
+    const auto r = run_pdo({"track", "done", "04", "exercise"}, root);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("exercises"));
+    CHECK(commit_count(root) == 2);
+  }
+}
+
+TEST_CASE("repro 10: a refused commit leaves every file as it was, including files that did not exist", "[cli][safety][ask]") {
+  TempDir tmp("refused");
+  const auto root = workspace(tmp);
+  fs::remove(root / "questions.md");
+  const auto r = run_pdo({"ask", "OPENAI_API_KEY=sk-proj-Qm8vT2xLp9RkW4zN7cYb1HdF6gJs3AeU5oXi0VtK"}, root);
+  CHECK(r.exit_code == 3);
+  CHECK_FALSE(fs::exists(root / "questions.md"));
+  CHECK(git_out({"status", "--porcelain"}, root) == " D questions.md\n");
+  CHECK(commit_count(root) == 1);
+  CHECK(temp_files(root).empty());
+  CHECK_FALSE(fs::exists(root / ".git/pdo-txn"));
+}
+
+TEST_CASE("repro 11: undo is a stack and never redoes what it undid", "[cli][safety][undo]") {
+  TempDir tmp("undo-stack");
+  const auto root = workspace(tmp);
+  SECTION("track") {
+    require_ok(run_pdo({"track", "done", "01", "read"}, root));
+    require_ok(run_pdo({"undo"}, root));
+    const auto second = run_pdo({"undo"}, root);
+    CHECK(second.exit_code == 2);
+    CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01 读讲义"));
+  }
+  SECTION("ask") {
+    require_ok(run_pdo({"ask", "why?", "--lesson", "2"}, root));
+    require_ok(run_pdo({"undo"}, root));
+    const auto second = run_pdo({"undo"}, root);
+    CHECK(second.exit_code == 2);
+    CHECK_THAT(second.err, !Catch::Contains("questions.md"));
+    CHECK(read_file(root / "questions.md").find("why?") == std::string::npos);
+  }
+  SECTION("a message with --- lines keeps its trailers") {
+    require_ok(run_pdo({"track", "done", "01", "read"}, root));
+    require_ok(run_pdo({"ask", "--- what is this?", "--lesson", "2"}, root));
+    require_ok(run_pdo({"undo"}, root));
+    require_ok(run_pdo({"undo"}, root));
+    CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01 读讲义"));
+  }
+  require_sound(root);
+}
+
+TEST_CASE("repro 12: a workspace reached through a symlinked path works", "[cli][safety][posix]") {
+  if (pdo_under_launcher()) return;
+  TempDir tmp("linked-path");
+  const auto root = workspace(tmp);
+  fs::create_directory_symlink(root, tmp / "link");
+  require_ok(run_pdo({"-C", util::path_to_utf8(tmp / "link"), "track", "done", "01", "read"}, tmp.path()));
+  CHECK(commit_count(root) == 2);
+  fs::create_directory(tmp / "real");
+  fs::create_directory_symlink(tmp / "real", tmp / "link2");
+  require_ok(run_pdo({"init", util::path_to_utf8(tmp / "link2/x"), "--yes"}, tmp.path()));
+  CHECK(commit_count(tmp / "real/x") == 1);
+  CHECK(git_out({"status", "--porcelain"}, tmp / "real/x").empty());
+}
+
+TEST_CASE("repro 13: a read-only workspace and another user's repository get exit 6 with their own reason", "[cli][safety][posix]") {
+  if (pdo_under_launcher()) return;
+  if (platform::run_process({"id", "-u"}).out != "0\n") return;  // needs root to act as another user
+  TempDir tmp("unwritable");
+  const auto root = workspace(tmp);
+  fs::permissions(tmp.path(), fs::perms::others_exec | fs::perms::others_read, fs::perm_options::add);
+  SECTION("read-only for its own user") {
+    platform::run_process({"chown", "-R", "65534:65534", util::path_to_utf8(root)});
+    platform::run_process({"chmod", "-R", "a-w", util::path_to_utf8(root)});
+    platform::ProcessOptions opts;
+    opts.cwd = root;
+    opts.env = test_env();
+    const auto r = platform::run_process({"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", util::path_to_utf8(pdo_binary()), "track", "done", "03", "read"}, opts);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 6);
+    CHECK_THAT(r.err, Catch::Contains("cannot be written") || Catch::Contains("无法写入"));
+    platform::run_process({"chmod", "-R", "u+w", util::path_to_utf8(root)});
+    platform::run_process({"chown", "-R", "0:0", util::path_to_utf8(root)});
+  }
+  SECTION("owned by another user") {
+    platform::run_process({"chown", "-R", "65534:65534", util::path_to_utf8(root)});
+    const auto r = run_pdo({"track", "done", "03", "read"}, root);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 6);
+    CHECK_THAT(r.err, Catch::Contains("safe.directory"));
+    platform::run_process({"chown", "-R", "0:0", util::path_to_utf8(root)});
+  }
+}
+
+TEST_CASE("a kill at each step of the transaction: the next pdo finishes or undoes it, and proves its locks",
+          "[cli][safety][transaction][posix]") {
+  if (pdo_under_launcher()) return;
+  TempDir tmp("pause");
+  const auto root = workspace(tmp);
+  int lesson = 1;
+  for (const char* point : {"lock-taken", "worktree-written", "objects-written", "index-written", "ref-moved", "lock-renamed"}) {
+    for (const bool ask : {false, true}) {
+      INFO(point << (ask ? " ask" : " track"));
+      const std::string id = std::to_string(lesson++);
+      const std::string before_head = git_out({"rev-parse", "HEAD"}, root);
+      const bool reached = kill_at(root, ask ? std::vector<std::string>{"ask", "q" + id, "--lesson", "1"}
+                                             : std::vector<std::string>{"track", "done", id, "read"}, point);
+      CHECK(reached);
+      const bool committed = git_out({"rev-parse", "HEAD"}, root) != before_head;
+      CHECK(committed == (std::string(point) == "ref-moved" || std::string(point) == "lock-renamed"));
+      // The next command recovers (never "busy"), and the repository is sound afterwards.
+      const auto next = run_pdo({"track", "done", "17", "notes"}, root);
+      INFO(next.out << next.err);
+      CHECK(next.exit_code == 0);
+      require_ok(run_pdo({"track", "todo", "17", "notes"}, root));
+      CHECK_FALSE(fs::exists(root / ".git/index.lock"));
+      CHECK(git_out({"status", "--porcelain"}, root).empty());
+      CHECK(read_file(root / "progress.md") == git_out({"show", "HEAD:progress.md"}, root));
+      require_sound(root);
+    }
+  }
+  require_replay_matches(root);
+  SECTION("init killed after taking config.lock: the next init proves it and goes on") {
+    fs::remove(root / "questions.md");
+    CHECK(kill_at(tmp.path(), {"init", util::path_to_utf8(root), "--yes", "--name", "A", "--email", "a@example.com"}, "lock-taken"));
+    CHECK(fs::exists(root / ".git/config.lock"));
+    require_ok(run_pdo({"init", util::path_to_utf8(root), "--yes", "--name", "A", "--email", "a@example.com"}, tmp.path()));
+    CHECK_FALSE(fs::exists(root / ".git/config.lock"));
+    CHECK(git_out({"config", "user.name"}, root) == "A\n");
+    require_sound(root);
+  }
+}
+
+TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kills", "[cli][safety][transaction][posix][slow]") {
+  if (pdo_under_launcher()) return;
+  TempDir tmp("torture");
+  const auto root = workspace(tmp);
+  std::atomic<bool> stop{false};
+  std::thread learner([&] {
+    for (int i = 0; !stop; ++i) {
+      append(root / "data/u.txt", "x\n");
+      run_git({"add", "data/u.txt"}, root);
+      run_git({"commit", "-q", "-m", "u"}, root);
+    }
+  });
+  std::vector<std::thread> threads;
+  std::vector<int> codes(8, -1);
+  for (int i = 0; i < 8; ++i) {
+    threads.emplace_back([&, i] {
+      const std::string lesson = std::to_string(i + 1);
+      const auto r = i % 4 == 0   ? run_pdo({"ask", "q" + lesson, "--lesson", lesson}, root)
+                     : i % 4 == 1 ? run_pdo({"undo"}, root)
+                     : i % 4 == 2 ? run_pdo({"check", "confirm", "course-page"}, root)
+                                  : run_pdo({"track", "done", lesson, "read"}, root);
+      codes[static_cast<std::size_t>(i)] = r.exit_code;
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::mt19937 rng(20261201);
+  std::uniform_int_distribution<int> delay_ms(2, 60);
+  int killed = 0;
+  for (int round = 0; round < 100; ++round) {
+    const std::string lesson = std::to_string(round % 17 + 1);
+    const std::vector<std::vector<std::string>> commands{
+        {"track", round % 2 ? "todo" : "done", lesson, "notes"}, {"ask", "k" + std::to_string(round), "--lesson", lesson}, {"undo"},
+        {"init", util::path_to_utf8(root), "--yes"}};
+    std::vector<std::string> argv = pdo_command();
+    const auto& args = commands[static_cast<std::size_t>(round) % commands.size()];
+    argv.insert(argv.end(), args.begin(), args.end());
+    platform::ProcessOptions opts;
+    opts.cwd = root;
+    opts.env = test_env();
+    opts.timeout = std::chrono::milliseconds(delay_ms(rng));
+    killed += platform::run_process(argv, opts).timed_out ? 1 : 0;
+  }
+  stop = true;
+  learner.join();
+  for (const int code : codes) CHECK((code == 0 || code == 2 || code == 5));
+  CHECK(killed >= 50);
+  const auto next = run_pdo({"track", "done", "17", "exercise"}, root);
+  INFO(next.out << next.err);
+  CHECK((next.exit_code == 0 || (next.exit_code == 5 && next.err.find(".lock") != std::string::npos)));
+  if (next.exit_code == 0) {
+    for (const auto& line : util::split_lines(git_out({"log", "--format=%H %s"}, root))) {
+      if (util::chomp(line.substr(41)) != "u") continue;
+      CHECK(util::chomp(changed_paths(root, std::string(line.substr(0, 40)))) == "data/u.txt");
+    }
+    require_replay_matches(root);
+    const auto fsck = run_git({"fsck", "--strict"}, root);
+    CHECK(fsck.exit_code == 0);
+    CHECK(git_out({"status", "--porcelain"}, root).find("D  ") == std::string::npos);
+  }
+}

@@ -19,6 +19,7 @@ CommitInfo info_of(git_commit* c, const git_oid& id) {
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message) {
+  ensure_libgit2();
   std::vector<std::pair<std::string, std::string>> out;
   git_message_trailer_array arr{};
   if (git_message_trailers(&arr, message.c_str()) != 0) return out;

@@ -224,15 +224,27 @@ TEST_CASE("repro 5: another program's live index.lock is never deleted", "[cli][
   require_sound(root);
 }
 
-TEST_CASE("repro 6: undo over a commit with an empty message does not crash", "[cli][safety][undo]") {
+TEST_CASE("repro 6: undo over a later commit with an empty message does not crash", "[cli][safety][undo]") {
   TempDir tmp("empty-message");
   const auto root = workspace(tmp);
   require_ok(run_pdo({"track", "done", "01", "read"}, root));
-  git_out({"commit", "-q", "--allow-empty", "--allow-empty-message", "-m", ""}, root);
-  const auto r = run_pdo({"undo"}, root);
-  INFO(r.out << r.err);
-  CHECK(r.exit_code == 0);
-  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01 读讲义"));
+  SECTION("the empty-message commit changed the same box: refused, naming it") {
+    std::string text = read_file(root / "progress.md");
+    Catch::replaceInPlace(text, "- [x] 01 读讲义", "- [ ] 01 读讲义");
+    write_file(root / "progress.md", text);
+    git_out({"commit", "-q", "-a", "--allow-empty-message", "-m", ""}, root);
+    const auto r = run_pdo({"undo"}, root);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(git_out({"rev-parse", "--short=12", "HEAD"}, root).substr(0, 12)));
+  }
+  SECTION("an empty commit with an empty message in between") {
+    git_out({"commit", "-q", "--allow-empty", "--allow-empty-message", "-m", ""}, root);
+    const auto r = run_pdo({"undo"}, root);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01 读讲义"));
+  }
 }
 
 TEST_CASE("repro 7: an edit made while init waits for consent is never overwritten", "[cli][safety][init][posix]") {

@@ -168,7 +168,10 @@ std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workd
       if (!same_bytes(file, backup_path(dir, i, true))) continue;
       std::error_code ec;
       if (j.files[i].existed) {
-        if (auto old = util::read_file(backup_path(dir, i, false))) (void)util::write_file_atomic(file, *old, util::Replace::allowed);
+        // A rename needs no free space: this works on a full disk too (the backup is never needed again).
+        if (!platform::rename_replace(backup_path(dir, i, false), file)) {
+          if (auto old = util::read_file(backup_path(dir, i, false))) (void)util::write_file_atomic(file, *old, util::Replace::allowed);
+        }
       } else {
         fs::remove(file, ec);
       }

@@ -45,6 +45,7 @@ inline Error lg2_error(int rc, const std::string& what) {
   const git_error* e = git_error_last();
   std::string detail = e && e->message ? e->message : "error " + std::to_string(rc);
   Exit code = rc == GIT_ELOCKED ? Exit::busy : Exit::failure;
+  if (detail.find("No space left") != std::string::npos || detail.find("Disk quota") != std::string::npos) code = Exit::unwritable;
   if (e && e->klass == GIT_ERROR_OS && rc != GIT_ELOCKED) {
     switch (platform::last_io_failure()) {
       case platform::IoFailure::no_space:

@@ -508,3 +508,65 @@ TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kill
     CHECK(git_out({"status", "--porcelain"}, root).find("D  ") == std::string::npos);
   }
 }
+
+TEST_CASE("full disk: pdo fails before the branch moves and nothing changes", "[cli][safety][transaction][posix]") {
+  if (pdo_under_launcher()) return;
+  // A real small file system: a 4 MiB tmpfs mounted inside a private mount namespace (unshare -rm),
+  // which works as root here and in CI and leaves no mount behind.
+  const bool in_ci = platform::get_env("CI").value_or("") == "true";
+  if (platform::run_process({"unshare", "-rm", "true"}).exit_code != 0) {
+    if (in_ci) FAIL("unshare -rm is not available, and CI must run the full-disk test");
+    WARN("skipped: unshare -rm is not available here");
+    return;
+  }
+  TempDir tmp("full-disk");
+  fs::create_directory(tmp / "mnt");
+  const std::string script = R"SH(set -u
+mount -t tmpfs -o size=4m tmpfs "$1" || exit 90
+cd "$1"
+"$0" init W --yes > /dev/null || exit 91
+cd W
+for free in 4 8 12 16 24 32; do
+  rm -f ../fill
+  avail=$(df --output=avail -k . | tail -1)
+  dd if=/dev/zero of=../fill bs=1k count=$((avail - free)) 2> /dev/null
+  head=$(git rev-parse HEAD)
+  before=$(cat progress.md | sha256sum)
+  "$0" track done 14 read > ../out 2>&1
+  rc=$?
+  moved=no; [ "$(git rev-parse HEAD)" != "$head" ] && moved=yes
+  same=no; [ "$(cat progress.md | sha256sum)" = "$before" ] && same=yes
+  clean=no; [ -z "$(git status --porcelain)" ] && clean=yes
+  leftovers=$(ls -d .git/index.lock .git/pdo-txn 2> /dev/null | wc -l)
+  git fsck --strict > /dev/null 2>&1 && fsck=ok || fsck=bad
+  echo "free=$free rc=$rc moved=$moved same=$same clean=$clean leftovers=$leftovers fsck=$fsck"
+  [ $rc -ne 0 ] && sed 's/^/  /' ../out
+  git status --porcelain | sed 's/^/  status: /'
+  if [ $rc -eq 0 ]; then rm -f ../fill; "$0" track todo 14 read > /dev/null 2>&1; fi
+done
+)SH";
+  platform::ProcessOptions opts;
+  opts.env = test_env();
+  opts.timeout = std::chrono::seconds(120);
+  const auto r = platform::run_process({"unshare", "-rm", "sh", "-c", script, util::path_to_utf8(pdo_binary()), util::path_to_utf8(tmp / "mnt")}, opts);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  int failed_runs = 0;
+  for (const auto line : util::split_lines(r.out)) {
+    if (!util::starts_with(line, "free=")) continue;
+    INFO(line);
+    const bool ok = line.find(" rc=0 ") != std::string::npos;
+    CHECK(line.find("clean=yes") != std::string::npos);
+    CHECK(line.find("leftovers=0") != std::string::npos);
+    CHECK(line.find("fsck=ok") != std::string::npos);
+    if (ok) {
+      CHECK(line.find("moved=yes") != std::string::npos);
+    } else {
+      ++failed_runs;
+      CHECK(line.find(" rc=6 ") != std::string::npos);
+      CHECK(line.find("moved=no") != std::string::npos);
+      CHECK(line.find("same=yes") != std::string::npos);
+    }
+  }
+  CHECK(failed_runs > 0);  // the disk really was too full for some of them
+}

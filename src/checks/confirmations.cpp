@@ -65,6 +65,7 @@ Result<std::vector<Confirmation>> parse_confirmations(std::string_view text, con
     c.done = result == "done";
     out.push_back(std::move(c));
   }
+  if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) return bad_file(doc.problem());
   return out;
 }

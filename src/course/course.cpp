@@ -257,6 +257,7 @@ std::optional<std::string> folder_name_problem(std::string_view name) {
 Result<Course> parse_course(std::string_view toml_text, const std::string& source_name, Validation validation) {
   util::TomlDoc doc(toml_text, source_name);
   doc.check_schema();
+  if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) return course_error(doc.problem());
   const TomlTable root = doc.root();
   root.keys({"schema", "id", "title", "entry_url", "language", "route", "expected_os", "workspace_folder", "materials_note",

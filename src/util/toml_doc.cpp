@@ -117,6 +117,7 @@ void TomlDoc::check_schema() {
   if (failed()) return;
   const auto version = root().integer("schema", 1, std::numeric_limits<std::int64_t>::max());
   if (version && *version > k_toml_schema) {
+    m_newer_schema = true;
     fail(root().line_of("schema"),
          tr("这个文件由更新版本的 pdo 写成（schema = ", "written by a newer pdo (schema = ") + std::to_string(*version) +
              tr("，这个 pdo 只认识 schema = ", "; this pdo reads schema = ") + std::to_string(k_toml_schema) +

@@ -58,6 +58,8 @@ public:
   void check_schema();
   /// Records a problem at a line unless one is already recorded.
   void fail(int line, const std::string& reason);
+  /// True if check_schema() found a file written for a newer pdo (then "fix the file" is the wrong advice).
+  bool newer_schema() const { return m_newer_schema; }
   /// True once a problem is recorded.
   bool failed() const { return m_problem.has_value(); }
   /// The first problem as "file:line: reason" (only when failed()).
@@ -67,6 +69,7 @@ private:
   std::string m_source;
   TomlNode m_root;
   std::optional<std::string> m_problem;
+  bool m_newer_schema = false;
 };
 
 /// A table of a TomlDoc, read with checked getters. A getter that finds a problem records it in the

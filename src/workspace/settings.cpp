@@ -36,6 +36,7 @@ Result<Settings> parse_settings(std::string_view text, const std::string& source
   if (std::find(course::k_routes.begin(), course::k_routes.end(), s.route) == course::k_routes.end()) {
     t.fail("route", tr("未知路线 ", "unknown route ") + s.route);
   }
+  if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) {
     return Error{Exit::usage, doc.problem() + tr("。修正它，或删除后重新运行 pdo init。", ". Fix it, or delete it and run pdo init again.")};
   }

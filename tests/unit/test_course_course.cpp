@@ -180,8 +180,8 @@ TEST_CASE("a course file declares its keys, types and characters", "[course]") {
   }
   SECTION("schema") {
     CHECK(course::parse_course("schema = 1\n" + std::string(k_good), "c.toml"));
-    CHECK_THAT(error_of("schema = 2\nnew_key = 1\n" + std::string(k_good)),
-               Catch::Contains("c.toml:1: written by a newer pdo") && Catch::Contains("upgrade pdo"));
+    const auto newer = error_of("schema = 2\nnew_key = 1\n" + std::string(k_good));
+    CHECK_THAT(newer, Catch::StartsWith("c.toml:1: written by a newer pdo") && Catch::EndsWith("upgrade pdo"));
   }
   util::set_lang(util::Lang::zh);
 }

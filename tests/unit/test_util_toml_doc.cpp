@@ -118,6 +118,8 @@ TEST_CASE("schema: absent or 1 is read, a newer one asks to upgrade pdo", "[util
   two.check_schema();
   REQUIRE(two.failed());
   CHECK_THAT(two.problem(), Catch::StartsWith("s.toml:2: written by a newer pdo") && Catch::EndsWith("upgrade pdo"));
+  CHECK(two.newer_schema());
+  CHECK_FALSE(none.newer_schema());
   TomlDoc bad("schema = \"1\"\n", "s.toml");
   bad.check_schema();
   CHECK(bad.failed());

@@ -21,19 +21,28 @@ TomlNode convert(const toml::node& node) {
   TomlNode out;
   out.line = line_of(node.source());
   switch (node.type()) {
-    case toml::node_type::table:
+    case toml::node_type::table: {
       out.kind = TomlNode::Kind::table;
-      for (const auto& [key, value] : *node.as_table()) {
-        TomlField f{std::string(key.str()), line_of(key.source()), convert(value)};
+      // toml++ keeps keys sorted; messages and data tables (install.<os>) follow the file instead. The
+      // order is found on pointers first, so no converted subtree is moved around (start-up parses the
+      // embedded course on every run).
+      std::vector<std::pair<const toml::key*, const toml::node*>> order;
+      order.reserve(node.as_table()->size());
+      for (const auto& [key, value] : *node.as_table()) order.emplace_back(&key, &value);
+      std::stable_sort(order.begin(), order.end(),
+                       [](const auto& a, const auto& b) { return line_of(a.first->source()) < line_of(b.first->source()); });
+      out.fields.reserve(order.size());
+      for (const auto& [key, value] : order) {
+        out.fields.push_back(TomlField{std::string(key->str()), line_of(key->source()), convert(*value)});
+        TomlField& f = out.fields.back();
         if (f.line == 0) f.line = f.value.line;
         if (f.value.line == 0) f.value.line = f.line;  // implicit tables (command.linux = ...) have no position
-        out.fields.push_back(std::move(f));
       }
-      // toml++ keeps keys sorted; messages and data tables (install.<os>) follow the file instead.
-      std::stable_sort(out.fields.begin(), out.fields.end(), [](const TomlField& a, const TomlField& b) { return a.line < b.line; });
       break;
+    }
     case toml::node_type::array:
       out.kind = TomlNode::Kind::array;
+      out.items.reserve(node.as_array()->size());
       for (const auto& item : *node.as_array()) out.items.push_back(convert(item));
       break;
     case toml::node_type::string:

@@ -68,7 +68,7 @@ TomlNode convert(const toml::node& node) {
   return out;
 }
 
-std::string quoted_list(std::initializer_list<std::string_view> keys) {
+std::string key_list(std::initializer_list<std::string_view> keys) {
   std::string out;
   for (const auto k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
   return out;
@@ -173,7 +173,7 @@ void TomlTable::fail(std::string_view key, const std::string& reason) const { fa
 void TomlTable::keys(std::initializer_list<std::string_view> known) const {
   for (const auto& f : m_node->fields) {
     if (std::find(known.begin(), known.end(), f.key) != known.end()) continue;
-    fail_at(f.line, tr("未知字段 ", "unknown key ") + f.key + tr("（可用的字段：", " (known keys: ") + quoted_list(known) +
+    fail_at(f.line, tr("未知字段 ", "unknown key ") + f.key + tr("（可用的字段：", " (known keys: ") + key_list(known) +
                         tr("）", ")"));
     return;
   }

@@ -43,6 +43,10 @@ else()
   target_compile_definitions(pdo_deps INTERFACE FMT_HEADER_ONLY=1)
 endif()
 
-# toml++ header-only: one parser translation unit, no shared library to ship on Windows.
+# toml++ header-only: one parser translation unit (src/util/toml_doc.cpp), no shared library to ship on
+# Windows. Its configuration lives here, once for every translation unit, never as #defines in a .cpp:
+# two TUs seeing toml++ configured differently would break the one-definition rule. No exceptions (pdo
+# reports parse errors as values) and no formatters (pdo never writes TOML through toml++).
 find_path(TOMLPP_INCLUDE_DIR toml++/toml.h REQUIRED)
 target_include_directories(pdo_deps INTERFACE ${TOMLPP_INCLUDE_DIR})
+target_compile_definitions(pdo_deps INTERFACE TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0 TOML_ENABLE_FORMATTERS=0)

@@ -1,12 +1,9 @@
 #include "checks/confirmations.hpp"
 
-#define TOML_HEADER_ONLY 1
-#define TOML_EXCEPTIONS 0
-#include <toml++/toml.h>
-
 #include <algorithm>
 
 #include "util/i18n.hpp"
+#include "util/toml_doc.hpp"
 
 namespace pdo::checks {
 
@@ -40,8 +37,8 @@ std::string toml_string(std::string_view s) {
   return out + "\"";
 }
 
-Error bad_file(const std::string& source, const std::string& why) {
-  return Error{Exit::usage, source + ": " + why +
+Error bad_file(const std::string& problem) {
+  return Error{Exit::usage, problem +
                                 tr("\n这个文件由 pdo check confirm 写入；请修正它，或删掉它后重新确认。",
                                    "\nThis file is written by pdo check confirm; fix it, or delete it and confirm again.")};
 }
@@ -49,36 +46,35 @@ Error bad_file(const std::string& source, const std::string& why) {
 }  // namespace
 
 Result<std::vector<Confirmation>> parse_confirmations(std::string_view text, const std::string& source_name) {
-  toml::parse_result parsed = toml::parse(text, source_name);
-  if (!parsed) {
-    return bad_file(source_name + ":" + std::to_string(parsed.error().source().begin.line), std::string(parsed.error().description()));
-  }
+  util::TomlDoc doc(text, source_name);
+  doc.check_schema();
+  const util::TomlTable root = doc.root();
+  if (!doc.failed()) root.keys({"schema", "confirmed"});
   std::vector<Confirmation> out;
-  const toml::node* node = parsed.table().get("confirmed");
-  if (!node) return out;
-  const toml::array* arr = node->as_array();
-  if (!arr) return bad_file(source_name, tr("confirmed 必须是 [[confirmed]] 表", "confirmed must be [[confirmed]] tables"));
-  for (const auto& item : *arr) {
-    const toml::table* t = item.as_table();
-    if (!t) return bad_file(source_name, tr("confirmed 必须是 [[confirmed]] 表", "confirmed must be [[confirmed]] tables"));
+  for (const util::TomlTable& t : root.tables("confirmed")) {
+    if (doc.failed()) break;
+    t.keys({"id", "result", "date", "note"});
     Confirmation c;
-    c.id = t->get("id") ? t->get("id")->value_or(std::string()) : std::string();
-    const std::string result = t->get("result") ? t->get("result")->value_or(std::string()) : std::string();
-    c.date = t->get("date") ? t->get("date")->value_or(std::string()) : std::string();
-    c.note = t->get("note") ? t->get("note")->value_or(std::string()) : std::string();
-    if (c.id.empty() || (result != "done" && result != "failed")) {
-      return bad_file(source_name, tr("每条记录需要 id 和 result（done 或 failed）", "every record needs an id and a result (done or failed)"));
+    c.id = t.string("id", util::Need::required);
+    const std::string result = t.string("result", util::Need::required);
+    c.date = t.string("date");
+    c.note = t.string("note", util::Need::optional, util::TomlText::prose);
+    if (!doc.failed() && result != "done" && result != "failed") {
+      t.fail("result", tr("result 只能是 done 或 failed", "result must be done or failed"));
     }
     c.done = result == "done";
     out.push_back(std::move(c));
   }
+  if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
+  if (doc.failed()) return bad_file(doc.problem());
   return out;
 }
 
 std::string confirmations_text(const std::vector<Confirmation>& confirmations) {
   std::string out =
       "# Written by `pdo check confirm`: what you confirmed yourself. pdo did not observe these; check-env.md\n"
-      "# shows them as \"confirmed by you\". 由 pdo check confirm 写入：你自己确认的结果，不是 pdo 观察到的。\n";
+      "# shows them as \"confirmed by you\". 由 pdo check confirm 写入：你自己确认的结果，不是 pdo 观察到的。\n"
+      "schema = " + std::to_string(util::k_toml_schema) + "\n";
   for (const auto& c : confirmations) {
     out += "\n[[confirmed]]\n";
     out += "id = " + toml_string(c.id) + "\n";

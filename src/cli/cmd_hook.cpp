@@ -25,7 +25,7 @@ struct HookOptions {
 /// The hook has no --lang: speak the workspace's language when its settings say one.
 void use_workspace_lang(const Context& ctx, const fs::path& workdir) {
   if (ctx.lang_flag) return;
-  const auto text = util::read_file(workdir / workspace::k_settings_path);
+  const auto text = util::read_file_capped(workdir / workspace::k_settings_path, util::k_max_toml_bytes);
   if (!text) return;
   if (const auto s = workspace::parse_settings(*text, workspace::k_settings_path)) util::set_lang(s->lang);
 }

@@ -47,7 +47,7 @@ struct InitSetup {
 };
 
 std::optional<workspace::Settings> existing_settings(const fs::path& root) {
-  auto text = util::read_file(root / workspace::k_settings_path);
+  auto text = util::read_file_capped(root / workspace::k_settings_path, util::k_max_toml_bytes);
   if (!text) return std::nullopt;
   auto s = workspace::parse_settings(*text, workspace::k_settings_path);
   return s ? std::optional<workspace::Settings>(*s) : std::nullopt;
@@ -72,11 +72,11 @@ void load_course(const InitOptions& opts, const std::optional<workspace::Setting
                  InitSetup& s) {
   if (!opts.course_file.empty()) {
     const fs::path file = util::absolute_path(util::path_from_utf8(opts.course_file));
-    s.course_text = util::read_file(file).take();
+    s.course_text = util::read_file_capped(file, util::k_max_toml_bytes).take();
     s.course = course::parse_course(s.course_text, util::path_to_utf8(file)).take();
   } else if (existing) {
     s.course = workspace::load_course(root, *existing).take();
-    if (!existing->course_file.empty()) s.course_text = util::read_file(root / util::path_from_utf8(existing->course_file)).take();
+    if (!existing->course_file.empty()) s.course_text = workspace::course_file_text(root, *existing).take();
   } else {
     s.course = course::default_course();
   }

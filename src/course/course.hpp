@@ -107,6 +107,10 @@ std::string_view default_course_text();
 /// Finds a lesson by "3", "03" or its folder name.
 const Lesson* find_lesson(const Course& course, std::string_view key);
 
+/// The longest lesson folder name, in UTF-8 bytes: with the course folder and lessons/NN/exercises/...
+/// it stays well inside Windows' 260-character path limit.
+inline constexpr std::size_t k_max_folder_bytes = 100;
+
 /// Why a lesson folder name is unsafe, or nullopt if it is fine on every OS.
 std::optional<std::string> folder_name_problem(std::string_view name);
 

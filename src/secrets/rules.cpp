@@ -1,46 +1,23 @@
 // Reading the secret rules from TOML. Validation is strict: a rule with a typo would silently stop
-// protecting the learner, so every unknown alphabet or kind is an error naming the rule.
-#define TOML_HEADER_ONLY 1
-#define TOML_EXCEPTIONS 0  // as everywhere in pdo: one toml++ configuration per program (ODR)
+// protecting the learner, so every unknown key, alphabet or kind is an error naming the rule and line.
 #include "secrets/rules.hpp"
 
-#include <toml++/toml.h>
-
+#include <limits>
 #include <map>
 
 #include "util/embedded.hpp"
 #include "util/text.hpp"
+#include "util/toml_doc.hpp"
 
 namespace pdo::secrets {
 
 namespace {
 
+using util::Need;
+using util::TomlTable;
+
 constexpr std::string_view k_rules_file = "templates/secrets/rules.toml";
-
-struct Reader {
-  std::string origin;
-  std::string problem;
-
-  bool fail(const std::string& where, const std::string& what) {
-    if (problem.empty()) problem = origin + ": " + where + ": " + what;
-    return false;
-  }
-
-  std::vector<std::string> strings(const toml::table& t, std::string_view key) {
-    std::vector<std::string> out;
-    if (const toml::array* arr = t.get_as<toml::array>(key)) {
-      for (const auto& item : *arr) {
-        if (auto s = item.value<std::string>()) out.push_back(*s);
-      }
-    }
-    return out;
-  }
-
-  std::size_t size(const toml::table& t, std::string_view key, std::size_t fallback) {
-    const auto v = t[key].value<std::int64_t>();
-    return v && *v >= 0 ? static_cast<std::size_t>(*v) : fallback;
-  }
-};
+constexpr std::int64_t k_max_size = 1 << 20;
 
 Alphabet make_alphabet(std::string_view chars) {
   Alphabet a{};
@@ -59,75 +36,85 @@ bool parse_kind(std::string_view text, RuleKind& kind) {
   return true;
 }
 
-bool read_rule(const toml::table& t, const std::map<std::string, Alphabet>& alphabets, Reader& r, Rule& rule) {
-  rule.id = t["id"].value_or(std::string());
-  const std::string where = "rule " + (rule.id.empty() ? std::string("(no id)") : rule.id);
-  if (rule.id.empty()) return r.fail(where, "missing id");
-  rule.description = t["description"].value_or(rule.id);
-  if (!parse_kind(t["kind"].value_or(std::string()), rule.kind)) return r.fail(where, "kind must be prefix, keyword, assignment or private_key");
-  rule.anchors = r.strings(t, "anchors");
-  for (const auto& a : rule.anchors) {
-    if (a.size() < 2) return r.fail(where, "anchors need at least two characters");
+std::size_t length(const TomlTable& t, std::string_view key, std::size_t fallback) {
+  return static_cast<std::size_t>(t.integer(key, 0, k_max_size).value_or(static_cast<std::int64_t>(fallback)));
+}
+
+/// Reads one [[rule]]; false once a problem is recorded in the document.
+bool read_rule(const TomlTable& table, const std::map<std::string, Alphabet>& alphabets, Rule& rule) {
+  rule.id = table.with_where("rule: ").string("id", Need::required);
+  const TomlTable t = table.with_where("rule " + (rule.id.empty() ? std::string("(no id)") : rule.id) + ": ");
+  t.keys({"id", "description", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length", "max_distance",
+          "min_entropy", "cross_lines", "require_random", "header_contains"});
+  rule.description = t.string("description");
+  if (rule.description.empty()) rule.description = rule.id;
+  if (!parse_kind(t.string("kind", Need::required), rule.kind)) {
+    t.fail("kind", "kind must be prefix, keyword, assignment or private_key");
+    return false;
   }
-  if (rule.anchors.empty()) return r.fail(where, "no anchors");
-  rule.case_insensitive = t["case_insensitive"].value_or(false);
-  rule.min_length = r.size(t, "min_length", 1);
-  rule.max_length = r.size(t, "max_length", 256);
-  rule.max_distance = r.size(t, "max_distance", 0);
-  rule.min_entropy = t["min_entropy"].value_or(0.0);
-  rule.cross_lines = t["cross_lines"].value_or(false);
-  rule.require_random = t["require_random"].value_or(false);
-  rule.header_contains = t["header_contains"].value_or(std::string());
+  rule.anchors = t.strings("anchors");
+  for (const auto& a : rule.anchors) {
+    if (a.size() < 2) t.fail("anchors", "anchors need at least two characters");
+  }
+  if (rule.anchors.empty()) t.fail("anchors", "no anchors");
+  rule.case_insensitive = t.boolean("case_insensitive").value_or(false);
+  rule.min_length = length(t, "min_length", 1);
+  rule.max_length = length(t, "max_length", 256);
+  rule.max_distance = length(t, "max_distance", 0);
+  rule.min_entropy = t.number("min_entropy", 0.0, 8.0).value_or(0.0);
+  rule.cross_lines = t.boolean("cross_lines").value_or(false);
+  rule.require_random = t.boolean("require_random").value_or(false);
+  rule.header_contains = t.string("header_contains");
   if (rule.kind == RuleKind::private_key) return true;
-  const std::string alphabet = t["alphabet"].value_or(std::string());
+  const std::string alphabet = t.string("alphabet", Need::required);
   const auto it = alphabets.find(alphabet);
-  if (it == alphabets.end()) return r.fail(where, "unknown alphabet '" + alphabet + "'");
+  if (it == alphabets.end()) {
+    t.fail("alphabet", "unknown alphabet '" + alphabet + "'");
+    return false;
+  }
   rule.alphabet = it->second;
-  if (rule.min_length == 0 || rule.min_length > rule.max_length) return r.fail(where, "need 0 < min_length <= max_length");
+  if (rule.min_length == 0 || rule.min_length > rule.max_length) t.fail("min_length", "need 0 < min_length <= max_length");
   return true;
 }
 
-bool read_path_rule(const toml::table& t, Reader& r, PathRule& rule) {
-  rule.id = t["id"].value_or(std::string());
-  if (rule.id.empty()) return r.fail("path_rule", "missing id");
-  rule.description = t["description"].value_or(rule.id);
-  rule.patterns = r.strings(t, "patterns");
-  rule.exceptions = r.strings(t, "except");
-  if (rule.patterns.empty()) return r.fail("path_rule " + rule.id, "no patterns");
-  return true;
+void read_path_rule(const TomlTable& table, PathRule& rule) {
+  rule.id = table.with_where("path_rule: ").string("id", Need::required);
+  const TomlTable t = table.with_where("path_rule " + rule.id + ": ");
+  t.keys({"id", "description", "patterns", "except"});
+  rule.description = t.string("description");
+  if (rule.description.empty()) rule.description = rule.id;
+  rule.patterns = t.strings("patterns");
+  rule.exceptions = t.strings("except");
+  if (rule.patterns.empty()) t.fail("patterns", "no patterns");
 }
 
 }  // namespace
 
 Result<RuleSet> parse_rules(std::string_view toml_text, std::string_view origin) {
-  Reader r{std::string(origin), {}};
-  toml::parse_result parsed = toml::parse(toml_text, std::string(origin));
-  if (!parsed) {
-    return Error{Exit::usage, std::string(origin) + ":" + std::to_string(parsed.error().source().begin.line) + ": " +
-                                  std::string(parsed.error().description())};
-  }
-  const toml::table& root = parsed.table();
+  util::TomlDoc doc(toml_text, std::string(origin));
+  doc.check_schema();
+  const TomlTable root = doc.root();
+  if (!doc.failed()) root.keys({"schema", "allow_marker", "example_markers", "alphabets", "rule", "path_rule"});
   std::map<std::string, Alphabet> alphabets;
-  if (const toml::table* a = root.get_as<toml::table>("alphabets")) {
-    for (const auto& [name, chars] : *a) alphabets[std::string(name.str())] = make_alphabet(chars.value_or(std::string()));
+  if (const auto a = root.table("alphabets")) {
+    for (const auto& name : a->key_names()) alphabets[name] = make_alphabet(a->string(name, Need::required));
   }
   RuleSet set;
-  set.allow_marker = root["allow_marker"].value_or(std::string("pdo:allow"));
-  for (const auto& m : r.strings(root, "example_markers")) set.example_markers.push_back(util::to_lower(m));
-  if (const toml::array* rules = root.get_as<toml::array>("rule")) {
-    for (const auto& node : *rules) {
-      Rule rule;
-      if (!node.is_table() || !read_rule(*node.as_table(), alphabets, r, rule)) return Error{Exit::usage, r.problem};
-      set.rules.push_back(std::move(rule));
-    }
+  set.allow_marker = root.string("allow_marker");
+  if (set.allow_marker.empty()) set.allow_marker = "pdo:allow";
+  for (const auto& m : root.strings("example_markers")) set.example_markers.push_back(util::to_lower(m));
+  for (const TomlTable& t : root.tables("rule")) {
+    Rule rule;
+    if (doc.failed() || !read_rule(t, alphabets, rule)) break;
+    set.rules.push_back(std::move(rule));
   }
-  if (const toml::array* rules = root.get_as<toml::array>("path_rule")) {
-    for (const auto& node : *rules) {
-      PathRule rule;
-      if (!node.is_table() || !read_path_rule(*node.as_table(), r, rule)) return Error{Exit::usage, r.problem};
-      set.path_rules.push_back(std::move(rule));
-    }
+  for (const TomlTable& t : root.tables("path_rule")) {
+    if (doc.failed()) break;
+    PathRule rule;
+    read_path_rule(t, rule);
+    set.path_rules.push_back(std::move(rule));
   }
+  if (doc.failed()) return Error{Exit::usage, doc.problem()};
   return set;
 }
 

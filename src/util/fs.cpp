@@ -1,7 +1,9 @@
 #include "util/fs.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "util/i18n.hpp"
@@ -35,6 +37,59 @@ Result<std::string> read_file(const fs::path& path) {
   buf << in.rdbuf();
   if (in.bad()) return Error{Exit::failure, tr("读取文件出错 ", "error while reading ") + path_to_utf8(path)};
   return buf.str();
+}
+
+namespace {
+
+std::string size_text(std::size_t bytes) {
+  if (bytes % (1024 * 1024) == 0) return std::to_string(bytes / (1024 * 1024)) + " MiB";
+  return std::to_string(bytes) + tr(" 字节", " bytes");
+}
+
+}  // namespace
+
+Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes) {
+  const std::string name = path_to_utf8(path);
+  std::error_code ec;
+  // fs::status follows symlinks: a link to /dev/zero is a character device here.
+  const fs::file_status st = fs::status(path, ec);
+  if (st.type() == fs::file_type::not_found) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + tr("：文件不存在", ": no such file")};
+  if (ec) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + ": " + ec.message()};
+  if (st.type() != fs::file_type::regular) {
+    return Error{Exit::usage, name + tr("：不是普通文件（是文件夹、FIFO 管道或设备），pdo 不读取它",
+                                        ": not a regular file (a folder, FIFO or device); pdo does not read it")};
+  }
+  const auto too_big = [&] {
+    return Error{Exit::usage, name + tr("：文件太大（上限 ", ": file too large (the limit is ") + size_text(max_bytes) + ")"};
+  };
+  const auto size = fs::file_size(path, ec);
+  if (!ec && size > max_bytes) return too_big();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name};
+  std::string out;
+  std::string chunk(64 * 1024, '\0');
+  while (in && out.size() <= max_bytes) {
+    const std::size_t want = std::min(chunk.size(), max_bytes + 1 - out.size());
+    in.read(chunk.data(), static_cast<std::streamsize>(want));
+    out.append(chunk, 0, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) return Error{Exit::failure, tr("读取文件出错 ", "error while reading ") + name};
+  if (out.size() > max_bytes) return too_big();
+  return out;
+}
+
+bool path_is_inside(const fs::path& dir, const fs::path& path) {
+  std::error_code ec;
+  const fs::path d = fs::weakly_canonical(absolute_path(dir), ec);
+  if (ec) return false;
+  const fs::path p = fs::weakly_canonical(absolute_path(path), ec);
+  if (ec) return false;
+  auto pi = p.begin();
+  for (auto di = d.begin(); di != d.end(); ++di, ++pi) {
+    if (di->empty() && std::next(di) == d.end()) break;  // "dir/" ends with an empty element
+    if (pi == p.end() || *pi != *di) return false;
+  }
+  return true;
 }
 
 namespace {

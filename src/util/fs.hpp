@@ -1,6 +1,7 @@
 #pragma once
 // Files as the learner owns them: UTF-8 paths on every OS, whole-file reads, and atomic writes
 // (temp file + rename) that never replace a file unless the caller says so.
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -22,6 +23,17 @@ std::string path_to_utf8(const fs::path& path);
 
 /// The whole file, bytes unchanged.
 Result<std::string> read_file(const fs::path& path);
+
+/// The size cap for the TOML input files pdo reads (course files, .pdo/config.toml): 1 MiB.
+inline constexpr std::size_t k_max_toml_bytes = 1024 * 1024;
+
+/// The whole file, if it is a regular file (following symlinks) of at most `max_bytes`. A FIFO, device
+/// or folder is refused before it is opened, so nothing blocks, and at most max_bytes + 1 bytes are read
+/// (a file growing meanwhile is refused too). Refusals are Exit::usage errors naming the file.
+Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes);
+
+/// True if `path` is `dir` or lies under it, compared after resolving symlinks and "..".
+bool path_is_inside(const fs::path& dir, const fs::path& path);
 
 /// Writes a file atomically: a temp file beside it, then a rename. With Replace::never an existing
 /// file is left untouched and the call fails.

@@ -1,12 +1,9 @@
 #include "workspace/settings.hpp"
 
-#define TOML_HEADER_ONLY 1
-#define TOML_EXCEPTIONS 0
-#include <toml++/toml.h>
-
 #include <algorithm>
 
 #include "util/fs.hpp"
+#include "util/toml_doc.hpp"
 #include "workspace/render.hpp"
 
 namespace pdo::workspace {
@@ -23,25 +20,39 @@ std::string settings_text(const Settings& s) {
 }
 
 Result<Settings> parse_settings(std::string_view text, const std::string& source_name) {
-  toml::parse_result parsed = toml::parse(text, source_name);
-  const auto bad = [&](const std::string& why) {
-    return Error{Exit::usage, source_name + ": " + why +
-                                  tr("。修正它，或删除后重新运行 pdo init。", ". Fix it, or delete it and run pdo init again.")};
-  };
-  if (!parsed) return bad(std::string(parsed.error().description()));
-  const toml::table& t = parsed.table();
+  util::TomlDoc doc(text, source_name);
+  doc.check_schema();
+  const util::TomlTable t = doc.root();
+  if (!doc.failed()) t.keys({"schema", "course", "course_file", "route", "lang"});
   Settings s;
-  s.course_id = t["course"].value_or(std::string());
-  s.course_file = t["course_file"].value_or(std::string());
-  s.route = t["route"].value_or(std::string("browser"));
-  const auto lang = util::parse_lang(t["lang"].value_or(std::string("zh")));
-  if (!lang) return bad(tr("lang 只能是 zh 或 en", "lang must be zh or en"));
-  s.lang = *lang;
+  s.course_id = t.string("course", util::Need::required);
+  s.course_file = t.string("course_file");
+  s.route = t.string("route");
+  if (s.route.empty()) s.route = "browser";
+  const std::string lang_text = t.string("lang");
+  const auto lang = util::parse_lang(lang_text.empty() ? "zh" : lang_text);
+  if (!lang) t.fail("lang", tr("lang 只能是 zh 或 en", "lang must be zh or en"));
+  s.lang = lang.value_or(util::Lang::zh);
   if (std::find(course::k_routes.begin(), course::k_routes.end(), s.route) == course::k_routes.end()) {
-    return bad(tr("未知路线 ", "unknown route ") + s.route);
+    t.fail("route", tr("未知路线 ", "unknown route ") + s.route);
   }
-  if (s.course_id.empty()) return bad(tr("缺少 course", "missing course"));
+  if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
+  if (doc.failed()) {
+    return Error{Exit::usage, doc.problem() + tr("。修正它，或删除后重新运行 pdo init。", ". Fix it, or delete it and run pdo init again.")};
+  }
   return s;
+}
+
+Result<std::string> course_file_text(const fs::path& root, const Settings& settings) {
+  if (settings.course_file.empty()) return std::string();
+  const fs::path named = util::path_from_utf8(settings.course_file);
+  const fs::path file = named.is_absolute() ? named : root / named;
+  if (!named.is_absolute() && !util::path_is_inside(root, file)) {
+    return Error{Exit::usage, util::path_to_utf8(root / k_settings_path) + tr("：course_file 指向工作区之外：", ": course_file points outside the workspace: ") +
+                                  settings.course_file +
+                                  tr("。请用工作区里的路径，或者一个普通文件的绝对路径。", ". Use a path inside the workspace, or the absolute path of a regular file.")};
+  }
+  return util::read_file_capped(file, util::k_max_toml_bytes);
 }
 
 Result<course::Course> load_course(const fs::path& root, const Settings& settings) {
@@ -51,10 +62,10 @@ Result<course::Course> load_course(const fs::path& root, const Settings& setting
     }
     return course::default_course();
   }
-  const fs::path file = root / util::path_from_utf8(settings.course_file);
-  auto text = util::read_file(file);
+  auto text = course_file_text(root, settings);
   if (!text) return text.error();
-  return course::parse_course(*text, util::path_to_utf8(file));
+  const fs::path named = util::path_from_utf8(settings.course_file);
+  return course::parse_course(*text, util::path_to_utf8(named.is_absolute() ? named : root / named));
 }
 
 Result<Workspace> open_workspace(const fs::path& start) {
@@ -69,9 +80,14 @@ Result<Workspace> open_workspace(const fs::path& start) {
     }
     dir = dir.parent_path();
   }
-  auto text = util::read_file(dir / k_settings_path);
+  const fs::path settings_file = dir / k_settings_path;
+  if (!util::path_is_inside(dir, settings_file)) {
+    return Error{Exit::usage, util::path_to_utf8(settings_file) + tr("：是指向工作区之外的链接，pdo 不读取它",
+                                                                     ": is a link to outside the workspace; pdo does not read it")};
+  }
+  auto text = util::read_file_capped(settings_file, util::k_max_toml_bytes);
   if (!text) return text.error();
-  auto settings = parse_settings(*text, util::path_to_utf8(dir / k_settings_path));
+  auto settings = parse_settings(*text, util::path_to_utf8(settings_file));
   if (!settings) return settings.error();
   auto course = load_course(dir, *settings);
   if (!course) return course.error();

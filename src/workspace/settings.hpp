@@ -43,6 +43,11 @@ struct Workspace {
 /// Finds the workspace containing `start` (searching upwards for .pdo/config.toml) and loads its course.
 Result<Workspace> open_workspace(const fs::path& start);
 
+/// The text of the course file the settings name ("" for the built-in course). A relative course_file
+/// must resolve inside the workspace, an absolute one may be anywhere; either must be a regular file of
+/// at most util::k_max_toml_bytes.
+Result<std::string> course_file_text(const fs::path& root, const Settings& settings);
+
 /// Loads the course a workspace's settings name.
 Result<course::Course> load_course(const fs::path& root, const Settings& settings);
 

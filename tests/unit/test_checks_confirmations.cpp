@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "checks/confirmations.hpp"
+#include "util/i18n.hpp"
 
 using namespace pdo;
 
@@ -26,4 +27,18 @@ TEST_CASE("a broken confirmations file is an error that says what to do", "[chec
   CHECK_FALSE(checks::parse_confirmations("confirmed = 3\n", "c.toml"));
   CHECK_FALSE(checks::parse_confirmations("[[confirmed]\n", "c.toml"));
   CHECK(checks::parse_confirmations("", "c.toml")->empty());
+}
+
+TEST_CASE("confirmations declare their keys and schema", "[checks]") {
+  util::set_lang(util::Lang::en);
+  CHECK_THAT(checks::confirmations_text({}), Catch::Contains("\nschema = 1\n"));
+  const auto typo = checks::parse_confirmations("[[confirmed]]\nid = \"x\"\nresult = \"done\"\nnotes = \"n\"\n", "checks.toml");
+  REQUIRE_FALSE(typo);
+  CHECK_THAT(typo.error().message, Catch::StartsWith("checks.toml:4: unknown key notes"));
+  const auto newer = checks::parse_confirmations("schema = 2\n", "checks.toml");
+  REQUIRE_FALSE(newer);
+  CHECK_THAT(newer.error().message, Catch::StartsWith("checks.toml:1: written by a newer pdo"));
+  // Files written before schema existed still read.
+  CHECK(checks::parse_confirmations("[[confirmed]]\nid = \"x\"\nresult = \"done\"\ndate = \"2026-11-01\"\n", "checks.toml")->size() == 1);
+  util::set_lang(util::Lang::zh);
 }

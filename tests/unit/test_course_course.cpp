@@ -150,6 +150,42 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
   util::set_lang(util::Lang::zh);
 }
 
+TEST_CASE("a course file declares its keys, types and characters", "[course]") {
+  SECTION("an unknown key, with its line") {
+    const auto msg = error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\ntittle = \"x\"\n"));
+    CHECK_THAT(msg, Catch::Contains("c.toml:15: lesson 2: unknown key tittle"));
+    CHECK_THAT(error_of(std::string(k_good) + "[[tools]]\nid = \"git\"\nname = \"Git\"\nprogram = [\"git\"]\n"),
+               Catch::Contains("c.toml:19: tools: unknown key program"));
+    CHECK_THAT(error_of("languag = \"en\"\n" + std::string(k_good)), Catch::Contains("c.toml:1: unknown key languag"));
+  }
+  SECTION("control characters in titles, folders and urls") {
+    for (const char* bad : {"Two\\nInjected", "\\u001b[2JTwo", "Tw\\to"}) {
+      INFO(bad);
+      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"") + bad + "\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\n")),
+                 Catch::Contains("c.toml:12: lesson 2: field title holds the control character"));
+    }
+    CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/\\u001b\"\nfolder = \"02-two\"\n")),
+               Catch::Contains("c.toml:13:") && Catch::Contains("control character U+001B"));
+    CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02\\ntwo\"\n")),
+               Catch::Contains("c.toml:14:") && Catch::Contains("control character U+000A"));
+    CHECK_THAT(error_of("id = \"mi\\u0007ni\"\n" + std::string(k_good).substr(12)), Catch::Contains("c.toml:1: field id holds"));
+  }
+  SECTION("a 5,000-byte folder name") {
+    const auto msg = error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"" +
+                                           std::string(5000, 'a') + "\"\n"));
+    CHECK_THAT(msg, Catch::Contains("c.toml:14:") && Catch::Contains("5000 bytes, more than the limit of 100 bytes"));
+    CHECK(msg.size() < 600);
+    CHECK_FALSE(course::folder_name_problem(std::string(100, 'a')));
+    CHECK(course::folder_name_problem(std::string(101, 'a')));
+  }
+  SECTION("schema") {
+    CHECK(course::parse_course("schema = 1\n" + std::string(k_good), "c.toml"));
+    const auto newer = error_of("schema = 2\nnew_key = 1\n" + std::string(k_good));
+    CHECK_THAT(newer, Catch::StartsWith("c.toml:1: written by a newer pdo") && Catch::EndsWith("upgrade pdo"));
+  }
+  util::set_lang(util::Lang::zh);
+}
+
 TEST_CASE("a bad expect_regex is refused in full validation only", "[course]") {
   util::set_lang(util::Lang::en);
   const std::string text = std::string(k_good) +

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "secrets/scanner.hpp"
+#include "util/i18n.hpp"
 
 using namespace pdo::secrets;
 
@@ -257,6 +258,17 @@ TEST_CASE("rules are data", "[secrets]") {
   CHECK(scanner.scan_content("a", "my PIN-123456 ok").size() == 1);
   CHECK(scanner.scan_content("a", "my PIN-1234567 ok").empty());
   CHECK(glob_match("*.pem", "a.pem"));
+  // A typo would silently fall back to a default and weaken the rule: it is an error with its line.
+  pdo::util::set_lang(pdo::util::Lang::en);
+  const auto typo = parse_rules("schema = 1\n[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\nkind = \"prefix\"\n"
+                                "anchors = [\"PIN-\"]\nalphabet = \"d\"\nmin_lenght = 6\n",
+                                "rules.toml");
+  REQUIRE_FALSE(typo);
+  CHECK_THAT(typo.error().message, Catch::StartsWith("rules.toml:9: rule pin: unknown key min_lenght"));
+  const auto newer = parse_rules("schema = 2\n[[rule]]\nid = \"x\"\nfuture = true\n", "rules.toml");
+  REQUIRE_FALSE(newer);
+  CHECK_THAT(newer.error().message, Catch::Contains("rules.toml:1:") && Catch::Contains("upgrade pdo"));
+  pdo::util::set_lang(pdo::util::Lang::zh);
   CHECK_FALSE(glob_match("*.pem", "a.pem.txt"));
   CHECK(shannon_entropy("aaaa") == Approx(0.0));
   CHECK(shannon_entropy("abcd") == Approx(2.0));

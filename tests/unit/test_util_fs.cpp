@@ -26,3 +26,37 @@ TEST_CASE("UTF-8 paths round-trip", "[util]") {
   const std::string name = "C:/users/学习/pytorch-distributed-overview";
   CHECK(util::path_to_utf8(util::path_from_utf8(name)) == name);
 }
+
+TEST_CASE("read_file_capped reads regular files up to the cap and refuses the rest", "[util]") {
+  test::TempDir dir("fs capped");
+  const auto file = dir / "c.toml";
+  test::write_file(file, std::string(100, 'x'));
+  CHECK(util::read_file_capped(file, 100).take() == std::string(100, 'x'));
+  const auto big = util::read_file_capped(file, 99);
+  REQUIRE_FALSE(big);
+  CHECK(big.error().code == Exit::usage);
+  CHECK_THAT(big.error().message, Catch::Contains("c.toml") && Catch::Contains("99"));
+  const auto folder = util::read_file_capped(dir.path(), 100);
+  REQUIRE_FALSE(folder);
+  CHECK(folder.error().code == Exit::usage);
+  const auto missing = util::read_file_capped(dir / "nope.toml", 100);
+  REQUIRE_FALSE(missing);
+  CHECK_THAT(missing.error().message, Catch::Contains("nope.toml"));
+}
+
+TEST_CASE("read_file_capped refuses devices without reading them", "[util][posix]") {
+  const auto zero = util::read_file_capped("/dev/zero", util::k_max_toml_bytes);
+  REQUIRE_FALSE(zero);
+  CHECK(zero.error().code == Exit::usage);
+  CHECK_THAT(zero.error().message, Catch::Contains("/dev/zero"));
+}
+
+TEST_CASE("path_is_inside resolves .. and symlinks", "[util]") {
+  test::TempDir dir("fs inside");
+  test::write_file(dir / "ws/a/b.txt", "b");
+  CHECK(util::path_is_inside(dir / "ws", dir / "ws/a/b.txt"));
+  CHECK(util::path_is_inside(dir / "ws", dir / "ws"));
+  CHECK(util::path_is_inside(dir / "ws", dir / "ws/new/file"));
+  CHECK_FALSE(util::path_is_inside(dir / "ws", dir / "ws/../other.txt"));
+  CHECK_FALSE(util::path_is_inside(dir / "ws", dir / "wsx/a"));
+}

@@ -1,0 +1,113 @@
+// Input files pdo reads (course files, .pdo/config.toml) are bounded and validated: a device, FIFO, huge
+// file or link to one fails fast with rc 2 and names the file; bad strings name file and line; nothing
+// is created. Each run has a 10 s kill timeout so a hang fails the test instead of stalling the suite.
+#include "cli_helpers.hpp"
+
+#include "util/fs.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+platform::ProcessResult run_pdo_bounded(const std::vector<std::string>& args, const fs::path& cwd) {
+  std::vector<std::string> argv = pdo_command();
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  opts.timeout = std::chrono::milliseconds(10000);
+  return platform::run_process(argv, opts);
+}
+
+/// `pdo init ROOT --yes --course FILE` must fail with rc 2, name the file, and create nothing.
+void require_refused_course(const TempDir& tmp, const fs::path& course, const std::string& expect) {
+  const auto root = tmp / "ws";
+  const auto r = run_pdo_bounded({"--lang", "en", "init", util::path_to_utf8(root), "--yes", "--course", util::path_to_utf8(course)},
+                                 tmp.path());
+  INFO("stderr: " << r.err);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains(util::path_to_utf8(course.filename())) && Catch::Contains(expect));
+  CHECK_FALSE(fs::exists(root));
+}
+
+const std::string k_head = "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org\"\n";
+
+std::string lesson(const std::string& title, const std::string& folder) {
+  return "[[lessons]]\nnumber = 1\ntitle = \"" + title + "\"\nurl = \"https://e.org/a\"\nfolder = \"" + folder + "\"\n";
+}
+
+}  // namespace
+
+TEST_CASE("init --course refuses devices and huge files fast", "[cli][init][posix]") {
+  TempDir tmp("input devices");
+  SECTION("/dev/zero") { require_refused_course(tmp, "/dev/zero", "not a regular file"); }
+  SECTION("a symlink to /dev/zero") {
+    fs::create_symlink("/dev/zero", tmp / "zero.toml");
+    require_refused_course(tmp, tmp / "zero.toml", "not a regular file");
+  }
+  SECTION("a FIFO nobody writes") {
+    REQUIRE(platform::run_process({"mkfifo", util::path_to_utf8(tmp / "fifo.toml")}).exit_code == 0);
+    require_refused_course(tmp, tmp / "fifo.toml", "not a regular file");
+  }
+  SECTION("a 100 MB sparse file") {
+    write_file(tmp / "huge.toml", "");
+    fs::resize_file(tmp / "huge.toml", 100u * 1024u * 1024u);
+    require_refused_course(tmp, tmp / "huge.toml", "file too large (the limit is 1 MiB)");
+  }
+}
+
+TEST_CASE("a workspace whose course_file is /dev/zero or outside it fails fast", "[cli][status][posix]") {
+  TempDir tmp("input config");
+  const auto root = tmp / "ws";
+  init_workspace(root);
+  const auto with_course_file = [&](const std::string& value) {
+    write_file(root / ".pdo/config.toml", "course = \"pytorch-distributed-overview\"\ncourse_file = \"" + value + "\"\n");
+    return run_pdo_bounded({"--lang", "en", "status"}, root);
+  };
+  SECTION("/dev/zero") {
+    const auto r = with_course_file("/dev/zero");
+    INFO("stderr: " << r.err);
+    CHECK_FALSE(r.timed_out);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("/dev/zero") && Catch::Contains("not a regular file"));
+  }
+  SECTION("a relative path leaving the workspace") {
+    write_file(tmp / "outside.toml", k_head + lesson("A", "01-a"));
+    const auto r = with_course_file("../outside.toml");
+    INFO("stderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("config.toml") && Catch::Contains("outside the workspace"));
+  }
+  SECTION("config.toml itself a link to outside the workspace") {
+    write_file(tmp / "elsewhere.toml", "course = \"pytorch-distributed-overview\"\n");
+    fs::remove(root / ".pdo/config.toml");
+    fs::create_symlink(tmp / "elsewhere.toml", root / ".pdo/config.toml");
+    const auto r = run_pdo_bounded({"--lang", "en", "status"}, root);
+    INFO("stderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("config.toml") && Catch::Contains("outside the workspace"));
+  }
+  SECTION("an unknown key in config.toml") {
+    write_file(root / ".pdo/config.toml", "course = \"pytorch-distributed-overview\"\nrout = \"gpu\"\n");
+    const auto r = run_pdo_bounded({"--lang", "en", "status"}, root);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("config.toml:2: unknown key rout"));
+  }
+}
+
+TEST_CASE("control characters and overlong folder names in a course file: rc 2, file:line, nothing created", "[cli][init]") {
+  TempDir tmp("input strings");
+  const auto refused = [&](const std::string& text, const std::string& expect) {
+    write_file(tmp / "bad.toml", text);
+    require_refused_course(tmp, tmp / "bad.toml", expect);
+  };
+  SECTION("a newline in a title") { refused(k_head + lesson("A\\nInjected", "01-a"), "bad.toml:6: lesson 1: field title holds the control character U+000A"); }
+  SECTION("ESC in a title") { refused(k_head + lesson("\\u001b[2JA", "01-a"), "bad.toml:6: lesson 1: field title holds the control character U+001B"); }
+  SECTION("a 5,000-character folder name") {
+    refused(k_head + lesson("A", std::string(5000, 'f')), "bad.toml:8: lesson 1: unsafe folder name (5000 bytes, more than the limit of 100 bytes");
+  }
+  SECTION("a newer schema") { refused("schema = 2\n" + k_head + lesson("A", "01-a"), "bad.toml:1: written by a newer pdo"); }
+}

@@ -120,7 +120,7 @@ std::vector<checks::Confirmation> record(const workspace::Workspace& ws, const C
 
 std::vector<checks::Confirmation> load_confirmations(const fs::path& root) {
   const fs::path file = root / checks::k_confirmations_path;
-  auto text = util::read_file(file);
+  auto text = util::read_file_capped(file, util::k_max_toml_bytes);
   if (!text) return {};
   return checks::parse_confirmations(*text, checks::k_confirmations_path).take();
 }

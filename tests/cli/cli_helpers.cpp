@@ -1,4 +1,4 @@
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
 

@@ -1,5 +1,5 @@
 // pdo init, run as the real binary on temp folders and checked with the real git CLI.
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 
 #include "course/course.hpp"
 #include "util/fs.hpp"

@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "checks/check.hpp"
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 #include "support/http_server.hpp"
 #include "util/fs.hpp"
 #include "util/time.hpp"

@@ -1,7 +1,7 @@
 // The study loop (track, status, log, undo, start, ask) run as the real binary, checked with git.
 #include <thread>
 
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
 

@@ -285,3 +285,20 @@ TEST_CASE("help for init", "[cli][init]") {
   const auto bad = run_pdo({"init", "--route", "cloud"}, tmp.path());
   CHECK(bad.exit_code == 2);
 }
+
+TEST_CASE("pdo's own commits are scanned: init refuses to commit a key", "[cli][init][secrets]") {
+  TempDir tmp("pdo-secrets-init");
+  const std::filesystem::path ws = tmp / "course";
+  const auto plan = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--dry-run"}, tmp.path());
+  REQUIRE(plan.exit_code == 0);
+  // The learner's own notes, written before pdo init, with a key in them.
+  const std::filesystem::path notes = ws / "lessons" / "01-01-pytorch-distributed-overview" / "notes.md";
+  write_file(notes, "# my notes\nkey " + fake_key(5) + "\n");
+  const auto r = init_ws(ws);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("notes.md:2") != std::string::npos);
+  CHECK(r.err.find(fake_key(5).substr(4)) == std::string::npos);
+  CHECK(run_git({"rev-parse", "HEAD"}, ws).exit_code != 0);  // no commit
+  CHECK(read_file(notes) == "# my notes\nkey " + fake_key(5) + "\n");
+}

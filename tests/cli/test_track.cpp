@@ -1,31 +1,8 @@
-// The study loop (track, status, log, undo, start, ask) run as the real binary, checked with git.
-#include <thread>
-
+// pdo track: ticks and unticks one progress box as one commit; the real binary, checked with git.
 #include "cli/cli_helpers.hpp"
-
-#include "util/fs.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
-
-namespace {
-
-std::filesystem::path fresh_workspace(const TempDir& tmp, const std::vector<std::string>& extra = {}) {
-  const auto root = tmp / "pytorch-distributed-overview";
-  init_workspace(root, extra);
-  return root;
-}
-
-platform::ProcessResult pdo_in(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& input = "") {
-  return run_pdo(args, root, input);
-}
-
-void require_ok(const platform::ProcessResult& r) {
-  INFO("stdout: " << r.out << "\nstderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-}
-
-}  // namespace
 
 TEST_CASE("track done ticks one box as one commit", "[cli][track]") {
   TempDir tmp("track");
@@ -141,121 +118,21 @@ TEST_CASE("notes and exercise steps commit the lesson's files, nothing else", "[
   CHECK(git_out({"status", "--porcelain"}, root) == "?? other.txt\n");
 }
 
-TEST_CASE("status shows the table and the next step", "[cli][status]") {
-  TempDir tmp("status");
-  const auto root = fresh_workspace(tmp);
-  std::string text = read_file(root / "progress.md");
-  Catch::replaceInPlace(text, "- [ ] 01 读讲义", "- [x] 01 读讲义");
-  write_file(root / "progress.md", text);  // ticked by hand: honoured
-  const auto r = pdo_in(root, {"status"});
-  require_ok(r);
-  CHECK_THAT(r.out, Catch::Contains("1/51") && Catch::Contains("下一步：01 做练习") && Catch::Contains("pdo start 01"));
-  const auto j = pdo_in(root, {"status", "--json"});
-  CHECK_THAT(j.out, Catch::StartsWith(R"({"course":"pytorch-distributed-overview")") &&
-                        Catch::Contains(R"("next":{"lesson":"01","number":1,"step":"exercise"})"));
-  const auto en = pdo_in(root, {"--lang", "en", "status"});
-  CHECK_THAT(en.out, Catch::Contains("next: 01 Do the exercise"));
-}
-
-TEST_CASE("log shows pdo's commits and the learner's hand-made ones", "[cli][log]") {
-  TempDir tmp("log");
-  const auto root = fresh_workspace(tmp);
-  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
-  std::string text = read_file(root / "progress.md");
-  Catch::replaceInPlace(text, "- [ ] 02 读讲义", "- [x] 02 读讲义");
-  write_file(root / "progress.md", text);
-  git_out({"commit", "-qam", "read lesson 2 on the train"}, root);
-  const auto r = pdo_in(root, {"log", "--json"});
-  require_ok(r);
-  CHECK_THAT(r.out, Catch::Contains(R"("lesson":1,"id":"01","step":"read","state":"done")") &&
-                        Catch::Contains(R"("lesson":2,"id":"02","step":"read","state":"done")") &&
-                        Catch::Contains(R"("source":"manual")") && Catch::Contains(R"("source":"pdo")") &&
-                        Catch::Contains(R"("days_studied":1,"current_streak":1)"));
-  const auto text_log = pdo_in(root, {"log"});
-  CHECK_THAT(text_log.out, Catch::Contains("01 读讲义") && Catch::Contains("手动提交"));
-}
-
-TEST_CASE("undo reverts the latest pdo commit as a new commit", "[cli][undo]") {
-  TempDir tmp("undo");
-  const auto root = fresh_workspace(tmp);
-  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
-  require_ok(pdo_in(root, {"track", "done", "02", "read"}));
-  require_ok(pdo_in(root, {"undo"}));
-  CHECK(commit_count(root) == 4);
-  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 01 读讲义") && Catch::Contains("- [ ] 02 读讲义"));
-  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-Undo: ") && Catch::Contains("Pdo-State: todo"));
-  require_clean_repo(root);
-
-  SECTION("a later hand commit of another box stays") {
-    std::string text = read_file(root / "progress.md");
-    Catch::replaceInPlace(text, "- [ ] 05 读讲义", "- [x] 05 读讲义");
-    write_file(root / "progress.md", text);
-    git_out({"commit", "-qam", "by hand"}, root);
-    require_ok(pdo_in(root, {"undo"}));  // undoes the undo: 02 read is done again
-    CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 02 读讲义") && Catch::Contains("- [x] 05 读讲义"));
-  }
-  SECTION("a later hand commit of the same box: refused") {
-    std::string text = read_file(root / "progress.md");
-    Catch::replaceInPlace(text, "- [ ] 02 读讲义", "- [x] 02 读讲义");
-    write_file(root / "progress.md", text);
-    git_out({"commit", "-qam", "by hand"}, root);
-    const auto r = pdo_in(root, {"undo"});
-    CHECK(r.exit_code == 2);
-    CHECK_THAT(r.err, Catch::Contains("by hand"));
-    CHECK(commit_count(root) == 5);
-  }
-  SECTION("uncommitted edits: refused") {
-    write_file(root / "progress.md", read_file(root / "progress.md") + "draft\n");
-    const auto r = pdo_in(root, {"undo"});
-    CHECK(r.exit_code == 2);
-    CHECK_THAT(r.err, Catch::Contains("progress.md"));
-  }
-}
-
-TEST_CASE("ask files a dated question under the lesson and undo removes it", "[cli][ask]") {
-  TempDir tmp("ask");
-  const auto root = fresh_workspace(tmp);
-  require_ok(pdo_in(root, {"ask", "DDP 和 FSDP 的区别？", "--lesson", "3"}));
-  require_ok(pdo_in(root, {"ask", "为什么要 barrier？", "--lesson", "03"}));
-  const std::string q = read_file(root / "questions.md");
-  CHECK_THAT(q, Catch::Contains("## 03 Getting Started with Distributed Data Parallel\n\n- [ ] "));
-  CHECK(q.find("DDP 和 FSDP 的区别？\n- [ ] ") != std::string::npos);
-  CHECK(commit_count(root) == 3);
-  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-Action: ask"));
-  require_ok(pdo_in(root, {"undo"}));
-  CHECK(read_file(root / "questions.md").find("barrier") == std::string::npos);
-  CHECK(read_file(root / "questions.md").find("FSDP") != std::string::npos);
-  require_clean_repo(root);
-}
-
-TEST_CASE("start prints the filled-in prompt, link and folders", "[cli][start]") {
-  TempDir tmp("start");
-  const auto root = fresh_workspace(tmp);
-  const auto r = pdo_in(root / "lessons", {"start", "3"});
-  require_ok(r);
-  CHECK_THAT(r.out, Catch::Contains("第 03 课：Getting Started with Distributed Data Parallel") &&
-                        Catch::Contains("https://docs.pytorch.org/tutorials/intermediate/ddp_tutorial.html") &&
-                        Catch::Contains("lessons/03-03-getting-started-with-distributed-data/exercises") &&
-                        Catch::Contains("只给提示"));
-  CHECK(pdo_in(root, {"start", "18"}).exit_code == 2);
-  CHECK(git_out({"status", "--porcelain"}, root).empty());
-}
-
-TEST_CASE("commands outside a workspace say what to do", "[cli]") {
-  TempDir tmp("outside");
-  for (const auto& cmd : std::vector<std::vector<std::string>>{{"status"}, {"log"}, {"track", "done", "1", "read"}, {"undo"}}) {
-    const auto r = run_pdo(cmd, tmp.path());
-    CHECK(r.exit_code == 2);
-    CHECK_THAT(r.err, Catch::Contains("pdo init"));
-  }
-}
-
-TEST_CASE("every command has help", "[cli]") {
-  TempDir tmp("help");
-  for (const char* cmd : {"track", "status", "log", "undo", "start", "ask"}) {
-    const auto r = run_pdo({cmd, "--help"}, tmp.path());
-    INFO(cmd);
-    CHECK(r.exit_code == 0);
-    CHECK_FALSE(r.out.empty());
-  }
+TEST_CASE("pdo track done 03 notes refuses a key in notes.md", "[cli][track][secrets]") {
+  TempDir tmp("pdo-secrets-track");
+  const std::filesystem::path ws = tmp / "course";
+  REQUIRE(init_ws(ws).exit_code == 0);
+  const std::filesystem::path notes = lesson_dir(ws, "03") / "notes.md";
+  append(notes, "\nHF " + fake_key(9) + "\n");
+  const std::string before_notes = read_file(notes);
+  const std::string before_progress = read_file(ws / "progress.md");
+  const int before = commit_count(ws);
+  const auto r = run_pdo({"--lang", "en", "track", "done", "03", "notes"}, ws);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("notes.md:") != std::string::npos);
+  CHECK(r.err.find(fake_key(9).substr(4)) == std::string::npos);
+  CHECK(commit_count(ws) == before);
+  CHECK(read_file(notes) == before_notes);
+  CHECK(read_file(ws / "progress.md") == before_progress);
 }

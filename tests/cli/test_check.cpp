@@ -100,7 +100,7 @@ TEST_CASE("check outside a workspace is a usage error", "[cli][check]") {
   CHECK(r.err.find("pdo: error:") != std::string::npos);
 }
 
-TEST_CASE("browser route: only this OS's auto items run; the page title needs you until confirmed", "[cli][check][posix]") {
+TEST_CASE("browser route: only this OS's auto items run, the page title needs you until confirmed", "[cli][check][posix]") {
   TempDir tmp("check-browser");
   const auto ws = tmp / "ws";
   init_workspace(ws);
@@ -311,7 +311,7 @@ TEST_CASE("without pdo's markers check-env.md is left alone, and says so", "[cli
   CHECK(commit_count(ws) == before);
 }
 
-TEST_CASE("--online against a local server: 200 + title pass, 404 and wrong title fail, refused unverified", "[cli][check][posix]") {
+TEST_CASE("check --online against a local server: 200 + title pass, 404 and wrong title fail, refused unverified", "[cli][check][posix]") {
   TempDir tmp("check-online");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});
@@ -359,7 +359,7 @@ TEST_CASE("--online against a local server: 200 + title pass, 404 and wrong titl
   }
 }
 
-TEST_CASE("--lessons: readiness from course-file facts, nothing written", "[cli][check]") {
+TEST_CASE("check --lessons: readiness from course-file facts, nothing written", "[cli][check]") {
   TempDir tmp("check-lessons");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});
@@ -377,7 +377,7 @@ TEST_CASE("--lessons: readiness from course-file facts, nothing written", "[cli]
   CHECK(zh.out.find("课程文件的事实") != std::string::npos);
 }
 
-TEST_CASE("--open opens an item's page with the desktop's opener", "[cli][check][posix]") {
+TEST_CASE("check --open opens an item's page with the desktop's opener", "[cli][check][posix]") {
   TempDir tmp("check-open");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});

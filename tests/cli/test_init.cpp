@@ -172,7 +172,7 @@ TEST_CASE("a folder inside another repo reuses it and commits only course paths"
   CHECK(run_git({"fsck", "--strict"}, outer).exit_code == 0);
 }
 
-TEST_CASE("--lang en gives the same tree in English", "[cli][init]") {
+TEST_CASE("init --lang en gives the same tree in English", "[cli][init]") {
   TempDir tmp("init en");
   const auto root = tmp / "pytorch-distributed-overview";
   init_workspace(root, {"--lang", "en"});
@@ -185,7 +185,7 @@ TEST_CASE("--lang en gives the same tree in English", "[cli][init]") {
   require_clean_repo(root);
 }
 
-TEST_CASE("--course FILE: a 3-lesson course with an unpublished lesson", "[cli][init]") {
+TEST_CASE("init --course FILE: a 3-lesson course with an unpublished lesson", "[cli][init]") {
   TempDir tmp("init course");
   write_file(tmp / "mini.toml", k_mini_course);
   const auto root = tmp / "mini";

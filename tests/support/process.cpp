@@ -20,14 +20,31 @@ std::filesystem::path pdo_binary() {
 #endif
 }
 
-std::vector<std::pair<std::string, std::string>> test_env() {
-  static const std::filesystem::path home = [] {
-    auto h = std::filesystem::temp_directory_path() / ("pdo-test-home-" + std::to_string(platform::current_pid()));
-    std::filesystem::create_directories(h);
+namespace {
+
+/// This test process's HOME: one per process (ctest runs each test case in its own process, in
+/// parallel), so no test reads or writes the user's or another test's git config. Removed at exit.
+struct TestHome {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("pdo-test-home-" + std::to_string(platform::current_pid()));
+  TestHome() {
+    std::filesystem::create_directories(path);
     // libgit2 reads identity from $HOME/.gitconfig (it ignores GIT_AUTHOR_* and GIT_CONFIG_GLOBAL).
-    write_file(h / ".gitconfig", "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n");
-    return h;
-  }();
+    write_file(path / ".gitconfig", "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n");
+  }
+  TestHome(const TestHome&) = delete;
+  TestHome& operator=(const TestHome&) = delete;
+  ~TestHome() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> test_env() {
+  static const TestHome test_home;
+  const std::filesystem::path& home = test_home.path;
   return {
       {"HOME", util::path_to_utf8(home)},
       {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")},

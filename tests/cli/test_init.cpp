@@ -117,7 +117,7 @@ TEST_CASE("re-running init keeps every byte the learner wrote", "[cli][init]") {
   write_file(notes, read_file(notes) + "我的笔记：DDP 每个进程一份模型。\n");
   write_file(exercise, "import torch\r\n");
   std::string progress = read_file(root / "progress.md");
-  progress = Catch::replaceInPlace(progress, "- [ ] 03 读讲义", "- [x] 03 读讲义 周一读完") ? progress : progress;
+  REQUIRE(Catch::replaceInPlace(progress, "- [ ] 03 读讲义", "- [x] 03 读讲义 周一读完"));
   std::string crlf;
   for (char c : progress) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
   write_file(root / "progress.md", crlf);

@@ -9,7 +9,7 @@ TEST_CASE("log shows pdo's commits and the learner's hand-made ones", "[cli][log
   const auto root = fresh_workspace(tmp);
   require_ok(pdo_in(root, {"track", "done", "01", "read"}));
   std::string text = read_file(root / "progress.md");
-  Catch::replaceInPlace(text, "- [ ] 02 读讲义", "- [x] 02 读讲义");
+  REQUIRE(Catch::replaceInPlace(text, "- [ ] 02 读讲义", "- [x] 02 读讲义"));
   write_file(root / "progress.md", text);
   git_out({"commit", "-qam", "read lesson 2 on the train"}, root);
   const auto r = pdo_in(root, {"log", "--json"});

@@ -8,7 +8,7 @@ TEST_CASE("status shows the table and the next step", "[cli][status]") {
   TempDir tmp("status");
   const auto root = fresh_workspace(tmp);
   std::string text = read_file(root / "progress.md");
-  Catch::replaceInPlace(text, "- [ ] 01 读讲义", "- [x] 01 读讲义");
+  REQUIRE(Catch::replaceInPlace(text, "- [ ] 01 读讲义", "- [x] 01 读讲义"));
   write_file(root / "progress.md", text);  // ticked by hand: honoured
   const auto r = pdo_in(root, {"status"});
   require_ok(r);

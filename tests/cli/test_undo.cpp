@@ -17,7 +17,7 @@ TEST_CASE("undo reverts the latest pdo commit as a new commit", "[cli][undo]") {
 
   SECTION("a later hand commit of another box stays") {
     std::string text = read_file(root / "progress.md");
-    Catch::replaceInPlace(text, "- [ ] 05 读讲义", "- [x] 05 读讲义");
+    REQUIRE(Catch::replaceInPlace(text, "- [ ] 05 读讲义", "- [x] 05 读讲义"));
     write_file(root / "progress.md", text);
     git_out({"commit", "-qam", "by hand"}, root);
     require_ok(pdo_in(root, {"undo"}));  // undoes the undo: 02 read is done again
@@ -25,7 +25,7 @@ TEST_CASE("undo reverts the latest pdo commit as a new commit", "[cli][undo]") {
   }
   SECTION("a later hand commit of the same box: refused") {
     std::string text = read_file(root / "progress.md");
-    Catch::replaceInPlace(text, "- [ ] 02 读讲义", "- [x] 02 读讲义");
+    REQUIRE(Catch::replaceInPlace(text, "- [ ] 02 读讲义", "- [x] 02 读讲义"));
     write_file(root / "progress.md", text);
     git_out({"commit", "-qam", "by hand"}, root);
     const auto r = pdo_in(root, {"undo"});

@@ -84,15 +84,6 @@ const char* const k_python_ok =
 
 }  // namespace
 
-TEST_CASE("check --help names every mode", "[cli][check]") {
-  TempDir tmp("check-help");
-  const auto r = run_pdo({"check", "--help"}, tmp.path());
-  CHECK(r.exit_code == 0);
-  for (const char* s : {"confirm", "--online", "--base-url", "--lessons", "--open"}) CHECK(r.out.find(s) != std::string::npos);
-  const auto c = run_pdo({"check", "confirm", "--help"}, tmp.path());
-  CHECK(c.out.find("--failed") != std::string::npos);
-}
-
 TEST_CASE("check outside a workspace is a usage error", "[cli][check]") {
   TempDir tmp("check-nows");
   const auto r = run_pdo({"check"}, tmp.path());

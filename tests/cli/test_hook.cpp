@@ -15,11 +15,6 @@ std::size_t line_count(const std::string& text) { return static_cast<std::size_t
 
 }  // namespace
 
-TEST_CASE("hook runs only the hooks it knows", "[cli][hook]") {
-  TempDir tmp("pdo-hook-unknown");
-  CHECK(run_pdo({"hook", "post-commit"}, tmp.path()).exit_code == 2);
-}
-
 TEST_CASE("git commit of a key in notes.md is blocked by the hook", "[cli][hook][posix]") {
   TempDir tmp("pdo-secrets-hook");
   const fs::path ws = tmp / "course";

@@ -277,15 +277,6 @@ TEST_CASE("init refuses a repository in the middle of a merge, with what to do",
   CHECK_THAT(r.err, Catch::Contains("merge --abort"));
 }
 
-TEST_CASE("help for init", "[cli][init]") {
-  TempDir tmp("init help");
-  const auto r = run_pdo({"init", "--help"}, tmp.path());
-  CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains("--dry-run") && Catch::Contains("--course") && Catch::Contains("--route"));
-  const auto bad = run_pdo({"init", "--route", "cloud"}, tmp.path());
-  CHECK(bad.exit_code == 2);
-}
-
 TEST_CASE("pdo's own commits are scanned: init refuses to commit a key", "[cli][init][secrets]") {
   TempDir tmp("pdo-secrets-init");
   const std::filesystem::path ws = tmp / "course";

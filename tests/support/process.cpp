@@ -49,6 +49,15 @@ std::vector<std::pair<std::string, std::string>> test_env() {
       {"HOME", util::path_to_utf8(home)},
       {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")},
       {"GIT_CONFIG_NOSYSTEM", "1"},
+      {"GIT_CONFIG_GLOBAL", util::path_to_utf8(home / ".gitconfig")},  // the git CLI's, even if the user set one
+      // Inherited when the suite runs from a git hook or alias: they would point git (and pdo) at the
+      // outer repository. "" unsets.
+      {"GIT_DIR", ""},
+      {"GIT_WORK_TREE", ""},
+      {"GIT_INDEX_FILE", ""},
+      {"GIT_OBJECT_DIRECTORY", ""},
+      {"GIT_CONFIG_PARAMETERS", ""},
+      {"GIT_CONFIG_COUNT", ""},
   };
 }
 

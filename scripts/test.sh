@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Runs every test suite: a dev build (warnings are errors) and an ASan+UBSan build, each with ctest.
+# ctest runs each Catch2 test case as its own test, two at a time; the last line is ctest's summary.
 # Usage: scripts/test.sh            (both builds)
 #        PDO_TEST_PRESETS=dev scripts/test.sh   (only the listed presets)
+#        ctest --preset dev -N                  (list the test cases; -R REGEX runs some, -L cli|unit a suite)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=${PDO_TEST_PRESETS:-"dev asan"}
 for preset in $presets; do
   echo "== $preset build =="
   cmake --preset "$preset" > /dev/null
-  cmake --build --preset "$preset"
+  cmake --build --preset "$preset" -j2
   echo "== $preset tests =="
-  ctest --preset "$preset"
+  ctest --preset "$preset" -j2
 done

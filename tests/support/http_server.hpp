@@ -100,7 +100,7 @@ public:
 
   /// "http://127.0.0.1:PORT".
   std::string base_url() const { return "http://127.0.0.1:" + std::to_string(m_port); }
-  /// How many requests were answered.
+  /// How many requests were read and answered (or were being answered).
   int requests() const { return m_requests; }
 
 private:
@@ -131,13 +131,14 @@ private:
     const std::string response = "HTTP/1.1 " + std::to_string(page.status) + (page.status == 200 ? " OK" : " Error") +
                                  "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " +
                                  std::to_string(page.body.size()) + "\r\nConnection: close\r\n\r\n" + page.body;
+    // Counted before the answer goes out: once the client has it, the test may read the count at once.
+    ++m_requests;
     std::size_t sent = 0;
     while (sent < response.size()) {
       const long n = net::send_some(client, response.data() + sent, response.size() - sent);
       if (n <= 0) return;
       sent += static_cast<std::size_t>(n);
     }
-    ++m_requests;
   }
 
   std::map<std::string, Page> m_pages;

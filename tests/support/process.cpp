@@ -20,18 +20,44 @@ std::filesystem::path pdo_binary() {
 #endif
 }
 
-std::vector<std::pair<std::string, std::string>> test_env() {
-  static const std::filesystem::path home = [] {
-    auto h = std::filesystem::temp_directory_path() / ("pdo-test-home-" + std::to_string(platform::current_pid()));
-    std::filesystem::create_directories(h);
+namespace {
+
+/// This test process's HOME: one per process (ctest runs each test case in its own process, in
+/// parallel), so no test reads or writes the user's or another test's git config. Removed at exit.
+struct TestHome {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("pdo-test-home-" + std::to_string(platform::current_pid()));
+  TestHome() {
+    std::filesystem::create_directories(path);
     // libgit2 reads identity from $HOME/.gitconfig (it ignores GIT_AUTHOR_* and GIT_CONFIG_GLOBAL).
-    write_file(h / ".gitconfig", "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n");
-    return h;
-  }();
+    write_file(path / ".gitconfig", "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n");
+  }
+  TestHome(const TestHome&) = delete;
+  TestHome& operator=(const TestHome&) = delete;
+  ~TestHome() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> test_env() {
+  static const TestHome test_home;
+  const std::filesystem::path& home = test_home.path;
   return {
       {"HOME", util::path_to_utf8(home)},
       {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")},
       {"GIT_CONFIG_NOSYSTEM", "1"},
+      {"GIT_CONFIG_GLOBAL", util::path_to_utf8(home / ".gitconfig")},  // the git CLI's, even if the user set one
+      // Inherited when the suite runs from a git hook or alias: they would point git (and pdo) at the
+      // outer repository. "" unsets.
+      {"GIT_DIR", ""},
+      {"GIT_WORK_TREE", ""},
+      {"GIT_INDEX_FILE", ""},
+      {"GIT_OBJECT_DIRECTORY", ""},
+      {"GIT_CONFIG_PARAMETERS", ""},
+      {"GIT_CONFIG_COUNT", ""},
   };
 }
 

@@ -30,7 +30,8 @@ platform::ProcessResult run_git(const std::vector<std::string>& args, const std:
 /// git's stdout in `dir`, failing the test if git fails.
 std::string git_out(const std::vector<std::string>& args, const std::filesystem::path& dir);
 
-/// The environment every test process gets: no user config leaks in, a fixed identity.
+/// The environment every process a test starts gets: its own HOME with a fixed git identity, no system,
+/// global or inherited git configuration or repository variables.
 std::vector<std::pair<std::string, std::string>> test_env();
 
 }  // namespace pdo::test

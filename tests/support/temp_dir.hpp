@@ -1,10 +1,14 @@
 #pragma once
 // A scoped temporary folder per test: removed when the test passes, kept (and its path printed) when
-// it fails, so the evidence can be inspected (ninja's ScopedTempDir, ccache's TestContext).
+// any assertion of the test case failed, so the evidence can be inspected (ninja's ScopedTempDir,
+// ccache's TestContext). PDO_KEEP_TEMP=1 keeps every folder.
 #include <filesystem>
 #include <string>
 
 namespace pdo::test {
+
+/// True once an assertion of the running test case has failed (a Catch2 listener in catch_main.cpp).
+bool current_test_case_failed();
 
 /// A fresh folder under the system temp dir, named after `label`.
 class TempDir {

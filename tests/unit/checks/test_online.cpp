@@ -50,7 +50,7 @@ TEST_CASE("page titles are read the way a browser shows them", "[checks]") {
   CHECK(checks::rebase_url("https://docs.pytorch.org/a.html", "") == "https://docs.pytorch.org/a.html");
 }
 
-TEST_CASE("--online against a local server: pass, 404, wrong title, refused, unpublished", "[checks]") {
+TEST_CASE("online checks against a local server: pass, 404, wrong title, refused, unpublished", "[checks]") {
   util::set_lang(util::Lang::en);
   const auto course = course::parse_course(k_course, "mini.toml").take();
   const auto get = [](const std::string& url) { return checks::http_get(url, {std::chrono::milliseconds(2000), std::chrono::milliseconds(5000), 1 << 20}); };

@@ -3,7 +3,7 @@
 #include <random>
 #include <thread>
 
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
 

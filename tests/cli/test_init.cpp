@@ -1,5 +1,5 @@
 // pdo init, run as the real binary on temp folders and checked with the real git CLI.
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 
 #include "course/course.hpp"
 #include "util/fs.hpp"
@@ -117,7 +117,7 @@ TEST_CASE("re-running init keeps every byte the learner wrote", "[cli][init]") {
   write_file(notes, read_file(notes) + "我的笔记：DDP 每个进程一份模型。\n");
   write_file(exercise, "import torch\r\n");
   std::string progress = read_file(root / "progress.md");
-  progress = Catch::replaceInPlace(progress, "- [ ] 03 读讲义", "- [x] 03 读讲义 周一读完") ? progress : progress;
+  REQUIRE(Catch::replaceInPlace(progress, "- [ ] 03 读讲义", "- [x] 03 读讲义 周一读完"));
   std::string crlf;
   for (char c : progress) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
   write_file(root / "progress.md", crlf);
@@ -172,7 +172,7 @@ TEST_CASE("a folder inside another repo reuses it and commits only course paths"
   CHECK(run_git({"fsck", "--strict"}, outer).exit_code == 0);
 }
 
-TEST_CASE("--lang en gives the same tree in English", "[cli][init]") {
+TEST_CASE("init --lang en gives the same tree in English", "[cli][init]") {
   TempDir tmp("init en");
   const auto root = tmp / "pytorch-distributed-overview";
   init_workspace(root, {"--lang", "en"});
@@ -185,7 +185,7 @@ TEST_CASE("--lang en gives the same tree in English", "[cli][init]") {
   require_clean_repo(root);
 }
 
-TEST_CASE("--course FILE: a 3-lesson course with an unpublished lesson", "[cli][init]") {
+TEST_CASE("init --course FILE: a 3-lesson course with an unpublished lesson", "[cli][init]") {
   TempDir tmp("init course");
   write_file(tmp / "mini.toml", k_mini_course);
   const auto root = tmp / "mini";
@@ -278,11 +278,19 @@ TEST_CASE("init refuses a repository in the middle of a merge, with what to do",
   CHECK_THAT(r.err, Catch::Contains("merge --abort"));
 }
 
-TEST_CASE("help for init", "[cli][init]") {
-  TempDir tmp("init help");
-  const auto r = run_pdo({"init", "--help"}, tmp.path());
-  CHECK(r.exit_code == 0);
-  CHECK_THAT(r.out, Catch::Contains("--dry-run") && Catch::Contains("--course") && Catch::Contains("--route"));
-  const auto bad = run_pdo({"init", "--route", "cloud"}, tmp.path());
-  CHECK(bad.exit_code == 2);
+TEST_CASE("pdo's own commits are scanned: init refuses to commit a key", "[cli][init][secrets]") {
+  TempDir tmp("pdo-secrets-init");
+  const std::filesystem::path ws = tmp / "course";
+  const auto plan = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--dry-run"}, tmp.path());
+  REQUIRE(plan.exit_code == 0);
+  // The learner's own notes, written before pdo init, with a key in them.
+  const std::filesystem::path notes = ws / "lessons" / "01-01-pytorch-distributed-overview" / "notes.md";
+  write_file(notes, "# my notes\nkey " + fake_key(5) + "\n");
+  const auto r = init_ws(ws);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("notes.md:2") != std::string::npos);
+  CHECK(r.err.find(fake_key(5).substr(4)) == std::string::npos);
+  CHECK(run_git({"rev-parse", "HEAD"}, ws).exit_code != 0);  // no commit
+  CHECK(read_file(notes) == "# my notes\nkey " + fake_key(5) + "\n");
 }

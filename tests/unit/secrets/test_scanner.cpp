@@ -84,7 +84,7 @@ TEST_CASE("github tokens", "[secrets]") {
   CHECK(ids(std::string("gh") + "p_" + std::string(36, 'a')).empty());
 }
 
-TEST_CASE("aws access key ids; AWS's documented example is not reported", "[secrets]") {
+TEST_CASE("aws access key ids: AWS's documented example is not reported", "[secrets]") {
   CHECK(ids("aws_access_key_id = " + std::string("AK") + "IA" + body(k_upper, 16)) == Ids{"aws-access-key-id"});
   CHECK(ids(std::string("AS") + "IA" + body(k_upper, 16, 5)) == Ids{"aws-access-key-id"});
   // Decision (templates/secrets/rules.toml): values containing "example" are documentation examples.

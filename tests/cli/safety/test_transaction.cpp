@@ -7,7 +7,7 @@
 #include <random>
 #include <thread>
 
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -18,20 +18,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void require_ok(const platform::ProcessResult& r) {
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
-}
-
 fs::path workspace(const TempDir& tmp, const std::string& name = "ws") {
   const auto root = tmp / name;
   init_workspace(root);
   return root;
-}
-
-void append(const fs::path& file, const std::string& text) {
-  std::ofstream out(file, std::ios::binary | std::ios::app);
-  out << text;
 }
 
 /// Every path under root whose name marks a pdo temp file.

@@ -1,7 +1,7 @@
 // Input files pdo reads (course files, .pdo/config.toml) are bounded and validated: a device, FIFO, huge
 // file or link to one fails fast with rc 2 and names the file; bad strings name file and line; nothing
 // is created. Each run has a 10 s kill timeout so a hang fails the test instead of stalling the suite.
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
 

@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "checks/check.hpp"
-#include "cli_helpers.hpp"
+#include "cli/cli_helpers.hpp"
 #include "support/http_server.hpp"
 #include "util/fs.hpp"
 #include "util/time.hpp"
@@ -84,15 +84,6 @@ const char* const k_python_ok =
 
 }  // namespace
 
-TEST_CASE("check --help names every mode", "[cli][check]") {
-  TempDir tmp("check-help");
-  const auto r = run_pdo({"check", "--help"}, tmp.path());
-  CHECK(r.exit_code == 0);
-  for (const char* s : {"confirm", "--online", "--base-url", "--lessons", "--open"}) CHECK(r.out.find(s) != std::string::npos);
-  const auto c = run_pdo({"check", "confirm", "--help"}, tmp.path());
-  CHECK(c.out.find("--failed") != std::string::npos);
-}
-
 TEST_CASE("check outside a workspace is a usage error", "[cli][check]") {
   TempDir tmp("check-nows");
   const auto r = run_pdo({"check"}, tmp.path());
@@ -100,7 +91,7 @@ TEST_CASE("check outside a workspace is a usage error", "[cli][check]") {
   CHECK(r.err.find("pdo: error:") != std::string::npos);
 }
 
-TEST_CASE("browser route: only this OS's auto items run; the page title needs you until confirmed", "[cli][check][posix]") {
+TEST_CASE("browser route: only this OS's auto items run, the page title needs you until confirmed", "[cli][check][posix]") {
   TempDir tmp("check-browser");
   const auto ws = tmp / "ws";
   init_workspace(ws);
@@ -311,7 +302,7 @@ TEST_CASE("without pdo's markers check-env.md is left alone, and says so", "[cli
   CHECK(commit_count(ws) == before);
 }
 
-TEST_CASE("--online against a local server: 200 + title pass, 404 and wrong title fail, refused unverified", "[cli][check][posix]") {
+TEST_CASE("check --online against a local server: 200 + title pass, 404 and wrong title fail, refused unverified", "[cli][check][posix]") {
   TempDir tmp("check-online");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});
@@ -359,7 +350,7 @@ TEST_CASE("--online against a local server: 200 + title pass, 404 and wrong titl
   }
 }
 
-TEST_CASE("--lessons: readiness from course-file facts, nothing written", "[cli][check]") {
+TEST_CASE("check --lessons: readiness from course-file facts, nothing written", "[cli][check]") {
   TempDir tmp("check-lessons");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});
@@ -377,7 +368,7 @@ TEST_CASE("--lessons: readiness from course-file facts, nothing written", "[cli]
   CHECK(zh.out.find("课程文件的事实") != std::string::npos);
 }
 
-TEST_CASE("--open opens an item's page with the desktop's opener", "[cli][check][posix]") {
+TEST_CASE("check --open opens an item's page with the desktop's opener", "[cli][check][posix]") {
   TempDir tmp("check-open");
   const auto ws = tmp / "ws";
   init_workspace(ws, {"--lang", "en"});

@@ -157,7 +157,7 @@ bool has(const std::vector<checks::ItemResult>& rs, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("browser route: only this OS's auto items run; the others need the learner", "[checks][posix]") {
+TEST_CASE("browser route: only this OS's auto items run, the others need the learner", "[checks][posix]") {
   util::set_lang(util::Lang::en);
   const auto c = course::parse_course(k_course, "mini.toml").take();
   FakeRunner fake;

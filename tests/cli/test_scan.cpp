@@ -1,0 +1,44 @@
+// pdo scan: names files and lines of possible secrets, never the secret itself.
+#include "cli/cli_helpers.hpp"
+#include "util/fs.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+namespace fs = std::filesystem;
+
+TEST_CASE("no false positives on a fresh workspace or on pdo's own sources", "[cli][scan]") {
+  for (const std::string lang : {"zh", "en"}) {
+    TempDir tmp("pdo-secrets-clean-" + lang);
+    const fs::path ws = tmp / "course";
+    REQUIRE(init_ws(ws, lang).exit_code == 0);
+    const auto r = run_pdo({"scan"}, ws);
+    INFO(lang << ": " << r.out << r.err);
+    CHECK(r.exit_code == 0);
+    const auto h = run_pdo({"scan", "--history"}, ws);
+    CHECK(h.exit_code == 0);
+  }
+  // This repository: sources, docs, templates, hooks, tests (fake keys in tests are built at run time).
+  const fs::path source_root = util::path_from_utf8(PDO_SOURCE_DIR);
+  const auto r = run_pdo({"--lang", "en", "scan", util::path_to_utf8(source_root)}, source_root);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("found 0 possible secrets") != std::string::npos);
+}
+
+TEST_CASE("pdo scan names files and lines, skips what git ignores, exit 3", "[cli][scan]") {
+  TempDir tmp("pdo-secrets-scan");
+  const fs::path ws = tmp / "course";
+  REQUIRE(init_ws(ws).exit_code == 0);
+  write_file(ws / ".env", "GH=" + fake_key(7) + "\n");  // ignored: where keys belong
+  write_file(ws / "data" / "leak.txt", "a\nb\n" + fake_key(8) + "\n");
+  const auto r = run_pdo({"--lang", "en", "scan"}, ws);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.find("data/leak.txt:3: github-token") != std::string::npos);
+  CHECK(r.out.find(".env") == r.out.find(".env file at the workspace root"));  // only in the advice
+  CHECK(r.out.find(fake_key(8).substr(4)) == std::string::npos);
+  const auto one = run_pdo({"scan", "data/leak.txt"}, ws);
+  CHECK(one.exit_code == 3);
+  CHECK(run_pdo({"scan", "README.md"}, ws).exit_code == 0);
+  CHECK(run_pdo({"scan", "missing.md"}, ws).exit_code == 2);
+}

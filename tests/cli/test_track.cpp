@@ -1,0 +1,138 @@
+// pdo track: ticks and unticks one progress box as one commit; the real binary, checked with git.
+#include "cli/cli_helpers.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+
+TEST_CASE("track done ticks one box as one commit", "[cli][track]") {
+  TempDir tmp("track");
+  const auto root = fresh_workspace(tmp);
+  write_file(root / "mine.txt", "learner's staged file\n");
+  git_out({"add", "mine.txt"}, root);
+  const std::string before = read_file(root / "progress.md");
+
+  require_ok(pdo_in(root, {"track", "done", "03", "read"}));
+  const std::string after = read_file(root / "progress.md");
+  REQUIRE(after.size() == before.size());
+  std::size_t diff = 0;
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    if (after[i] != before[i]) ++diff;
+  }
+  CHECK(diff == 1);
+  CHECK(git_out({"diff", "--numstat", "HEAD~1", "HEAD", "--", "progress.md"}, root) == "1\t1\tprogress.md\n");
+  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root),
+             Catch::Contains("Pdo-Lesson: 03") && Catch::Contains("Pdo-Step: read") && Catch::Contains("Pdo-State: done"));
+  CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, root) == "progress.md\n");
+  CHECK(git_out({"diff", "--cached", "--name-only"}, root) == "mine.txt\n");
+  CHECK(git_out({"status", "--porcelain"}, root) == "A  mine.txt\n");
+  const auto status = pdo_in(root, {"status", "--json"});
+  require_ok(status);
+  CHECK_THAT(status.out, Catch::Contains(R"("folder":"03-03-getting-started-with-distributed-data","url":)"
+                                         R"("https://docs.pytorch.org/tutorials/intermediate/ddp_tutorial.html","published":true,)"
+                                         R"("steps":{"read":true,"exercise":false,"notes":false}})"));
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}
+
+TEST_CASE("track accepts 3, 03, the folder name and Chinese step names", "[cli][track]") {
+  TempDir tmp("track names");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"track", "done", "3", "读讲义"}));
+  require_ok(pdo_in(root, {"track", "done", "03-03-getting-started-with-distributed-data", "做练习"}));
+  require_ok(pdo_in(root, {"track", "done", "03", "记笔记"}));
+  CHECK(commit_count(root) == 4);
+  const auto again = pdo_in(root, {"track", "done", "03", "notes"});
+  require_ok(again);
+  CHECK_THAT(again.out, Catch::Contains("已经勾选过了"));
+  CHECK(commit_count(root) == 4);
+  require_ok(pdo_in(root, {"track", "todo", "3", "exercise"}));
+  CHECK(commit_count(root) == 5);
+  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 03 读讲义\n- [ ] 03 做练习\n- [x] 03 记笔记\n"));
+  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-State: todo"));
+  const auto undone = pdo_in(root, {"track", "todo", "03", "exercise"});
+  require_ok(undone);
+  CHECK_THAT(undone.out, Catch::Contains("本来就没有勾选"));
+  require_clean_repo(root);
+}
+
+TEST_CASE("unknown lessons and steps say what is valid and write nothing", "[cli][track]") {
+  TempDir tmp("track bad");
+  const auto root = fresh_workspace(tmp);
+  const std::string before = read_file(root / "progress.md");
+  const auto lesson = pdo_in(root, {"track", "done", "99", "read"});
+  CHECK(lesson.exit_code == 2);
+  CHECK_THAT(lesson.err, Catch::StartsWith("pdo: error:") && Catch::Contains("01–17"));
+  const auto step = pdo_in(root, {"--lang", "en", "track", "done", "03", "watch"});
+  CHECK(step.exit_code == 2);
+  CHECK_THAT(step.err, Catch::Contains("read, exercise, notes"));
+  const auto state = pdo_in(root, {"track", "finished", "03", "read"});
+  CHECK(state.exit_code == 2);
+  CHECK(read_file(root / "progress.md") == before);
+  CHECK(commit_count(root) == 1);
+  require_clean_repo(root);
+}
+
+TEST_CASE("a broken progress line is named and never repaired", "[cli][track]") {
+  TempDir tmp("track broken");
+  const auto root = fresh_workspace(tmp);
+  std::string text = read_file(root / "progress.md");
+  text.erase(text.find("- [ ] 05 做练习\n"), std::string("- [ ] 05 做练习\n").size());
+  write_file(root / "progress.md", text);
+  const auto r = pdo_in(root, {"track", "done", "05", "exercise"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("- [ ] 05 做练习"));
+  CHECK(read_file(root / "progress.md") == text);
+  CHECK(commit_count(root) == 1);
+  const auto status = pdo_in(root, {"status", "--json"});
+  CHECK_THAT(status.out, Catch::Contains(R"("steps":{"read":false,"exercise":null,"notes":false})"));
+}
+
+TEST_CASE("CRLF, BOM and the learner's own lines survive track byte for byte", "[cli][track]") {
+  TempDir tmp("track crlf");
+  const auto root = fresh_workspace(tmp);
+  std::string text = "\xEF\xBB\xBF" + read_file(root / "progress.md") + "\n我自己的备注：周末复习\n";
+  REQUIRE(Catch::replaceInPlace(text, "- [ ] 04 记笔记", "- [x] 04 记笔记 (手动勾选)"));
+  std::string crlf;
+  for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  write_file(root / "progress.md", crlf);
+  git_out({"commit", "-qam", "hand edits"}, root);
+  require_ok(pdo_in(root, {"track", "done", "03", "read"}));
+  const std::string after = read_file(root / "progress.md");
+  std::string expected = crlf;
+  expected[expected.find("- [ ] 03 读讲义") + 3] = 'x';
+  CHECK(after == expected);
+  require_clean_repo(root);
+}
+
+TEST_CASE("notes and exercise steps commit the lesson's files, nothing else", "[cli][track]") {
+  TempDir tmp("track files");
+  const auto root = fresh_workspace(tmp);
+  const std::string lesson = "lessons/03-03-getting-started-with-distributed-data/";
+  write_file(root / (lesson + "notes.md"), read_file(root / (lesson + "notes.md")) + "DDP: one process per GPU.\n");
+  write_file(root / (lesson + "exercises/ddp.py"), "print('hi')\n");
+  write_file(root / (lesson + "exercises/.env"), "not committed\n");
+  write_file(root / "other.txt", "not pdo's\n");
+  require_ok(pdo_in(root, {"track", "done", "03", "notes"}));
+  CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, root) == lesson + "notes.md\nprogress.md\n");
+  require_ok(pdo_in(root, {"track", "done", "03", "exercise"}));
+  CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, root) == lesson + "exercises/ddp.py\nprogress.md\n");
+  CHECK(git_out({"status", "--porcelain"}, root) == "?? other.txt\n");
+}
+
+TEST_CASE("pdo track done 03 notes refuses a key in notes.md", "[cli][track][secrets]") {
+  TempDir tmp("pdo-secrets-track");
+  const std::filesystem::path ws = tmp / "course";
+  REQUIRE(init_ws(ws).exit_code == 0);
+  const std::filesystem::path notes = lesson_dir(ws, "03") / "notes.md";
+  append(notes, "\nHF " + fake_key(9) + "\n");
+  const std::string before_notes = read_file(notes);
+  const std::string before_progress = read_file(ws / "progress.md");
+  const int before = commit_count(ws);
+  const auto r = run_pdo({"--lang", "en", "track", "done", "03", "notes"}, ws);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("notes.md:") != std::string::npos);
+  CHECK(r.err.find(fake_key(9).substr(4)) == std::string::npos);
+  CHECK(commit_count(ws) == before);
+  CHECK(read_file(notes) == before_notes);
+  CHECK(read_file(ws / "progress.md") == before_progress);
+}

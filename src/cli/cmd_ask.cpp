@@ -6,7 +6,7 @@
 
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "app/session.hpp"
 #include "progress/status.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -57,9 +57,8 @@ int run_ask(const AskOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void add_ask(CLI::App& app, Context& ctx) {
+void setup_ask(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<AskOptions>();
-  CLI::App* cmd = app.add_subcommand("ask", tr("在 questions.md 对应课节下追加一个带日期的问题，并提交", "Add a dated question under a lesson in questions.md, as a commit"));
   cmd->add_option("question", opts->question, tr("问题", "The question"))->required();
   cmd->add_option("-l,--lesson", opts->lesson, tr("课号：3、03 或文件夹名（默认：下一步所在的课）", "Lesson: 3, 03 or folder name (default: the lesson of your next step)"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_ask(*opts, ctx); });

@@ -13,10 +13,10 @@
 #include "checks/report.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
-#include "cli/check_probes.hpp"
+#include "app/check_probes.hpp"
 #include "cli/commands.hpp"
-#include "cli/secret_guard.hpp"
-#include "cli/session.hpp"
+#include "app/secret_guard.hpp"
+#include "app/session.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -248,11 +248,8 @@ int run_check(const CheckOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void add_check(CLI::App& app, Context& ctx) {
+void setup_check(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", tr("按本工作区的路线运行环境自检并写入 check-env.md（有项目未通过时退出码为 1）",
-                                                 "Run the environment self-check for this workspace's route and write check-env.md "
-                                                 "(exit code 1 when an item fails)"));
   CLI::Option* online = cmd->add_flag("--online", opts->online, tr("同时访问每课页面，核对 HTTP 状态和标题", "Also fetch every lesson page and compare its HTTP status and title"));
   cmd->add_option("--base-url", opts->base_url, tr("配合 --online：改从这个地址访问课节页面（例如本地镜像）", "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)"))
       ->type_name("URL")

@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
-#include "cli/secret_guard.hpp"
+#include "app/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
@@ -47,9 +47,8 @@ int run_pre_commit(Context& ctx) {
 
 }  // namespace
 
-void add_hook(CLI::App& app, Context& ctx) {
+void setup_hook(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<HookOptions>();
-  CLI::App* cmd = app.add_subcommand("hook", tr("运行 git 钩子的检查（已安装的钩子调用：pdo hook pre-commit）", "Run a git hook's check (used by the installed hooks: pdo hook pre-commit)"));
   cmd->add_option("name", opts->name, tr("钩子名：pre-commit", "The hook: pre-commit"))->required()->check(CLI::IsMember({"pre-commit"}));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_pre_commit(ctx); });
 }

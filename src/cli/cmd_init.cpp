@@ -6,13 +6,13 @@
 
 #include "checks/detect.hpp"
 #include "cli/commands.hpp"
-#include "cli/hook_install.hpp"
-#include "cli/secret_guard.hpp"
+#include "app/hook_install.hpp"
+#include "app/secret_guard.hpp"
 #include <algorithm>
 
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
-#include "cli/session.hpp"
+#include "app/session.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -213,9 +213,8 @@ std::string commit_message(const InitSetup& s, bool first) {
 
 int run_init(const InitOptions& opts, Context& ctx);
 
-void add_init(CLI::App& app, Context& ctx) {
+void setup_init(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<InitOptions>();
-  CLI::App* cmd = app.add_subcommand("init", tr("创建（或补全）课程工作区和它的 git 仓库", "Create (or complete) the course workspace and its git repo"));
   cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"));
   cmd->add_option("--course", opts->course_file, tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))->type_name("FILE");
   cmd->add_option("--route", opts->route, tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))->check(CLI::IsMember(course::k_routes));

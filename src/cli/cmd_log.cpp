@@ -7,7 +7,7 @@
 
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "app/session.hpp"
 #include "progress/journal.hpp"
 #include "util/json.hpp"
 #include "util/text.hpp"
@@ -90,9 +90,8 @@ int run_log(const LogOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void add_log(CLI::App& app, Context& ctx) {
+void setup_log(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<LogOptions>();
-  CLI::App* cmd = app.add_subcommand("log", tr("从 git 历史生成学习日志：按天列出、学习天数、连续天数", "The study journal from git history: steps by day, days studied, streak"));
   cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_log(*opts, ctx); });
 }

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
-#include "cli/secret_guard.hpp"
+#include "app/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 
@@ -144,9 +144,8 @@ int run_scan_history(Context& ctx) {
 
 }  // namespace
 
-void add_scan(CLI::App& app, Context& ctx) {
+void setup_scan(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
-  CLI::App* cmd = app.add_subcommand("scan", tr("在文件、文件夹或整个 git 历史里查找 API 密钥、令牌和私钥", "Look for API keys, tokens and private keys in files, folders or the whole git history"));
   cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"));
   cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
   cmd->callback([opts, &ctx] {

@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "app/session.hpp"
 #include "util/fs.hpp"
 #include "workspace/layout.hpp"
 
@@ -49,9 +49,8 @@ int run_start(const StartOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void add_start(CLI::App& app, Context& ctx) {
+void setup_start(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<StartOptions>();
-  CLI::App* cmd = app.add_subcommand("start", tr("显示一课的每课提示词、官方链接和文件夹", "Print a lesson's per-lesson prompt, link and folders"));
   cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))->required();
   cmd->add_flag("--open", opts->open, tr("同时用默认浏览器打开这一课的页面", "Also open the lesson's page in the default browser"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_start(*opts, ctx); });

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "app/session.hpp"
 #include "progress/status.hpp"
 #include "util/fs.hpp"
 #include "util/json.hpp"
@@ -92,9 +92,8 @@ int run_status(const StatusOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void add_status(CLI::App& app, Context& ctx) {
+void setup_status(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<StatusOptions>();
-  CLI::App* cmd = app.add_subcommand("status", tr("显示每课的三步、完成百分比和下一步", "Show every lesson's steps, percent done and the next step"));
   cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_status(*opts, ctx); });
 }

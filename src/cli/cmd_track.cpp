@@ -6,7 +6,7 @@
 
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "app/session.hpp"
 #include "progress/journal.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -103,9 +103,8 @@ int run_track(const TrackOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void add_track(CLI::App& app, Context& ctx) {
+void setup_track(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<TrackOptions>();
-  CLI::App* cmd = app.add_subcommand("track", tr("在 progress.md 勾选（done）或取消勾选（todo）一课的一步，并提交", "Tick (done) or untick (todo) one step of a lesson in progress.md, as a commit"));
   cmd->add_option("state", opts->state, tr("done（完成）或 todo（未完成）", "done or todo"))->required()->check(CLI::IsMember({"done", "todo"}));
   cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))->required();
   cmd->add_option("step", opts->step, tr("read / exercise / notes（读讲义 / 做练习 / 记笔记）", "read, exercise or notes (读讲义 / 做练习 / 记笔记)"))->required();

@@ -9,7 +9,7 @@
 
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "app/session.hpp"
 #include "progress/journal.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -155,10 +155,8 @@ int run_undo(const UndoOptions&, Context& ctx) {
 
 }  // namespace
 
-void add_undo(CLI::App& app, Context& ctx) {
+void setup_undo(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<UndoOptions>();
-  CLI::App* cmd = app.add_subcommand("undo", tr("用一个新提交撤销最近一次还没撤销的 pdo 步骤（track 或 ask）；再次运行会继续往前撤销",
-                                                "Revert the newest pdo step (track or ask) not undone yet, with a new commit; run again to go further back"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_undo(*opts, ctx); });
 }
 

@@ -55,16 +55,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.allow_windows_style_options(false);
   app.fallthrough();
   add_global_options(app, ctx);
-  add_init(app, ctx);
-  add_check(app, ctx);
-  add_track(app, ctx);
-  add_status(app, ctx);
-  add_log(app, ctx);
-  add_undo(app, ctx);
-  add_start(app, ctx);
-  add_ask(app, ctx);
-  add_scan(app, ctx);
-  add_hook(app, ctx);
+  for (const auto& c : commands()) c.setup(app.add_subcommand(c.name, tr(c.help_zh, c.help_en)), ctx);
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());

@@ -133,7 +133,8 @@ TEST_CASE("repro 1: the learner's own git commits never carry any part of a pdo 
   }
   learner.join();
   run_git({"commit", "-q", "-m", "u"}, root);
-  for (const auto& line : util::split_lines(git_out({"log", "--format=%H %s"}, root))) {
+  const std::string log = git_out({"log", "--format=%H %s"}, root);  // split_lines views into it
+  for (const auto& line : util::split_lines(log)) {
     const std::string commit(line.substr(0, 40));
     if (util::chomp(line.substr(41)) != "u") continue;
     INFO(commit);
@@ -489,7 +490,8 @@ TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kill
   INFO(next.out << next.err);
   CHECK((next.exit_code == 0 || (next.exit_code == 5 && next.err.find(".lock") != std::string::npos)));
   if (next.exit_code == 0) {
-    for (const auto& line : util::split_lines(git_out({"log", "--format=%H %s"}, root))) {
+    const std::string log = git_out({"log", "--format=%H %s"}, root);  // split_lines views into it
+    for (const auto& line : util::split_lines(log)) {
       if (util::chomp(line.substr(41)) != "u") continue;
       CHECK(util::chomp(changed_paths(root, std::string(line.substr(0, 40)))) == "data/u.txt");
     }

@@ -37,16 +37,7 @@ class Table {
 public:
   Table() {
     m_app.set_help_flag("-h,--help");
-    cli::add_init(m_app, m_ctx);
-    cli::add_check(m_app, m_ctx);
-    cli::add_track(m_app, m_ctx);
-    cli::add_status(m_app, m_ctx);
-    cli::add_log(m_app, m_ctx);
-    cli::add_undo(m_app, m_ctx);
-    cli::add_start(m_app, m_ctx);
-    cli::add_ask(m_app, m_ctx);
-    cli::add_scan(m_app, m_ctx);
-    cli::add_hook(m_app, m_ctx);
+    for (const auto& c : cli::commands()) c.setup(m_app.add_subcommand(c.name, util::tr(c.help_zh, c.help_en)), m_ctx);
   }
   /// Every command and nested subcommand, as the words that name it ("check confirm").
   std::vector<std::pair<std::vector<std::string>, const CLI::App*>> commands() const {

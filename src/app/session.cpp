@@ -1,10 +1,10 @@
-#include "cli/session.hpp"
+#include "app/session.hpp"
 
-#include "cli/secret_guard.hpp"
+#include "app/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 using util::tr;
 namespace fs = std::filesystem;
@@ -77,4 +77,4 @@ const course::Lesson& lesson_arg(const course::Course& course, const std::string
                                  tr("，或文件夹名，如 ", ", or the folder name, e.g. ") + first.folder + tr("）", ")"));
 }
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "app/transaction.hpp"
-#include "cli/context.hpp"
+#include "app/context.hpp"
 #include "git/repo.hpp"
 #include "util/platform.hpp"
 #include "workspace/settings.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 /// Whether a command changes the workspace (and so needs the lock and a committable repo).
 enum class Access { read, write };
@@ -48,4 +48,4 @@ std::optional<std::string> commit(Session& s, app::Transaction txn);
 /// A lesson by "3", "03" or folder name, or a usage error listing what is valid.
 const course::Lesson& lesson_arg(const course::Course& course, const std::string& key);
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

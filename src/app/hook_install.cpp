@@ -1,6 +1,6 @@
 // Where the hook goes (core.hooksPath or .git/hooks), how an existing hook is chained, and why a second
 // `pdo init` changes nothing: pdo recognises its own hook by a marker line and only refreshes it.
-#include "cli/hook_install.hpp"
+#include "app/hook_install.hpp"
 
 #include "util/embedded.hpp"
 #include "util/fs.hpp"
@@ -8,7 +8,7 @@
 #include "util/platform.hpp"
 #include "util/text.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 using util::tr;
 namespace fs = std::filesystem;
@@ -118,4 +118,4 @@ Result<std::string> install_pre_commit_hook(const git::Repo& repo) {
             ". It checks the staged files for secrets before every git commit (to skip it on purpose: git commit --no-verify)\n");
 }
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

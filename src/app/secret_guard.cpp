@@ -1,10 +1,10 @@
 // Why a commit was refused, in words a learner can act on. The secret itself is never in the text:
 // only the first four characters the scanner keeps.
-#include "cli/secret_guard.hpp"
+#include "app/secret_guard.hpp"
 
 #include "util/i18n.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 using util::tr;
 
@@ -51,4 +51,4 @@ Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs) {
 
 git::BlobCheck secret_commit_check() { return [](const std::vector<git::StagedBlob>& blobs) { return check_blobs_for_secrets(blobs); }; }
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

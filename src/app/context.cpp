@@ -1,11 +1,11 @@
-#include "cli/context.hpp"
+#include "app/context.hpp"
 
 #include <istream>
 #include <ostream>
 
 #include "util/text.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 std::optional<std::string> ask(Context& ctx, const std::string& question) {
   ctx.out << question << std::flush;
@@ -22,4 +22,4 @@ bool is_yes(const std::string& answer) {
   return a == "y" || a == "yes" || a == "是" || a == "好" || a == "是的";
 }
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

@@ -7,7 +7,7 @@
 
 #include "git/repo.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 /// What installing the hook would do.
 struct HookPlan {
@@ -31,4 +31,4 @@ std::string describe_hook_plan(const HookPlan& plan, const std::filesystem::path
 /// Installs (or refreshes) the hook; returns the line for init's report, or why it was not installed.
 Result<std::string> install_pre_commit_hook(const git::Repo& repo);
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

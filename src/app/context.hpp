@@ -8,7 +8,7 @@
 
 #include "util/i18n.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 /// The streams and settings of one pdo invocation.
 struct Context {
@@ -26,4 +26,4 @@ std::optional<std::string> ask(Context& ctx, const std::string& question);
 /// True for y / yes / 是 / 好 (any case, surrounding blanks ignored).
 bool is_yes(const std::string& answer);
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

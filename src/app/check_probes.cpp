@@ -1,13 +1,13 @@
-#include "cli/check_probes.hpp"
+#include "app/check_probes.hpp"
 
 #include <algorithm>
 
-#include "cli/hook_install.hpp"
+#include "app/hook_install.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 using checks::CheckStatus;
 using checks::ProbeOutcome;
@@ -104,4 +104,4 @@ std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, con
   return probes;
 }
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

@@ -8,9 +8,9 @@
 #include "checks/check.hpp"
 #include "git/repo.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 /// The probes by name ("env-ignored", "pre-commit-hook"); `repo` may be null when there is no repository.
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const std::filesystem::path& root);
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

@@ -7,7 +7,7 @@
 #include "git/repo.hpp"
 #include "secrets/scanner.hpp"
 
-namespace pdo::cli {
+namespace pdo::app {
 
 /// Scans the blobs pdo (or git) is about to commit; Error{Exit::secret, …} naming every finding.
 Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs);
@@ -21,4 +21,4 @@ std::string format_finding(const secrets::Finding& finding);
 /// How to move a key into .env and read it from code, what pdo:allow does, and the --no-verify escape.
 std::string secret_advice();
 
-}  // namespace pdo::cli
+}  // namespace pdo::app

@@ -1,0 +1,32 @@
+#include "cli/commands.hpp"
+
+namespace pdo::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> k_commands{
+      {"init", "创建（或补全）课程工作区和它的 git 仓库",
+       "Create (or complete) the course workspace and its git repo", setup_init},
+      {"check", "按本工作区的路线运行环境自检并写入 check-env.md（有项目未通过时退出码为 1）",
+       "Run the environment self-check for this workspace's route and write check-env.md "
+                                                 "(exit code 1 when an item fails)", setup_check},
+      {"track", "在 progress.md 勾选（done）或取消勾选（todo）一课的一步，并提交",
+       "Tick (done) or untick (todo) one step of a lesson in progress.md, as a commit", setup_track},
+      {"status", "显示每课的三步、完成百分比和下一步",
+       "Show every lesson's steps, percent done and the next step", setup_status},
+      {"log", "从 git 历史生成学习日志：按天列出、学习天数、连续天数",
+       "The study journal from git history: steps by day, days studied, streak", setup_log},
+      {"undo", "用一个新提交撤销最近一次还没撤销的 pdo 步骤（track 或 ask）；再次运行会继续往前撤销",
+       "Revert the newest pdo step (track or ask) not undone yet, with a new commit; run again to go further back", setup_undo},
+      {"start", "显示一课的每课提示词、官方链接和文件夹",
+       "Print a lesson's per-lesson prompt, link and folders", setup_start},
+      {"ask", "在 questions.md 对应课节下追加一个带日期的问题，并提交",
+       "Add a dated question under a lesson in questions.md, as a commit", setup_ask},
+      {"scan", "在文件、文件夹或整个 git 历史里查找 API 密钥、令牌和私钥",
+       "Look for API keys, tokens and private keys in files, folders or the whole git history", setup_scan},
+      {"hook", "运行 git 钩子的检查（已安装的钩子调用：pdo hook pre-commit）",
+       "Run a git hook's check (used by the installed hooks: pdo hook pre-commit)", setup_hook},
+  };
+  return k_commands;
+}
+
+}  // namespace pdo::cli

@@ -235,6 +235,7 @@ private:
       }
       if (auto st = util::write_file_atomic(backup_path(m_dir, i, true), writes[i].bytes, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
     }
+    if (writes.empty()) return ok();
     m_journal.stage = Stage::writing;
     if (auto st = save(); !st) return st;
     for (const auto& w : writes) {
@@ -243,8 +244,7 @@ private:
       const auto replace = w.old ? util::Replace::allowed : util::Replace::never;
       if (auto st = util::write_file_atomic(file, w.bytes, replace); !st) return write_error(st.error(), file);
     }
-    m_journal.stage = Stage::written;
-    return save();
+    return ok();
   }
 
   Result<std::optional<std::string>> steps(bool& moved) {
@@ -258,8 +258,8 @@ private:
     if (m_txn.identity) {
       if (auto st = take_lock("config.lock"); !st) return st.error();
     }
-    m_journal.stage = Stage::locked;
-    if (auto st = save(); !st) return st.error();
+    // The journal is written only where the next pdo needs it (three times at most): the lock identities
+    // before each lock appears, the file list before a file is written, the commit id before the index.
     pause_point("lock-taken");
 
     auto writes = plan_writes(m_repo, m_txn);
@@ -277,21 +277,16 @@ private:
       if (auto st = fill_lock(1, *bytes); !st) return st.error();
     }
     pause_point("objects-written");
-    if (auto st = fill_lock(0, prepared->index_bytes); !st) return st.error();
     m_journal.ref = prepared->ref;
-    m_journal.commit = prepared->commit_id;
+    m_journal.commit = prepared->commit_id;  // from here on, "the branch points at it" means "finish"
     m_journal.stage = Stage::index_written;
-    if (auto st = save(); !st) return st.error();
+    if (auto st = fill_lock(0, prepared->index_bytes); !st) return st.error();
     pause_point("index-written");
 
     if (!prepared->commit_id.empty()) {
-      m_journal.stage = Stage::moving;
-      if (auto st = save(); !st) return st.error();
       if (auto st = m_repo.move_branch(*prepared, &moved); !st) return st.error();
       m_committed = true;  // the branch has moved: from here on only forward
       pause_point("ref-moved");
-      m_journal.stage = Stage::moved;
-      (void)save();
     }
     m_committed = true;
     if (auto st = finish(); !st) return st.error();
@@ -392,8 +387,8 @@ Status recover(git::Repo& repo, std::ostream& err) {
     bool forward = false;
     if (journal) {
       remove_temp_files(repo.workdir(), *journal);
-      forward = journal->stage == Stage::moved ||
-                (journal->stage == Stage::moving && !journal->commit.empty() && repo.ref_target(journal->ref) == journal->commit);
+      // The branch already points at the recorded commit: finish (rename the locks); otherwise undo.
+      forward = !journal->commit.empty() && !journal->ref.empty() && repo.ref_target(journal->ref) == journal->commit;
       unproven = forward ? roll_forward(gitdir, *journal) : roll_back(gitdir, repo.workdir(), dir, *journal);
     }
     remove_txn_dir(dir);

@@ -17,7 +17,8 @@ namespace pdo::app {
 
 namespace fs = std::filesystem;
 
-/// How far a transaction got, in order.
+/// How far a transaction got, in order (recorded only where recovery needs it: whether the branch already
+/// moved is read from the branch itself).
 enum class Stage { locking, locked, writing, written, index_written, moving, moved };
 
 /// A lock file the transaction created, with every identity it may have: each is recorded before the

@@ -80,7 +80,8 @@ IoFailure hard_link(const fs::path& from, const fs::path& to);
 /// Creates an empty file that must not exist yet (O_CREAT|O_EXCL, CREATE_NEW): the way git takes a lock.
 IoFailure create_exclusive(const fs::path& path);
 
-/// Replaces the content of an existing file (never creates one) and flushes it to the disk.
+/// Replaces the content of an existing file (never creates one). Like git's default (core.fsync unset),
+/// it leaves flushing to the OS.
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes);
 
 /// The absolute, lexically normal form of a path, without touching the disk: relative paths are taken

@@ -168,11 +168,6 @@ IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
     }
     done += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd) != 0) {
-    const int err = errno;
-    ::close(fd);
-    return io_failure_of(err);
-  }
   return ::close(fd) == 0 ? IoFailure::none : io_failure_of(errno);
 }
 

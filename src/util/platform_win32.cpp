@@ -208,7 +208,6 @@ IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
     }
     done += written;
   }
-  if (!::FlushFileBuffers(file.get())) return io_failure_of(::GetLastError());
   return IoFailure::none;
 }
 

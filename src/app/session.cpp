@@ -1,5 +1,6 @@
 #include "app/session.hpp"
 
+#include "app/check_probes.hpp"
 #include "app/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -60,6 +61,8 @@ std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo
                                  "another pdo command has been changing this workspace for 30 seconds. Try again later."));
   }
   if (auto st = app::recover(repo, ctx.err); !st) throw Failure(st.error());
+  // Every committing command says it when the learner's own `git commit` is no longer guarded.
+  if (auto warning = hook_warning(repo)) ctx.err << *warning << "\n";
   return lock;
 }
 

@@ -39,6 +39,9 @@ Session open_session(Context& ctx, Access access) {
   if (access == Access::write) {
     if (auto st = s.repo.ready_to_commit(false); !st) throw Failure(st.error());
     s.lock = lock_workspace(ctx, s.repo);
+    // Every committing command says it when the learner's own `git commit` is no longer guarded (init,
+    // which installs the hook, does not come through here).
+    if (auto warning = hook_warning(s.repo)) ctx.err << *warning << "\n";
   }
   return s;
 }
@@ -61,8 +64,6 @@ std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo
                                  "another pdo command has been changing this workspace for 30 seconds. Try again later."));
   }
   if (auto st = app::recover(repo, ctx.err); !st) throw Failure(st.error());
-  // Every committing command says it when the learner's own `git commit` is no longer guarded.
-  if (auto warning = hook_warning(repo)) ctx.err << *warning << "\n";
   return lock;
 }
 

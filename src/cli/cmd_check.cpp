@@ -254,6 +254,7 @@ int run_check(const CheckOptions& opts, Context& ctx) {
     session.emplace(Session{ws, git::Repo::open(*top).take(), nullptr});
     // Like track: one pdo writer at a time, and what a killed pdo left is finished or undone first.
     session->lock = lock_workspace(ctx, session->repo);
+    if (auto warning = app::hook_warning(session->repo)) ctx.err << *warning << "\n";
   }
 
   const std::string today = util::today();

@@ -97,6 +97,14 @@ ProbeOutcome pre_commit_hook(const git::Repo& repo) {
 
 }  // namespace
 
+std::optional<std::string> hook_warning(const git::Repo& repo) {
+  const ProbeOutcome o = pre_commit_hook(repo);
+  if (o.status == CheckStatus::pass) return std::nullopt;
+  std::string what = std::string(util::chomp(std::string_view(o.evidence).substr(0, o.evidence.find('\n'))));
+  return tr("pdo: 注意：pdo 的 pre-commit 钩子没有生效（", "pdo: warning: pdo's pre-commit hook is not active (") + what +
+         tr("），git commit 不再检查密钥；运行 pdo init 重新安装。", "), so git commit no longer checks for keys; run pdo init to restore it.");
+}
+
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const fs::path& root) {
   std::map<std::string, checks::Probe> probes;
   probes["env-ignored"] = [repo, root] { return repo ? env_ignored(*repo, root) : no_repo(); };

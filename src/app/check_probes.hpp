@@ -3,12 +3,18 @@
 // pre-commit hook installed). They read only; they live in cli/ because checks/ does not include git.
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "checks/check.hpp"
 #include "git/repo.hpp"
 
 namespace pdo::app {
+
+/// One line for the learner when pdo's pre-commit hook is not active (removed, not executable, replaced,
+/// or core.hooksPath pointing elsewhere): `git commit` no longer checks for keys, and `pdo init` restores
+/// it. nullopt while the hook is active.
+std::optional<std::string> hook_warning(const git::Repo& repo);
 
 /// The probes by name ("env-ignored", "pre-commit-hook"); `repo` may be null when there is no repository.
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const std::filesystem::path& root);

@@ -1,5 +1,6 @@
 #include "app/session.hpp"
 
+#include "app/check_probes.hpp"
 #include "app/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -38,6 +39,9 @@ Session open_session(Context& ctx, Access access) {
   if (access == Access::write) {
     if (auto st = s.repo.ready_to_commit(false); !st) throw Failure(st.error());
     s.lock = lock_workspace(ctx, s.repo);
+    // Every committing command says it when the learner's own `git commit` is no longer guarded (init,
+    // which installs the hook, does not come through here).
+    if (auto warning = hook_warning(s.repo)) ctx.err << *warning << "\n";
   }
   return s;
 }

@@ -75,12 +75,14 @@ struct RunInput {
   const course::Course* course = nullptr;
   std::string route;
   platform::Os os = platform::current_os();
-  fs::path cwd;                       ///< where commands run (the workspace root)
+  fs::path cwd;                       ///< the workspace root (commands run in a private temporary folder, never here)
   std::optional<fs::path> python;     ///< the detected Python for {python}
   std::map<std::string, Probe> probes;
   std::vector<Confirmation> confirmations;
   std::string today;
   ProcessRunner run = platform::run_process;
+  /// Why the course file's commands may not run (the learner has not trusted it); "" when they may.
+  std::string untrusted;
 };
 
 /// True if the item belongs to the route (no routes listed: every route).

@@ -14,9 +14,10 @@ using util::tr;
 
 namespace {
 
-/// Output shown inside the block must not be able to end the block or the code fence.
+/// Output shown inside the block must not be able to end the block or the code fence, nor carry an
+/// escape sequence to the terminal that shows the same report.
 std::string defused(std::string_view text) {
-  std::string s = util::replace_all(text, "<!--", "&lt;!--");
+  std::string s = util::replace_all(util::escape_controls(text, util::Breaks::keep), "<!--", "&lt;!--");
   return util::replace_all(s, "```", "'''");
 }
 

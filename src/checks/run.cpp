@@ -27,6 +27,12 @@ bool is_forbidden_program(const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+bool is_shell(const std::string& stem) {
+  static const std::vector<std::string> names = {"sh", "bash", "dash", "zsh", "ksh", "ash", "csh", "tcsh", "fish", "busybox",
+                                                 "cmd", "powershell", "pwsh", "env"};
+  return std::find(names.begin(), names.end(), stem) != names.end();
+}
+
 std::string program_stem(const std::string& arg) {
   // Both separators on every OS: a course file written on Windows may name "C:\\Tools\\pip.exe".
   const auto slash = arg.find_last_of("/\\");
@@ -120,23 +126,110 @@ ItemResult learner_item(const RunInput& in, const course::CheckItem& item) {
   return r;
 }
 
+/// What the commands of one run share: a private temporary folder (their working folder and the home of
+/// {script} files, removed afterwards) and the Python version, asked once.
+class Runtime {
+public:
+  Runtime() = default;
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+  ~Runtime() {
+    if (m_dir) {
+      std::error_code ec;
+      fs::remove_all(*m_dir, ec);
+    }
+  }
+  /// The folder, made on first use; nullopt if it cannot be made.
+  const std::optional<fs::path>& dir() {
+    if (!m_dir && !m_tried) {
+      m_tried = true;
+      m_dir = platform::make_private_dir("pdo-check-");
+    }
+    return m_dir;
+  }
+  /// Python's (major, minor), asked once with `-E --version` in the private folder; nullopt if unknown.
+  std::optional<std::pair<int, int>> python_version(const RunInput& in) {
+    if (m_asked_python || !in.python || !dir()) return m_python;
+    m_asked_python = true;
+    platform::ProcessOptions opts;
+    opts.cwd = *dir();
+    opts.timeout = std::chrono::seconds(10);
+    opts.env = isolated_env();
+    const auto r = in.run({util::path_to_utf8(*in.python), "-E", "--version"}, opts);
+    static const std::regex version(R"(Python ([0-9]+)\.([0-9]+))");
+    std::smatch m;
+    const std::string text = r.out + r.err;
+    if (r.exit_code == 0 && std::regex_search(text, m, version)) m_python = std::make_pair(std::stoi(m[1].str()), std::stoi(m[2].str()));
+    return m_python;
+  }
+  /// Variables that make an interpreter load code from somewhere other than its own installation: removed
+  /// for every command (the learner's user site-packages stay visible).
+  static std::vector<std::pair<std::string, std::string>> isolated_env() {
+    std::vector<std::pair<std::string, std::string>> env = {
+        {"PYTHONIOENCODING", "utf-8"}, {"PYTHONUNBUFFERED", "1"}, {"PYTHONDONTWRITEBYTECODE", "1"}, {"PYTHONSAFEPATH", "1"}};
+    for (const char* name : {"PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONINSPECT", "PYTHONEXECUTABLE", "PYTHONPLATLIBDIR",
+                             "PYTHONBREAKPOINT", "PYTHONNOUSERSITE", "PERL5LIB", "PERLLIB", "PERL5OPT", "RUBYLIB", "RUBYOPT",
+                             "NODE_OPTIONS", "NODE_PATH", "BASH_ENV", "ENV", "LUA_PATH", "LUA_INIT", "R_PROFILE_USER"}) {
+      env.emplace_back(name, "");
+    }
+    return env;
+  }
+
+private:
+  std::optional<fs::path> m_dir;
+  bool m_tried = false;
+  bool m_asked_python = false;
+  std::optional<std::pair<int, int>> m_python;
+};
+
+/// Python started so that nothing of the folder it runs in, or of PYTHON* variables, is imported: -E
+/// ignores the variables, -P (3.11+) keeps the script's or current folder off sys.path; older versions
+/// get the same from a first statement of the -c code. -B, -u and -X utf8 replace the variables -E drops.
+void isolate_python(std::vector<std::string>& argv, std::size_t at, std::optional<std::pair<int, int>> version) {
+  const bool safe_path = version && *version >= std::make_pair(3, 11);
+  std::vector<std::string> flags = {"-E", "-B", "-u", "-X", "utf8"};
+  if (safe_path) flags.push_back("-P");
+  if (!safe_path) {
+    for (std::size_t i = at + 1; i + 1 < argv.size(); ++i) {
+      if (argv[i] != "-c") continue;
+      argv[i + 1] = "import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]\n" + argv[i + 1];
+      break;
+    }
+  }
+  argv.insert(argv.begin() + static_cast<std::ptrdiff_t>(at) + 1, flags.begin(), flags.end());
+}
+
+/// Writes an embedded script into the private folder, exclusively (a name that exists is never reused).
+std::optional<std::string> write_script(const fs::path& dir, const std::string& script, std::string_view data, fs::path& file) {
+  file = dir / util::path_from_utf8(script).filename();
+  if (platform::create_exclusive(file) != platform::IoFailure::none ||
+      platform::overwrite_existing(file, data) != platform::IoFailure::none) {
+    return tr("无法在私有临时目录里写入脚本：", "could not write the script into the private temporary folder: ") + util::path_to_utf8(file);
+  }
+  return std::nullopt;
+}
+
 /// The argv with {python} and {script} filled in, or the reason it cannot run (a fail: something is missing).
 std::optional<std::string> resolve_argv(const RunInput& in, const course::CheckItem& item, std::vector<std::string>& argv,
-                                        std::optional<fs::path>& script_file) {
-  for (auto& arg : argv) {
+                                        Runtime& rt) {
+  std::optional<std::size_t> python_at;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    auto& arg = argv[i];
     if (arg == "{python}") {
       if (!in.python) return tr("PATH 上找不到 Python（找过 python3、python、py）", "no Python on PATH (looked for python3, python, py)");
       arg = util::path_to_utf8(*in.python);
+      if (i == 0) python_at = i;
     } else if (arg == "{script}") {
       const auto data = util::embedded_file(item.script);
       if (!data) return tr("pdo 里没有这个脚本：", "pdo has no embedded script ") + item.script;
-      script_file = fs::temp_directory_path() /
-                    ("pdo-check-" + std::to_string(platform::current_pid()) + "-" + util::path_to_utf8(util::path_from_utf8(item.script).filename()));
-      if (auto st = util::write_file_atomic(*script_file, *data, util::Replace::allowed); !st) return st.error().message;
-      arg = util::path_to_utf8(*script_file);
+      if (!rt.dir()) return tr("无法创建私有临时目录", "could not create a private temporary folder");
+      fs::path file;
+      if (auto problem = write_script(*rt.dir(), item.script, *data, file)) return problem;
+      arg = util::path_to_utf8(file);
     }
   }
   if (!platform::find_program(argv.front())) return tr("PATH 上找不到 ", "not found on PATH: ") + argv.front();
+  if (python_at) isolate_python(argv, *python_at, rt.python_version(in));
   return std::nullopt;
 }
 
@@ -161,31 +254,39 @@ void judge_process(const course::CheckItem& item, const platform::ProcessResult&
   }
 }
 
-ItemResult auto_item(const RunInput& in, const course::CheckItem& item) {
+ItemResult probe_item(const RunInput& in, const course::CheckItem& item) {
   ItemResult r = base_result(in, item);
-  if (!item.probe.empty()) {
-    const auto probe = in.probes.find(item.probe);
-    if (probe == in.probes.end()) {
-      r.reason = tr("这个版本的 pdo 不认识检查 ", "this pdo does not know the probe ") + item.probe;
-      return r;
-    }
-    const ProbeOutcome o = probe->second();
-    r.status = o.status;
-    r.source = o.status == CheckStatus::pass || o.status == CheckStatus::fail ? Source::observed : Source::none;
-    r.evidence = o.evidence;
-    r.reason = o.reason;
-    if (!o.fix.empty()) r.fix = o.fix;
+  const auto probe = in.probes.find(item.probe);
+  if (probe == in.probes.end()) {
+    r.reason = tr("这个版本的 pdo 不认识检查 ", "this pdo does not know the probe ") + item.probe;
     return r;
   }
+  const ProbeOutcome o = probe->second();
+  r.status = o.status;
+  r.source = o.status == CheckStatus::pass || o.status == CheckStatus::fail ? Source::observed : Source::none;
+  r.evidence = o.evidence;
+  r.reason = o.reason;
+  if (!o.fix.empty()) r.fix = o.fix;
+  return r;
+}
+
+ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime& rt) {
+  if (!item.probe.empty()) return probe_item(in, item);  // pdo's own code: no trust needed
+  ItemResult r = base_result(in, item);
   const course::CheckCommand* cmd = command_for(item, in.os);
   if (!cmd) {
     r.reason = tr("课程文件没有给出本系统（", "the course file gives no command for this OS (") + std::string(platform::os_id(in.os)) +
                tr("）的命令", ")");
     return r;
   }
+  if (!in.untrusted.empty()) {
+    r.command = display_command(cmd->argv);  // shown, so the learner can judge it; never run
+    r.reason = in.untrusted;
+    r.fix.clear();
+    return r;
+  }
   std::vector<std::string> argv = cmd->argv;
-  std::optional<fs::path> script_file;
-  if (auto missing = resolve_argv(in, item, argv, script_file)) {
+  if (auto missing = resolve_argv(in, item, argv, rt)) {
     r.status = CheckStatus::fail;
     r.source = Source::observed;
     r.reason = *missing;
@@ -197,14 +298,10 @@ ItemResult auto_item(const RunInput& in, const course::CheckItem& item) {
     return r;
   }
   platform::ProcessOptions opts;
-  opts.cwd = in.cwd;
+  opts.cwd = rt.dir();  // never the workspace: nothing in it is imported or run implicitly
   opts.timeout = std::chrono::seconds(item.timeout_seconds);
-  opts.env = {{"PYTHONIOENCODING", "utf-8"}, {"PYTHONUNBUFFERED", "1"}, {"PYTHONDONTWRITEBYTECODE", "1"}};
+  opts.env = Runtime::isolated_env();
   const platform::ProcessResult p = in.run(argv, opts);
-  if (script_file) {
-    std::error_code ec;
-    fs::remove(*script_file, ec);
-  }
   judge_process(item, p, r);
   return r;
 }
@@ -245,6 +342,9 @@ const course::CheckCommand* command_for(const course::CheckItem& item, platform:
 }
 
 std::optional<std::string> refused_command(const std::vector<std::string>& argv) {
+  if (!argv.empty() && is_shell(program_stem(argv.front()))) {
+    return tr("pdo 拒绝运行 shell：检查命令不经过 shell", "pdo refuses to run a shell: check commands never go through one");
+  }
   bool forbidden = !argv.empty() && is_forbidden_program(program_stem(argv.front()));
   for (std::size_t i = 1; i < argv.size() && !forbidden; ++i) {
     const std::string a = util::to_lower(argv[i]);
@@ -257,6 +357,7 @@ std::optional<std::string> refused_command(const std::vector<std::string>& argv)
 
 std::vector<ItemResult> run_checks(const RunInput& in) {
   std::vector<ItemResult> results;
+  Runtime rt;
   for (const auto& item : in.course->checks) {
     if (!in_route(item, in.route)) continue;
     if (!item.os.empty() && std::find(item.os.begin(), item.os.end(), platform::os_id(in.os)) == item.os.end()) {
@@ -282,7 +383,7 @@ std::vector<ItemResult> run_checks(const RunInput& in) {
       results.push_back(std::move(r));
       continue;
     }
-    results.push_back(auto_item(in, item));
+    results.push_back(auto_item(in, item, rt));
   }
   return results;
 }

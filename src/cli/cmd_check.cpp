@@ -14,6 +14,8 @@
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
 #include "app/check_probes.hpp"
+#include "app/display.hpp"
+#include "app/trust.hpp"
 #include "cli/commands.hpp"
 #include "app/secret_guard.hpp"
 #include "app/session.hpp"
@@ -32,6 +34,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct CheckOptions {
+  bool trust = false;  ///< --trust: the learner trusts the course file's commands as they are now
   bool online = false;
   std::string base_url;
   bool lessons = false;
@@ -99,6 +102,47 @@ int run_lessons(const workspace::Workspace& ws, Context& ctx) {
   const auto lessons = checks::lesson_readiness(ws.course, ws.settings.route, gpus);
   ctx.out << checks::render_readiness(ws.course, ws.settings.route, lessons);
   return 0;
+}
+
+/// The command lines of the course's auto items that this route and OS would run.
+std::vector<std::string> course_commands(const workspace::Workspace& ws) {
+  std::vector<std::string> lines;
+  for (const auto& item : ws.course.checks) {
+    if (!checks::in_route(item, ws.settings.route) || item.kind != "auto" || item.needs_login || item.paid || !item.probe.empty()) continue;
+    if (const auto* cmd = checks::command_for(item, platform::current_os())) {
+      lines.push_back("  - " + item.id + ": " + app::for_display(checks::display_command(cmd->argv), util::Breaks::escape));
+    }
+  }
+  return lines;
+}
+
+/// Whether the course file's commands may run; with --trust, records the learner's trust first. Prints
+/// the commands either way, so what is trusted is what the learner saw.
+bool course_trusted(const workspace::Workspace& ws, bool trust_now, Context& ctx) {
+  const auto source = app::course_source(ws);
+  if (!source) {
+    if (trust_now) ctx.out << tr("内置课程的命令不需要信任。\n", "The built-in course's commands need no trust.\n");
+    return true;
+  }
+  const std::string file = app::for_display(util::path_to_utf8(source->file), util::Breaks::escape);
+  const auto commands = course_commands(ws);
+  bool trusted = app::is_trusted(*source);
+  if (trust_now && !trusted) {
+    if (auto st = app::trust(*source); !st) throw Failure(st.error());
+    trusted = true;
+    ctx.out << tr("已信任课程文件 ", "Trusted the course file ") << file << " (sha256 " << source->sha256.substr(0, 16)
+            << tr(")：从现在起 pdo check 会运行它的命令，文件一改就需要重新信任。\n", "): pdo check runs its commands from now on, until the file changes.\n");
+    for (const auto& line : commands) ctx.out << line << "\n";
+    ctx.out << "\n";
+  } else if (!trusted && !commands.empty()) {
+    ctx.out << tr("课程文件 ", "The course file ") << file << " (sha256 " << source->sha256.substr(0, 16)
+            << tr(") 不是 pdo 的内置课程，你还没有信任它，所以 pdo 没有运行它的命令：\n",
+                  ") is not pdo's built-in course and you have not trusted it, so pdo did not run its commands:\n");
+    for (const auto& line : commands) ctx.out << line << "\n";
+    ctx.out << tr("读一读这些命令；确定它们可以在你的电脑上运行后：pdo check --trust\n\n",
+                  "Read them; once you are sure they may run on your computer: pdo check --trust\n\n");
+  }
+  return trusted;
 }
 
 /// Validates and stores `pdo check confirm`; returns the updated list.
@@ -189,6 +233,10 @@ void commit_report(Session& s, const std::string& report, const std::optional<st
 /// Without a repository: the files are written directly, nothing is committed.
 void write_without_git(const workspace::Workspace& ws, const std::string& report, const std::optional<std::string>& confirmations,
                        Context& ctx) {
+  // No commit to refuse: the files are scanned before they are written, as a commit's would be.
+  std::vector<git::StagedBlob> blobs{{"check-env.md", report}};
+  if (confirmations) blobs.push_back({checks::k_confirmations_path, *confirmations});
+  if (auto st = app::check_blobs_for_secrets(blobs); !st) throw Failure(st.error());
   const auto update = checks::update_check_env(ws.root / "check-env.md", report, workspace::check_env_text(ws.course, ws.settings)).take();
   if (confirmations) util::write_file_atomic(ws.root / checks::k_confirmations_path, *confirmations, util::Replace::allowed).take();
   ctx.out << file_note(update) << "\n";
@@ -206,6 +254,7 @@ int run_check(const CheckOptions& opts, Context& ctx) {
     session.emplace(Session{ws, git::Repo::open(*top).take(), nullptr});
     // Like track: one pdo writer at a time, and what a killed pdo left is finished or undone first.
     session->lock = lock_workspace(ctx, session->repo);
+    if (auto warning = app::hook_warning(session->repo)) ctx.err << *warning << "\n";
   }
 
   const std::string today = util::today();
@@ -224,6 +273,10 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   in.probes = workspace_probes(session ? &session->repo : nullptr, ws.root);
   in.confirmations = confirmations;
   in.today = today;
+  if (!course_trusted(ws, opts.trust, ctx)) {
+    in.untrusted = tr("没有运行：你还没有信任这个课程文件的命令（读过上面列出的命令后运行 pdo check --trust）",
+                      "not run: you have not trusted this course file's commands (read them above, then run pdo check --trust)");
+  }
   auto results = checks::run_checks(in);
   if (opts.online) {
     const auto pages = checks::check_lesson_pages(ws.course, opts.base_url, [](const std::string& url) { return checks::http_get(url); }, today);
@@ -232,7 +285,7 @@ int run_check(const CheckOptions& opts, Context& ctx) {
 
   const checks::ReportInfo info{today, workspace::route_name(ws.settings.route), std::string(platform::os_id(platform::current_os())), opts.online};
   const std::string report = checks::render_report(results, info);
-  ctx.out << report << "\n";
+  ctx.out << app::redact_secrets(report) << "\n";  // a key in it stops the commit below; it is never shown whole
   if (!session) {
     write_without_git(ws, report, confirmations_file, ctx);
   } else {
@@ -250,6 +303,7 @@ int run_check(const CheckOptions& opts, Context& ctx) {
 
 void setup_check(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<CheckOptions>();
+  CLI::Option* trust = cmd->add_flag("--trust", opts->trust, tr("信任工作区课程文件里现在的命令（内置课程不需要），然后运行自检", "Trust the commands of the workspace's course file as it is now (the built-in course needs none), then run the self-check"));
   CLI::Option* online = cmd->add_flag("--online", opts->online, tr("同时访问每课页面，核对 HTTP 状态和标题", "Also fetch every lesson page and compare its HTTP status and title"));
   cmd->add_option("--base-url", opts->base_url, tr("配合 --online：改从这个地址访问课节页面（例如本地镜像）", "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)"))
       ->type_name("URL")
@@ -257,6 +311,7 @@ void setup_check(CLI::App* cmd, Context& ctx) {
   CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons, tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）", "Say per lesson whether its code can run on this route and machine (course-file facts)"));
   cmd->add_option("--open", opts->open_id, tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))->type_name("ID")->excludes(lessons)->excludes(online);
   lessons->excludes(online);
+  trust->excludes(lessons);
   CLI::App* confirm = cmd->add_subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）", "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
   confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))->required();
   CLI::Option* failed = confirm->add_option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))->type_name("TEXT");

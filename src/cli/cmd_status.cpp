@@ -5,7 +5,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "app/check_probes.hpp"
 #include "cli/commands.hpp"
+#include "git/repo.hpp"
 #include "app/session.hpp"
 #include "progress/status.hpp"
 #include "util/fs.hpp"
@@ -80,6 +82,11 @@ void print_table(Context& ctx, const workspace::Workspace& ws, const progress::C
 
 int run_status(const StatusOptions& opts, Context& ctx) {
   const workspace::Workspace ws = open_workspace_files(ctx);
+  if (const auto top = git::Repo::find(ws.root); top && *top) {
+    if (const auto repo = git::Repo::open(**top)) {
+      if (auto warning = app::hook_warning(*repo)) ctx.err << *warning << "\n";
+    }
+  }
   const std::string text = util::read_file(ws.path("progress.md")).take();
   const auto state = progress::course_state(ws.course, text);
   if (opts.json) {

@@ -31,7 +31,7 @@ struct Entry {
 };
 
 Failure changed_later(const Entry& later, const std::string& what) {
-  return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + "（" + app::subject_of(later.commit.message) +
+  return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + "（" + util::escape_controls(app::subject_of(later.commit.message)) +
                                   tr("）也改了", ") also changed ") + what + tr("，pdo undo 不能安全撤销。请手动修改，或用 pdo track。",
                                                                                  ", so pdo undo cannot revert it safely. Change it by hand, or use pdo track."));
 }
@@ -79,7 +79,7 @@ app::Transaction undo_track(Session& s, const Entry& target, const std::vector<E
   t.action = app::Action::undo;
   t.undoes = target.trailers.id;
   t.id = app::new_action_id();
-  txn.message = tr("撤销：", "Undo: ") + app::subject_of(target.commit.message) + "\n\n" + app::write_trailers(t);
+  txn.message = tr("撤销：", "Undo: ") + util::escape_controls(app::subject_of(target.commit.message)) + "\n\n" + app::write_trailers(t);
   return txn;
 }
 
@@ -124,7 +124,7 @@ app::Transaction undo_ask(Session& s, const Entry& target, const std::vector<Ent
   t.action = app::Action::undo;
   t.undoes = target.trailers.id;
   t.id = app::new_action_id();
-  txn.message = tr("撤销：", "Undo: ") + app::subject_of(target.commit.message) + "\n\n" + app::write_trailers(t);
+  txn.message = tr("撤销：", "Undo: ") + util::escape_controls(app::subject_of(target.commit.message)) + "\n\n" + app::write_trailers(t);
   return txn;
 }
 
@@ -139,13 +139,13 @@ int run_undo(const UndoOptions&, Context& ctx) {
     if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
       auto txn = *action == app::Action::ask ? undo_ask(s, e, later) : undo_track(s, e, later);
       const auto id = commit(s, std::move(txn));
-      ctx.out << tr("已撤销 ", "undone: ") << app::subject_of(c.message);
+      ctx.out << tr("已撤销 ", "undone: ") << util::escape_controls(app::subject_of(c.message));
       if (id) ctx.out << tr("（新提交 ", " (new commit ") << id->substr(0, 12) << ")";
       ctx.out << "\n";
       return 0;
     }
     if (action && (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm)) {
-      ctx.out << tr("跳过 ", "skipped ") << c.id.substr(0, 12) << "（" << app::subject_of(c.message)
+      ctx.out << tr("跳过 ", "skipped ") << c.id.substr(0, 12) << "（" << util::escape_controls(app::subject_of(c.message))
               << tr("）：pdo init / check 的提交不会被撤销\n", "): pdo init and check commits are never undone\n");
     }
     later.push_back(std::move(e));

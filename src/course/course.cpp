@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -126,6 +127,9 @@ void parse_check_run(const TomlTable& t, CheckItem& ci, Validation validation) {
         CheckCommand cmd{os, cmds->strings(os, TomlText::prose)};
         if (cmd.argv.empty()) {
           cmds->fail(os, tr("命令必须是非空的字符串数组（不经过 shell）", "a command must be a non-empty array of strings (no shell)"));
+        } else if (validation == Validation::full) {
+          // Defence in depth behind trust: a trusted file still cannot hand pdo a shell.
+          if (auto problem = launcher_problem(cmd.argv)) cmds->fail(os, *problem);
         }
         ci.commands.push_back(std::move(cmd));
       }
@@ -137,7 +141,7 @@ void parse_check_run(const TomlTable& t, CheckItem& ci, Validation validation) {
   ci.expect_contains = t.string("expect_contains", Need::optional, TomlText::prose);
   // Compiling a regex costs more than the rest of the parse: done for course files from outside only,
   // since every pdo command parses the embedded course at start-up.
-  if (!ci.expect_regex.empty() && validation == Validation::full) {
+  if (!ci.expect_regex.empty() && validation != Validation::trusted) {
     try {
       std::regex re(ci.expect_regex, std::regex::ECMAScript);
     } catch (const std::regex_error& e) {
@@ -225,7 +229,70 @@ Error course_error(const std::string& problem) {
                                 tr("\n请修改课程文件后重试。", "\nFix the course file and try again.")};
 }
 
+std::string program_stem(const std::string& arg) {
+  // Both separators on every OS: a course file written on Windows may name "C:\\Windows\\cmd.exe".
+  const auto slash = arg.find_last_of("/\\");
+  std::string name = util::to_lower(slash == std::string::npos ? arg : arg.substr(slash + 1));
+  for (const char* ext : {".exe", ".com", ".bat", ".cmd"}) {
+    if (util::ends_with(name, ext)) name.resize(name.size() - 4);
+  }
+  return name;
+}
+
+bool is_python(const std::string& stem) {
+  if (stem == "{python}" || stem == "py" || stem == "pypy" || stem == "pypy3") return true;
+  for (const char* base : {"python", "pythonw"}) {
+    if (util::starts_with(stem, base) && stem.find_first_not_of("0123456789.", std::string_view(base).size()) == std::string::npos) return true;
+  }
+  return false;
+}
+
+/// True if python's options (before the script or -m) include -c, alone or in a cluster such as -Ic.
+bool python_inline_code(const std::vector<std::string>& argv) {
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (a == "-" || a.size() < 2 || a[0] != '-') return false;  // the script: what follows is its own
+    if (a[1] == '-') continue;                                     // --version, --help…
+    for (std::size_t k = 1; k < a.size(); ++k) {
+      if (a[k] == 'c') return true;
+      if (a[k] == 'm') return false;
+      if (a[k] == 'X' || a[k] == 'W') {
+        if (k + 1 == a.size()) ++i;  // "-X utf8": the value is the next argument
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+std::optional<std::string> launcher_problem(const std::vector<std::string>& argv) {
+  if (argv.empty()) return std::nullopt;
+  static const std::set<std::string> launchers = {
+      "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "csh", "tcsh", "fish", "busybox", "cmd", "command", "powershell",
+      "pwsh", "wsl", "env", "xargs", "nohup", "nice", "timeout", "stdbuf", "setsid", "exec", "eval", "script", "start",
+      "bash-static", "osascript", "wscript", "cscript", "mshta", "rundll32"};
+  const std::string stem = program_stem(argv.front());
+  if (launchers.count(stem)) {
+    return tr("检查命令的程序不能是 shell 或启动器（", "a check's program cannot be a shell or launcher (") + stem +
+           tr("）：它能运行任何命令。请直接写要运行的程序和参数。", "): it can run any command. Name the program itself and its arguments.");
+  }
+  // Interpreters given code inline: the code is the course file's, whatever the program.
+  static const std::map<std::string, std::set<std::string>> inline_flags = {
+      {"perl", {"-e", "-E"}}, {"ruby", {"-e"}}, {"node", {"-e", "--eval", "-p", "--print"}}, {"nodejs", {"-e", "--eval", "-p", "--print"}},
+      {"deno", {"eval"}}, {"bun", {"-e", "--eval"}}, {"rscript", {"-e"}}, {"php", {"-r"}}, {"lua", {"-e"}}, {"awk", {}},
+      {"gawk", {}}, {"mawk", {}}};
+  bool inline_code = is_python(stem) && python_inline_code(argv);
+  if (const auto it = inline_flags.find(stem); it != inline_flags.end()) {
+    inline_code = it->second.empty();  // awk, tclsh: the program text is always an argument or a file
+    for (std::size_t i = 1; i < argv.size() && !inline_code; ++i) inline_code = it->second.count(argv[i]) > 0;
+  }
+  if (!inline_code) return std::nullopt;
+  return tr("课程文件里的检查不能把代码直接交给解释器（", "a course file's check cannot hand code to an interpreter inline (") + stem +
+         tr("）：代码放进 pdo 自带的 script，或者用 -m 运行已安装的模块。",
+            "): put the code in one of pdo's embedded scripts, or run an installed module with -m.");
+}
 
 std::optional<std::string> folder_name_problem(std::string_view name) {
   if (name.empty()) return tr("为空", "empty");

@@ -90,8 +90,9 @@ inline const std::vector<std::string> k_routes = {"browser", "local", "gpu"};
 
 /// How much of a course file to check beyond its structure.
 enum class Validation {
-  full,     ///< also compile every expect_regex (any course file a learner gives)
-  trusted,  ///< skip regex compilation: the embedded course, checked in full by a unit test
+  full,      ///< any course file a learner gives: compile every expect_regex, refuse shells and inline code
+  embedded,  ///< pdo's own course in full, except that its inline Python is pdo's code (a unit test)
+  trusted,   ///< skip regex compilation: the embedded course at start-up, checked by that unit test
 };
 
 /// Parses and validates a course file; errors name the source, line and reason.
@@ -110,6 +111,11 @@ const Lesson* find_lesson(const Course& course, std::string_view key);
 /// The longest lesson folder name, in UTF-8 bytes: with the course folder and lessons/NN/exercises/...
 /// it stays well inside Windows' 260-character path limit.
 inline constexpr std::size_t k_max_folder_bytes = 100;
+
+/// Why `argv` cannot be a check command of a course file: a shell or program launcher as the program (sh,
+/// bash, cmd, powershell, env…: they run anything), or an interpreter given code inline ({python} -c …,
+/// perl -e, node -e); nullopt for a plain program. The embedded course is exempt (its code is pdo's).
+std::optional<std::string> launcher_problem(const std::vector<std::string>& argv);
 
 /// Why a lesson folder name is unsafe, or nullopt if it is fine on every OS.
 std::optional<std::string> folder_name_problem(std::string_view name);

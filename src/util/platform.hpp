@@ -35,6 +35,14 @@ std::optional<std::string> get_env(const std::string& name);
 /// Finds an executable on PATH (with PATHEXT on Windows); no process is started.
 std::optional<fs::path> find_program(std::string_view name);
 
+/// The user's own configuration folder, where records that belong to the person and not to any workspace
+/// live: $XDG_CONFIG_HOME or ~/.config (POSIX), %APPDATA% (Windows); nullopt if the OS names none.
+std::optional<fs::path> user_config_dir();
+
+/// A new, empty folder that only this user can enter, under the system's temporary folder (mkdtemp, mode
+/// 0700; on Windows a folder created exclusively with an owner-only ACL). The caller removes it.
+std::optional<fs::path> make_private_dir(const std::string& prefix);
+
 /// The path of the running executable, if the OS tells it.
 std::optional<fs::path> self_exe();
 
@@ -124,7 +132,9 @@ struct ProcessResult {
   std::string err;
 };
 
-/// Runs a program (argv[0] looked up on PATH) and collects its output. No shell is involved.
+/// Runs a program (argv[0] looked up on the PATH the child will have) and collects its output. No shell is
+/// involved. The child starts with default signal handling (SIGPIPE not ignored, no signal blocked) and
+/// inherits no descriptor or handle of pdo's besides its three standard streams.
 ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
 
 /// An exclusive advisory lock on a file, released when destroyed or when the process dies, so a

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,8 @@
 
 #include "util/platform.hpp"
 #include "util/text.hpp"
+
+extern char** environ;  // NOLINT: POSIX declares it nowhere in C++
 
 namespace pdo::platform {
 
@@ -52,20 +55,44 @@ std::optional<std::string> get_env(const std::string& name) {
   return std::string(v);
 }
 
-std::optional<fs::path> find_program(std::string_view name) {
+namespace {
+
+/// `name` looked up in a PATH value (or taken as is when it holds a '/'), as execvp would find it.
+std::optional<fs::path> search_path(std::string_view name, std::string_view path) {
   if (name.find('/') != std::string_view::npos) {
     if (::access(std::string(name).c_str(), X_OK) == 0) return fs::path(name);
     return std::nullopt;
   }
-  const auto path = get_env("PATH");
-  if (!path) return std::nullopt;
-  for (const auto& dir : util::split(*path, ':')) {
+  for (const auto& dir : util::split(path, ':')) {
     if (dir.empty()) continue;
     fs::path candidate = fs::path(dir) / std::string(name);
     std::error_code ec;
     if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<fs::path> find_program(std::string_view name) {
+  if (name.empty()) return std::nullopt;
+  return search_path(name, get_env("PATH").value_or(""));
+}
+
+std::optional<fs::path> user_config_dir() {
+  if (auto xdg = get_env("XDG_CONFIG_HOME"); xdg && !xdg->empty() && fs::path(*xdg).is_absolute()) return fs::path(*xdg);
+  if (auto home = get_env("HOME"); home && !home->empty()) return fs::path(*home) / ".config";
+  return std::nullopt;
+}
+
+std::optional<fs::path> make_private_dir(const std::string& prefix) {
+  std::error_code ec;
+  const fs::path base = fs::temp_directory_path(ec);
+  if (ec) return std::nullopt;
+  std::string templ = (base / (prefix + "XXXXXX")).string();
+  // mkdtemp creates the folder exclusively with mode 0700: nobody else can put a file into it.
+  if (!::mkdtemp(templ.data())) return std::nullopt;
+  return fs::path(templ);
 }
 
 std::optional<fs::path> self_exe() {
@@ -195,30 +222,6 @@ bool rename_no_replace(const fs::path& from, const fs::path& to) {
   return ::rename(from.c_str(), to.c_str()) == 0;
 }
 
-bool open_url(const std::string& url) {
-#if defined(__APPLE__)
-  const char* opener = "open";
-#else
-  const char* opener = "xdg-open";
-#endif
-  if (!find_program(opener)) return false;
-  const pid_t pid = ::fork();
-  if (pid < 0) return false;
-  if (pid == 0) {
-    // Detach from our output so the browser's chatter does not mix with pdo's.
-    const int devnull = ::open("/dev/null", O_RDWR);
-    if (devnull >= 0) {
-      ::dup2(devnull, STDOUT_FILENO);
-      ::dup2(devnull, STDERR_FILENO);
-    }
-    ::execlp(opener, opener, url.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 void setup_console() {}
 
 std::vector<std::string> utf8_args(int argc, char** argv) {
@@ -237,14 +240,141 @@ std::optional<std::string> find_browser() {
 
 namespace {
 
-void set_child_env(const ProcessOptions& options) {
-  for (const auto& [key, value] : options.env) {
-    if (value.empty()) {
-      ::unsetenv(key.c_str());
-    } else {
-      ::setenv(key.c_str(), value.c_str(), 1);
+/// An owned file descriptor: closed on every way out of run_process.
+class Fd {
+public:
+  Fd() = default;
+  explicit Fd(int fd) : m_fd(fd) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  Fd(Fd&& o) noexcept : m_fd(o.release()) {}
+  Fd& operator=(Fd&& o) noexcept {
+    if (this != &o) {
+      reset();
+      m_fd = o.release();
     }
+    return *this;
   }
+  ~Fd() { reset(); }
+  int get() const { return m_fd; }
+  explicit operator bool() const { return m_fd >= 0; }
+  int release() {
+    const int fd = m_fd;
+    m_fd = -1;
+    return fd;
+  }
+  void reset() {
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = -1;
+  }
+
+private:
+  int m_fd = -1;
+};
+
+/// Moves a descriptor above stderr: pdo may have been started with a standard stream closed, and a pipe
+/// end numbered 0..2 would be overwritten by the child's own dup2 calls.
+bool lift(Fd& fd) {
+  if (fd.get() > STDERR_FILENO) return true;
+  const int high = ::fcntl(fd.get(), F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+  if (high < 0) return false;
+  fd = Fd(high);
+  return true;
+}
+
+/// A pipe with both ends close-on-exec and above stderr; false (nothing left open) on failure.
+bool make_pipe(Fd& read_end, Fd& write_end) {
+  int fds[2];
+#if defined(__linux__)
+  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
+  Fd r(fds[0]), w(fds[1]);
+#else
+  if (::pipe(fds) != 0) return false;  // pipe2() is missing on macOS
+  Fd r(fds[0]), w(fds[1]);
+  if (::fcntl(r.get(), F_SETFD, FD_CLOEXEC) != 0 || ::fcntl(w.get(), F_SETFD, FD_CLOEXEC) != 0) return false;
+#endif
+  if (!lift(r) || !lift(w)) return false;
+  read_end = std::move(r);
+  write_end = std::move(w);
+  return true;
+}
+
+/// pdo itself must survive writing to a child that closed its input: ignore SIGPIPE here (once); every
+/// child gets the default back before exec (reset_child_signals).
+void ignore_sigpipe_in_pdo() {
+  static const bool done = [] {
+    struct sigaction sa {};
+    sa.sa_handler = SIG_IGN;
+    ::sigemptyset(&sa.sa_mask);
+    return ::sigaction(SIGPIPE, &sa, nullptr) == 0;
+  }();
+  (void)done;
+}
+
+/// In the child (async-signal-safe calls only): default SIGPIPE, nothing blocked. An ignored signal
+/// stays ignored across exec, and programs such as `yes | head` rely on dying of SIGPIPE.
+void reset_child_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = SIG_DFL;
+  ::sigemptyset(&sa.sa_mask);
+  ::sigaction(SIGPIPE, &sa, nullptr);
+  sigset_t none;
+  ::sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+/// The child's environment, built before fork: ours with the options' changes (the last change of a
+/// name wins; "" removes it).
+std::vector<std::string> child_environment(const ProcessOptions& options) {
+  std::vector<std::pair<std::string, std::string>> changes;
+  for (const auto& change : options.env) {
+    auto same = std::find_if(changes.begin(), changes.end(), [&](const auto& c) { return c.first == change.first; });
+    if (same != changes.end()) changes.erase(same);
+    changes.push_back(change);
+  }
+  std::vector<std::string> vars;
+  for (char** e = environ; e && *e; ++e) {
+    const std::string_view var(*e);
+    const std::string_view name = var.substr(0, var.find('='));
+    const bool changed = std::any_of(changes.begin(), changes.end(), [&](const auto& c) { return c.first == name; });
+    if (!changed) vars.emplace_back(var);
+  }
+  for (const auto& [name, value] : changes) {
+    if (!value.empty()) vars.push_back(name + "=" + value);
+  }
+  return vars;
+}
+
+/// The value a variable will have in the child.
+std::string child_value(const std::vector<std::string>& vars, std::string_view name) {
+  for (const auto& v : vars) {
+    if (v.size() > name.size() && v[name.size()] == '=' && v.compare(0, name.size(), name) == 0) return v.substr(name.size() + 1);
+  }
+  return {};
+}
+
+/// Everything the child needs, allocated before fork: after fork only async-signal-safe calls are made
+/// (the parent may have other threads, and malloc's lock may be held by one of them).
+struct ExecPlan {
+  std::string program;
+  std::vector<std::string> env_strings;
+  std::vector<char*> argv;
+  std::vector<char*> envp;
+  const char* cwd = nullptr;
+};
+
+std::optional<ExecPlan> exec_plan(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  ExecPlan plan;
+  plan.env_strings = child_environment(options);
+  const auto program = search_path(argv.front(), child_value(plan.env_strings, "PATH"));
+  if (!program) return std::nullopt;
+  plan.program = program->string();
+  for (const auto& a : argv) plan.argv.push_back(const_cast<char*>(a.c_str()));
+  plan.argv.push_back(nullptr);
+  for (auto& v : plan.env_strings) plan.envp.push_back(v.data());
+  plan.envp.push_back(nullptr);
+  if (options.cwd) plan.cwd = options.cwd->c_str();
+  return plan;
 }
 
 /// Tells the parent why the child could not become the program (errno over the close-on-exec pipe).
@@ -255,43 +385,39 @@ void set_child_env(const ProcessOptions& options) {
   ::_exit(127);
 }
 
-[[noreturn]] void exec_child(const std::vector<std::string>& argv, const ProcessOptions& options, int in_fd, int out_fd,
-                             int err_fd, int exec_fd) {
-  ::dup2(in_fd, STDIN_FILENO);
-  ::dup2(out_fd, STDOUT_FILENO);
-  ::dup2(err_fd, STDERR_FILENO);
+/// The child's side of fork: async-signal-safe calls only.
+[[noreturn]] void exec_child(const ExecPlan& plan, int in_fd, int out_fd, int err_fd, int exec_fd) {
+  reset_child_signals();
+  // The pipe ends are above stderr (lift), so these never overwrite one another; the originals are
+  // close-on-exec, the copies on 0..2 are not.
+  if (::dup2(in_fd, STDIN_FILENO) < 0 || ::dup2(out_fd, STDOUT_FILENO) < 0 || ::dup2(err_fd, STDERR_FILENO) < 0) {
+    exec_failed(exec_fd);
+  }
   ::setpgid(0, 0);  // own process group, so a timeout kills its children too
-  if (options.cwd && ::chdir(options.cwd->c_str()) != 0) exec_failed(exec_fd);
-  set_child_env(options);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  ::execvp(args[0], args.data());
+  if (plan.cwd && ::chdir(plan.cwd) != 0) exec_failed(exec_fd);
+  ::execve(plan.program.c_str(), plan.argv.data(), plan.envp.data());
   exec_failed(exec_fd);
 }
 
 /// True if the child exec'd: the close-on-exec pipe closes without a byte; it carries errno otherwise.
-bool child_started(int exec_read_fd) {
+bool child_started(Fd& exec_read) {
   int e = 0;
   ssize_t n = 0;
   do {
-    n = ::read(exec_read_fd, &e, sizeof e);
+    n = ::read(exec_read.get(), &e, sizeof e);
   } while (n < 0 && errno == EINTR);
-  ::close(exec_read_fd);
+  exec_read.reset();
   return n == 0;
 }
 
 /// Pumps stdin/stdout/stderr until the child closes its outputs or the deadline passes.
-bool pump(int& in_fd, int& out_fd, int& err_fd, const std::string& input, ProcessResult& r,
+bool pump(Fd& in, Fd& out, Fd& err, const std::string& input, ProcessResult& r,
           std::optional<std::chrono::steady_clock::time_point> deadline) {
   std::size_t written = 0;
-  if (input.empty()) {
-    ::close(in_fd);
-    in_fd = -1;
-  }
+  if (input.empty()) in.reset();
   char buf[65536];
-  while (out_fd >= 0 || err_fd >= 0) {
-    pollfd fds[3] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}, {in_fd, POLLOUT, 0}};
+  while (out || err) {
+    pollfd fds[3] = {{out.get(), POLLIN, 0}, {err.get(), POLLIN, 0}, {in.get(), POLLOUT, 0}};
     int wait_ms = -1;
     if (deadline) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
@@ -299,72 +425,92 @@ bool pump(int& in_fd, int& out_fd, int& err_fd, const std::string& input, Proces
       wait_ms = static_cast<int>(left.count());
     }
     if (::poll(fds, 3, wait_ms) < 0 && errno != EINTR) return false;
+    Fd* outputs[2] = {&out, &err};
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       const ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
       if (n > 0) {
         (i == 0 ? r.out : r.err).append(buf, static_cast<std::size_t>(n));
-      } else {
-        ::close(fds[i].fd);
-        (i == 0 ? out_fd : err_fd) = -1;
+      } else if (!(n < 0 && errno == EINTR)) {
+        outputs[i]->reset();
       }
     }
-    if (in_fd >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
-      const ssize_t n = ::write(in_fd, input.data() + written, input.size() - written);
+    if (in && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
+      const ssize_t n = ::write(in.get(), input.data() + written, input.size() - written);
       if (n > 0) written += static_cast<std::size_t>(n);
-      if (n <= 0 || written == input.size()) {
-        ::close(in_fd);
-        in_fd = -1;
-      }
+      if ((n < 0 && errno != EINTR && errno != EAGAIN) || n == 0 || written == input.size()) in.reset();
     }
   }
   return true;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
 }
 
 }  // namespace
 
 ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
   ProcessResult r;
-  if (argv.empty()) return r;
-  int in_pipe[2], out_pipe[2], err_pipe[2];
-  if (::pipe(in_pipe) != 0) return r;
-  if (::pipe(out_pipe) != 0) return r;
-  if (::pipe(err_pipe) != 0) return r;
-  int exec_pipe[2];
-  if (::pipe(exec_pipe) != 0) return r;  // pipe2() is missing on macOS
-  ::fcntl(exec_pipe[0], F_SETFD, FD_CLOEXEC);
-  ::fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
-  ::signal(SIGPIPE, SIG_IGN);
+  if (argv.empty() || argv.front().empty()) return r;
+  const auto plan = exec_plan(argv, options);
+  if (!plan) return r;
+  Fd in_read, in_write, out_read, out_write, err_read, err_write, exec_read, exec_write;
+  if (!make_pipe(in_read, in_write) || !make_pipe(out_read, out_write) || !make_pipe(err_read, err_write) ||
+      !make_pipe(exec_read, exec_write)) {
+    return r;  // every pipe made so far is closed by its Fd
+  }
+  ignore_sigpipe_in_pdo();
   const pid_t pid = ::fork();
   if (pid < 0) return r;
-  if (pid == 0) {
-    ::close(in_pipe[1]);
-    ::close(out_pipe[0]);
-    ::close(err_pipe[0]);
-    ::close(exec_pipe[0]);
-    exec_child(argv, options, in_pipe[0], out_pipe[1], err_pipe[1], exec_pipe[1]);
-  }
-  ::close(in_pipe[0]);
-  ::close(out_pipe[1]);
-  ::close(err_pipe[1]);
-  ::close(exec_pipe[1]);
-  r.started = child_started(exec_pipe[0]);
+  if (pid == 0) exec_child(*plan, in_read.get(), out_write.get(), err_write.get(), exec_write.get());
+  ::setpgid(pid, pid);  // also here, so a timeout right away still finds the group (fails harmlessly after exec)
+  in_read.reset();
+  out_write.reset();
+  err_write.reset();
+  exec_write.reset();
+  r.started = child_started(exec_read);
   std::optional<std::chrono::steady_clock::time_point> deadline;
   if (options.timeout.count() > 0) deadline = std::chrono::steady_clock::now() + options.timeout;
-  int in_fd = in_pipe[1], out_fd = out_pipe[0], err_fd = err_pipe[0];
-  const bool finished = pump(in_fd, out_fd, err_fd, options.input, r, deadline);
+  const bool finished = pump(in_write, out_read, err_read, options.input, r, deadline);
   if (!finished) {
     r.timed_out = true;
     ::kill(-pid, SIGKILL);
     ::kill(pid, SIGKILL);
   }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  for (int fd : {in_fd, out_fd, err_fd}) {
-    if (fd >= 0) ::close(fd);
-  }
+  const int status = wait_for(pid);
   r.exit_code = r.started && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+bool open_url(const std::string& url) {
+#if defined(__APPLE__)
+  const std::string opener = "open";
+#else
+  const std::string opener = "xdg-open";
+#endif
+  const std::vector<std::string> argv{opener, url};
+  const auto plan = exec_plan(argv, {});
+  if (!plan) return false;
+  ignore_sigpipe_in_pdo();
+  const pid_t pid = ::fork();
+  if (pid < 0) return false;
+  if (pid == 0) {
+    reset_child_signals();
+    // Detach from our output so the browser's chatter does not mix with pdo's.
+    const int devnull = ::open("/dev/null", O_RDWR);
+    if (devnull >= 0) {
+      ::dup2(devnull, STDOUT_FILENO);
+      ::dup2(devnull, STDERR_FILENO);
+    }
+    ::execve(plan->program.c_str(), plan->argv.data(), plan->envp.data());
+    ::_exit(127);
+  }
+  const int status = wait_for(pid);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 struct FileLock::Impl {

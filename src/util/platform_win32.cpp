@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <io.h>
 #include <objbase.h>
+#include <sddl.h>
 #include <shellapi.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <cwctype>
 #include <iostream>
 #include <streambuf>
+#include <vector>
 
 #include "util/platform.hpp"
 #include "util/text.hpp"
@@ -118,6 +120,66 @@ std::optional<fs::path> self_exe() {
 }
 
 long current_pid() { return static_cast<long>(::GetCurrentProcessId()); }
+
+std::optional<fs::path> user_config_dir() {
+  if (auto appdata = env_wide(L"APPDATA"); appdata && !appdata->empty()) return fs::path(*appdata);
+  return std::nullopt;
+}
+
+namespace {
+
+/// "D:P(A;OICI;FA;;;<this user's SID>)(A;OICI;FA;;;SY)": full access for the user and SYSTEM only, nothing
+/// inherited from the parent folder; "" if the user's SID cannot be read.
+std::wstring owner_only_sddl() {
+  HANDLE token = nullptr;
+  if (!::OpenProcessToken(::GetCurrentProcess(), TOKEN_QUERY, &token)) return {};
+  Handle owned(token);
+  DWORD size = 0;
+  ::GetTokenInformation(token, TokenUser, nullptr, 0, &size);
+  std::vector<unsigned char> buf(size);
+  if (size == 0 || !::GetTokenInformation(token, TokenUser, buf.data(), size, &size)) return {};
+  wchar_t* sid = nullptr;
+  if (!::ConvertSidToStringSidW(reinterpret_cast<TOKEN_USER*>(buf.data())->User.Sid, &sid)) return {};
+  std::wstring sddl = L"D:P(A;OICI;FA;;;" + std::wstring(sid) + L")(A;OICI;FA;;;SY)";
+  ::LocalFree(sid);
+  return sddl;
+}
+
+}  // namespace
+
+std::optional<fs::path> make_private_dir(const std::string& prefix) {
+  std::wstring base(MAX_PATH + 1, L'\0');
+  const DWORD n = ::GetTempPathW(static_cast<DWORD>(base.size()), base.data());
+  if (n == 0 || n > base.size()) return std::nullopt;
+  base.resize(n);
+  if (base.back() != L'\\') base += L'\\';
+  // Like mkdtemp's 0700. Without a readable SID the folder inherits %TEMP%'s ACL, which is the user's own.
+  PSECURITY_DESCRIPTOR sd = nullptr;
+  const std::wstring sddl = owner_only_sddl();
+  if (!sddl.empty() && !::ConvertStringSecurityDescriptorToSecurityDescriptorW(sddl.c_str(), SDDL_REVISION_1, &sd, nullptr)) {
+    sd = nullptr;
+  }
+  SECURITY_ATTRIBUTES sa{};
+  sa.nLength = sizeof sa;
+  sa.lpSecurityDescriptor = sd;  // nullptr: the default ACL
+  std::optional<fs::path> made;
+  static unsigned counter = 0;
+  for (int attempt = 0; attempt < 100 && !made; ++attempt) {
+    const unsigned long long salt = ::GetTickCount64() ^ (static_cast<unsigned long long>(::GetCurrentProcessId()) << 20) ^
+                                    (static_cast<unsigned long long>(++counter) << 40);
+    std::wstring name;
+    for (int shift = 44; shift >= 0; shift -= 4) name += L"0123456789abcdef"[(salt >> shift) & 0xf];
+    const std::wstring dir = base + to_wide(prefix) + name;
+    // CreateDirectoryW fails on an existing name (ERROR_ALREADY_EXISTS): the exclusive create of mkdtemp.
+    if (::CreateDirectoryW(dir.c_str(), &sa)) {
+      made = fs::path(dir);
+    } else if (::GetLastError() != ERROR_ALREADY_EXISTS) {
+      break;
+    }
+  }
+  if (sd) ::LocalFree(sd);
+  return made;
+}
 
 std::optional<std::uint64_t> process_start_time(long pid) {
   if (pid <= 0) return std::nullopt;

@@ -209,6 +209,16 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   } else {
     in_write.reset();
   }
+  if (!threads[0] || !threads[1]) {
+    // Without a reader the child could block on a full pipe forever: stop it, report no exit code.
+    if (child.job) ::TerminateJobObject(child.job.get(), 1);
+    ::TerminateProcess(child.process.get(), 1);
+    // The child's ends die with it, so a running reader sees EOF; the pipes close when we return.
+    for (auto& t : threads) {
+      if (t) ::WaitForSingleObject(t.get(), 5000);
+    }
+    return r;
+  }
   // Done when the child has exited and its outputs reached EOF (grandchildren may hold them), as on POSIX.
   HANDLE waits[3] = {child.process.get(), threads[0].get(), threads[1].get()};
   const DWORD limit = options.timeout.count() > 0 ? static_cast<DWORD>(options.timeout.count()) : INFINITE;

@@ -103,4 +103,30 @@ bool is_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+std::string escape_controls(std::string_view s, Breaks breaks) {
+  static const char* const hex = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const bool keep_break = breaks == Breaks::keep &&
+                            (c == '\n' || c == '\t' || (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n'));
+    if ((c < 0x20 && !keep_break) || c == 0x7f) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 0xf];
+    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+      // A C1 control in UTF-8 (U+0080..U+009F): CSI (U+009B) starts an escape sequence on many terminals.
+      const auto c1 = static_cast<unsigned char>(s[++i]);
+      out += "\\u00";
+      out += hex[c1 >> 4];
+      out += hex[c1 & 0xf];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace pdo::util

@@ -52,4 +52,13 @@ std::string pad2(int n);
 /// True if every byte is an ASCII digit (and there is at least one).
 bool is_digits(std::string_view s);
 
+/// Whether escape_controls leaves line breaks and tabs as they are (multi-line text such as a command's
+/// output) or escapes them too (one-line text: a title, a commit subject).
+enum class Breaks { keep, escape };
+
+/// Text from files or other programs made safe to print on a terminal: C0 control characters, DEL and
+/// the C1 controls (U+0080..U+009F) become visible escapes ("\x1b", "\u009b"), so no ESC sequence
+/// reaches the terminal and no newline can forge a line. A CR is kept only as part of CRLF (Breaks::keep).
+std::string escape_controls(std::string_view s, Breaks breaks = Breaks::escape);
+
 }  // namespace pdo::util

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/fs.hpp"
+#include "util/sha256.hpp"
 #include "util/toml_doc.hpp"
 #include "workspace/render.hpp"
 
@@ -55,7 +56,14 @@ Result<std::string> course_file_text(const fs::path& root, const Settings& setti
   return util::read_file_capped(file, util::k_max_toml_bytes);
 }
 
-Result<course::Course> load_course(const fs::path& root, const Settings& settings) {
+std::optional<fs::path> course_file_path(const fs::path& root, const Settings& settings) {
+  if (settings.course_file.empty()) return std::nullopt;
+  const fs::path named = util::path_from_utf8(settings.course_file);
+  return util::absolute_path(named.is_absolute() ? named : root / named);
+}
+
+Result<course::Course> load_course(const fs::path& root, const Settings& settings, std::string* sha256) {
+  if (sha256) sha256->clear();
   if (settings.course_file.empty()) {
     if (settings.course_id != course::default_course().id) {
       return Error{Exit::usage, tr("这个 pdo 没有内置课程 ", "this pdo has no built-in course ") + settings.course_id};
@@ -65,6 +73,7 @@ Result<course::Course> load_course(const fs::path& root, const Settings& setting
   auto text = course_file_text(root, settings);
   if (!text) return text.error();
   const fs::path named = util::path_from_utf8(settings.course_file);
+  if (sha256) *sha256 = util::sha256_hex(*text);
   return course::parse_course(*text, util::path_to_utf8(named.is_absolute() ? named : root / named));
 }
 
@@ -89,9 +98,10 @@ Result<Workspace> open_workspace(const fs::path& start) {
   if (!text) return text.error();
   auto settings = parse_settings(*text, util::path_to_utf8(settings_file));
   if (!settings) return settings.error();
-  auto course = load_course(dir, *settings);
+  std::string sha256;
+  auto course = load_course(dir, *settings, &sha256);
   if (!course) return course.error();
-  return Workspace{dir, std::move(settings).value(), std::move(course).value()};
+  return Workspace{dir, std::move(settings).value(), std::move(course).value(), std::move(sha256)};
 }
 
 fs::path Workspace::path(const std::string& rel) const { return root / util::path_from_utf8(rel); }

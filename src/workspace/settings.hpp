@@ -2,6 +2,7 @@
 // The workspace: its root (the course folder), its settings in .pdo/config.toml, and the course they
 // name. Every command after init starts from open_workspace().
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "course/course.hpp"
@@ -36,6 +37,8 @@ struct Workspace {
   fs::path root;
   Settings settings;
   course::Course course;
+  /// SHA-256 of the course file's bytes exactly as parsed into `course` ("" for the built-in course).
+  std::string course_sha256;
   /// A course-relative path ('/' separated) as a path on disk.
   fs::path path(const std::string& rel) const;
 };
@@ -48,8 +51,12 @@ Result<Workspace> open_workspace(const fs::path& start);
 /// at most util::k_max_toml_bytes.
 Result<std::string> course_file_text(const fs::path& root, const Settings& settings);
 
-/// Loads the course a workspace's settings name.
-Result<course::Course> load_course(const fs::path& root, const Settings& settings);
+/// Loads the course a workspace's settings name; `sha256`, when given, receives the hash of the bytes
+/// parsed ("" for the built-in course).
+Result<course::Course> load_course(const fs::path& root, const Settings& settings, std::string* sha256 = nullptr);
+
+/// The course file the settings name, as an absolute path (nullopt for the built-in course).
+std::optional<fs::path> course_file_path(const fs::path& root, const Settings& settings);
 
 /// The route's display name in the current language.
 std::string route_name(const std::string& route);

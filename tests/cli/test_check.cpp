@@ -3,11 +3,13 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <optional>
 
 #include "checks/check.hpp"
 #include "cli/cli_helpers.hpp"
 #include "support/http_server.hpp"
 #include "util/fs.hpp"
+#include "util/text.hpp"
 #include "util/time.hpp"
 
 using namespace pdo;
@@ -75,7 +77,7 @@ std::string item_body(const std::string& report, const std::string& id) {
 }
 
 const char* const k_python_ok =
-    "--version) echo 'Python 3.11.2';;\n"
+    "*--version) echo 'Python 3.11.2';;\n"
     "*\"import torch; print('torch'\"*) echo 'torch 2.5.1 cuda None';;\n"
     "*is_available*) echo 'distributed available: True';;\n"
     "*is_gloo_available*) echo 'gloo available: True';;\n"
@@ -197,7 +199,7 @@ TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[
     CHECK(rep.find("nccl") == std::string::npos);  // gpu route only
   }
   SECTION("a wrong version fails with its output; the rest waits") {
-    bin.python("--version) echo 'Python 2.7.18';;");
+    bin.python("*--version) echo 'Python 2.7.18';;");
     const auto r = run_pdo({"check"}, ws, "", bin.env());
     CHECK(r.exit_code == 1);
     const std::string rep = block_of(ws);
@@ -209,7 +211,7 @@ TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[
     CHECK(r.out.find("#### fail (1)") < r.out.find("#### unverified"));
   }
   SECTION("a crash fails with the traceback shown") {
-    bin.python("--version) echo 'Python 3.11.2';;\n*) echo 'Traceback (most recent call last):' >&2; "
+    bin.python("*--version) echo 'Python 3.11.2';;\n*) echo 'Traceback (most recent call last):' >&2; "
                "echo \"ModuleNotFoundError: No module named 'torch'\" >&2; exit 1;;");
     const auto r = run_pdo({"check"}, ws, "", bin.env());
     CHECK(r.exit_code == 1);
@@ -222,7 +224,7 @@ TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[
     CHECK(item_line(rep, "gloo-allreduce").find("unverified") != std::string::npos);
   }
   SECTION("a hang is cut by the timeout and reported, never a pass") {
-    bin.python("--version) echo 'Python 3.'; exec /bin/sleep 120;;");
+    bin.python("*--version) echo 'Python 3.'; exec /bin/sleep 120;;");
     const auto start = std::chrono::steady_clock::now();
     const auto r = run_pdo({"check"}, ws, "", bin.env());
     const auto took = std::chrono::steady_clock::now() - start;
@@ -404,4 +406,118 @@ TEST_CASE("a key in a command's output: nothing committed and check-env.md as it
   CHECK(read_file(ws / "check-env.md") == before);
   CHECK(commit_count(ws) == 1);
   CHECK(git_out({"status", "--porcelain"}, ws).empty());
+}
+
+namespace {
+
+/// The real Python interpreter behind `python3` (pyenv and similar put a shell script shim on PATH).
+std::optional<fs::path> real_python() {
+  platform::ProcessOptions opts;
+  opts.timeout = std::chrono::seconds(30);
+  const auto r = platform::run_process({"python3", "-c", "import sys; print(sys.executable)"}, opts);
+  if (r.exit_code != 0) return std::nullopt;
+  return fs::path(std::string(util::trim(r.out)));
+}
+
+}  // namespace
+
+TEST_CASE("a torch.py in the workspace or on PYTHONPATH is never imported by pdo check", "[cli][check][trust][posix]") {
+  TempDir tmp("check torch.py");
+  const auto python = real_python();
+  REQUIRE(python);  // CI has python3 (scripts/debian-packages.txt); this is the issue's reproduction
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--route", "local", "--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  fs::create_symlink(*python, bin.dir() / "python3");
+  const auto marker = tmp / "marker";
+  const std::string fake_torch = "open(r'" + marker.string() + "', 'w').write('ran')\n__version__ = '9.9.9'\n"
+                                 "class version:\n    cuda = None\n";
+  write_file(ws / "torch.py", fake_torch);
+  fs::create_directories(tmp / "pythonpath");
+  write_file(tmp / "pythonpath" / "torch.py", fake_torch);
+  auto env = bin.env();
+  env.emplace_back("PYTHONPATH", (tmp / "pythonpath").string());
+
+  const auto r = run_pdo({"check"}, ws, "", env);
+  INFO(r.out << r.err);
+  CHECK_FALSE(fs::exists(marker));
+  const std::string rep = block_of(ws);
+  CHECK(item_line(rep, "python").find("pass (observed by pdo)") != std::string::npos);
+  CHECK(item_line(rep, "torch-import").find("pass") == std::string::npos);
+  CHECK(item_body(rep, "torch-import").find("9.9.9") == std::string::npos);
+  CHECK(item_body(rep, "torch-import").find(" -E ") != std::string::npos);
+}
+
+TEST_CASE("a child started by pdo check has SIGPIPE at its default", "[cli][check][posix]") {
+  TempDir tmp("check sigpipe");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  fs::remove(bin.dir() / "git");
+  const auto git = platform::find_program("git");
+  REQUIRE(git);
+  // An ignored signal shows in SigIgn (and stays ignored across exec); SIGPIPE is bit 13.
+  bin.script("git", "if [ \"$1\" = --version ]; then echo 'git version 2.39.5'; while read -r k v; do [ \"$k\" = SigIgn: ] && echo \"SigIgn: $v\"; done < /proc/$$/status; exit 0; fi\nexec '" +
+                        git->string() + "' \"$@\"");
+  const auto r = run_pdo({"check"}, ws, "", bin.env());
+  INFO(r.out << r.err);
+  const std::string body = item_body(block_of(ws), "git-cli");
+  const auto at = body.find("SigIgn:");
+  REQUIRE(at != std::string::npos);
+  const auto mask = std::stoull(std::string(util::trim(body.substr(at + 7, body.find('\n', at) - at - 7))), nullptr, 16);
+  CHECK((mask & (1ull << (13 - 1))) == 0);
+}
+
+TEST_CASE("escape sequences in a command's output are shown escaped, never raw", "[cli][check][posix]") {
+  TempDir tmp("check esc");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  fs::remove(bin.dir() / "git");
+  const auto git = platform::find_program("git");
+  bin.script("git", "if [ \"$1\" = --version ]; then printf 'git version 2.39.5\\033]0;owned\\007\\033[2J\\n'; exit 0; fi\nexec '" +
+                        git->string() + "' \"$@\"");
+  const auto r = run_pdo({"check"}, ws, "", bin.env());
+  INFO(r.out << r.err);
+  CHECK(r.out.find('\x1b') == std::string::npos);
+  CHECK(r.out.find('\x07') == std::string::npos);
+  CHECK(r.out.find("git version 2.39.5\\x1b]0;owned\\x07\\x1b[2J") != std::string::npos);
+  CHECK(read_file(ws / "check-env.md").find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("check confirm --failed with a key: only its first 4 characters are ever shown or written", "[cli][check][secrets][posix]") {
+  TempDir tmp("check failed key");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");
+  const std::string key = fake_key(7);
+  const auto all_files_without_key = [&] {
+    for (const auto& e : fs::recursive_directory_iterator(ws)) {
+      if (e.is_regular_file() && read_file(e.path()).find(key) != std::string::npos) return false;
+    }
+    return true;
+  };
+  SECTION("in a repository: refused, nothing committed") {
+    const int before = commit_count(ws);
+    const auto r = run_pdo({"check", "confirm", "notebook-torch", "--failed", "HF_TOKEN=" + key}, ws, "", bin.env());
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 3);
+    CHECK(r.out.find(key) == std::string::npos);
+    CHECK(r.err.find(key) == std::string::npos);
+    CHECK(r.out.find(key.substr(0, 4) + "…") != std::string::npos);
+    CHECK(r.out.find(key.substr(0, 5)) == std::string::npos);
+    CHECK(commit_count(ws) == before);
+    CHECK(all_files_without_key());
+  }
+  SECTION("without a repository: refused before anything is written") {
+    fs::remove_all(ws / ".git");
+    const std::string check_env = read_file(ws / "check-env.md");
+    const auto r = run_pdo({"check", "confirm", "notebook-torch", "--failed", "HF_TOKEN=" + key}, ws, "", bin.env());
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 3);
+    CHECK(r.out.find(key) == std::string::npos);
+    CHECK(r.err.find(key) == std::string::npos);
+    CHECK(read_file(ws / "check-env.md") == check_env);
+    CHECK(all_files_without_key());
+  }
 }

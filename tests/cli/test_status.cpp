@@ -19,3 +19,35 @@ TEST_CASE("status shows the table and the next step", "[cli][status]") {
   const auto en = pdo_in(root, {"--lang", "en", "status"});
   CHECK_THAT(en.out, Catch::Contains("next: 01 Do the exercise"));
 }
+
+TEST_CASE("status and committing commands say when the pre-commit hook is not active", "[cli][status][posix]") {
+  TempDir tmp("status hook");
+  const auto root = fresh_workspace(tmp, {"--lang", "en"});
+  const std::string line = "so git commit no longer checks for keys; run pdo init to restore it";
+  const auto warned = [&](const std::vector<std::string>& args) {
+    const auto r = pdo_in(root, args);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 0);
+    return Catch::Contains(line).match(r.err);
+  };
+  CHECK_FALSE(warned({"status"}));  // installed by init: nothing to say
+  SECTION("not executable") {
+    std::filesystem::permissions(root / ".git/hooks/pre-commit", std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec |
+                                                                     std::filesystem::perms::others_exec,
+                                 std::filesystem::perm_options::remove);
+    CHECK(warned({"status"}));
+    CHECK(warned({"track", "done", "01", "read"}));
+    CHECK(warned({"ask", "why?"}));
+  }
+  SECTION("core.hooksPath pointing elsewhere") {
+    git_out({"config", "core.hooksPath", "/nonexistent-hooks"}, root);
+    CHECK(warned({"status"}));
+    CHECK(warned({"track", "done", "01", "read"}));
+  }
+  SECTION("removed, then restored by init") {
+    std::filesystem::remove(root / ".git/hooks/pre-commit");
+    CHECK(warned({"status"}));
+    require_ok(run_pdo({"init", root.string(), "--yes"}, tmp.path()));
+    CHECK_FALSE(warned({"status"}));
+  }
+}

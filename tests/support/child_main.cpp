@@ -5,12 +5,18 @@
 //   pdo_test_child sleep MS    sleeps, then prints "woke"
 //   pdo_test_child env NAME    prints the variable or "<unset>"
 //   pdo_test_child cwd         prints the working folder
+//   pdo_test_child signals     (POSIX) prints "sigpipe ignored" or "sigpipe default", and "blocked" if any
+//                              signal is blocked
+//   pdo_test_child fds         (Linux) prints every open descriptor above 2, one a line
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
+#ifndef _WIN32
+#include <signal.h>
+#endif
 
 #include "util/fs.hpp"
 #include "util/platform.hpp"
@@ -36,6 +42,28 @@ int main(int argc, char** argv) {
     std::cout << pdo::platform::get_env(args[1]).value_or("<unset>") << '\n';
   } else if (mode == "cwd") {
     std::cout << pdo::util::path_to_utf8(std::filesystem::current_path()) << '\n';
+#ifndef _WIN32
+  } else if (mode == "signals") {
+    struct sigaction sa {};
+    sigaction(SIGPIPE, nullptr, &sa);
+    std::cout << (sa.sa_handler == SIG_IGN ? "sigpipe ignored\n" : "sigpipe default\n");
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigprocmask(SIG_BLOCK, nullptr, &mask);
+    for (int sig = 1; sig < 32; ++sig) {
+      if (sigismember(&mask, sig) == 1) {
+        std::cout << "blocked\n";
+        break;
+      }
+    }
+  } else if (mode == "fds") {
+    // Listing /proc/self/fd opens one more descriptor, for the listing itself: it is reported too, so the
+    // caller expects exactly one line.
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) {
+      const std::string name = e.path().filename().string();
+      if (std::atoi(name.c_str()) > 2) std::cout << name << '\n';
+    }
+#endif
   } else {
     return 2;
   }

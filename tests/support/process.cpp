@@ -48,6 +48,8 @@ std::vector<std::pair<std::string, std::string>> test_env() {
   return {
       {"HOME", util::path_to_utf8(home)},
       {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")},
+      // pdo's trust records: wine runs share one %APPDATA%, so every test process gets its own.
+      {"PDO_CONFIG_HOME", util::path_to_utf8(home / "pdo-config")},
       {"GIT_CONFIG_NOSYSTEM", "1"},
       {"GIT_CONFIG_GLOBAL", util::path_to_utf8(home / ".gitconfig")},  // the git CLI's, even if the user set one
       // Inherited when the suite runs from a git hook or alias: they would point git (and pdo) at the

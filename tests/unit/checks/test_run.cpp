@@ -61,7 +61,7 @@ id = "tool"
 title = "Tool present"
 kind = "auto"
 routes = ["browser", "local"]
-command.any = ["sh", "--version"]
+command.any = ["cat", "--version"]
 expect_regex = "^tool [0-9]+"
 timeout = 3
 fix = "Install the tool."
@@ -91,7 +91,7 @@ title = "After Python"
 kind = "auto"
 routes = ["local"]
 after = ["py"]
-command.any = ["{python}", "-c", "print('ok')"]
+command.any = ["{python}", "-m", "ok"]
 expect_contains = "ok"
 
 [[checks]]
@@ -107,7 +107,7 @@ title = "Paid job"
 kind = "auto"
 routes = ["local"]
 paid = true
-command.any = ["sh", "-c", "true"]
+command.any = ["cat", "/dev/null"]
 expect_contains = "x"
 )TOML";
 
@@ -138,7 +138,7 @@ checks::RunInput input(const course::Course& c, const std::string& route, FakeRu
   in.route = route;
   in.os = platform::Os::gnu_linux;
   in.cwd = ".";
-  in.python = std::filesystem::path("/bin/sh");  // any program that exists; the fake never runs it
+  in.python = std::filesystem::path("/bin/cat");  // any program that exists; the fake never runs it
   in.today = "2026-11-20";
   in.run = fake.fn();
   in.probes["thing"] = [] { return checks::ProbeOutcome{CheckStatus::pass, "saw it", "", ""}; };
@@ -165,7 +165,7 @@ TEST_CASE("browser route: only this OS's auto items run, the others need the lea
   const auto rs = checks::run_checks(input(c, "browser", fake));
 
   REQUIRE(fake.calls.size() == 1);
-  CHECK(fake.calls[0] == std::vector<std::string>{"sh", "--version"});
+  CHECK(fake.calls[0] == std::vector<std::string>{"cat", "--version"});
   CHECK_FALSE(has(rs, "look"));  // not in this route
   CHECK_FALSE(has(rs, "py"));
 
@@ -178,7 +178,7 @@ TEST_CASE("browser route: only this OS's auto items run, the others need the lea
   CHECK(tool.status == CheckStatus::pass);
   CHECK(tool.source == Source::observed);
   CHECK(tool.evidence == "tool 3.1");
-  CHECK(tool.command == "sh --version");
+  CHECK(tool.command == "cat --version");
 
   // Another OS's command: not run, not printed.
   const auto& win = by_id(rs, "win-only");
@@ -266,7 +266,7 @@ TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks
     fake.next = ran(0, "x");
     const auto rs = checks::run_checks(in);
     CHECK(by_id(rs, "paid-job").status == CheckStatus::needs_you);
-    for (const auto& call : fake.calls) CHECK(call != std::vector<std::string>{"sh", "-c", "true"});
+    for (const auto& call : fake.calls) CHECK(call != std::vector<std::string>{"cat", "/dev/null"});
   }
   SECTION("a manual item needs you") {
     fake.next = ran(0, "x");
@@ -351,4 +351,115 @@ TEST_CASE("the default course ships items for every route, all runnable by the r
 TEST_CASE("display_command quotes what a reader would misread", "[checks]") {
   CHECK(checks::display_command({"git", "--version"}) == "git --version");
   CHECK(checks::display_command({"py", "-c", "print('a b')"}) == "py -c \"print('a b')\"");
+}
+
+TEST_CASE("an untrusted course file: its commands are shown, never run; probes still run", "[checks][posix]") {
+  util::set_lang(util::Lang::en);
+  const auto c = course::parse_course(k_course, "mini.toml").take();
+  FakeRunner fake;
+  fake.next = ran(0, "tool 1");
+  auto in = input(c, "browser", fake);
+  in.untrusted = "not trusted yet";
+  const auto rs = checks::run_checks(in);
+  CHECK(fake.calls.empty());
+  CHECK(by_id(rs, "tool").status == CheckStatus::unverified);
+  CHECK(by_id(rs, "tool").reason == "not trusted yet");
+  CHECK(by_id(rs, "tool").command == "cat --version");
+  CHECK(by_id(rs, "probe").status == CheckStatus::pass);
+}
+
+TEST_CASE("Python runs isolated: -E, -P from 3.11, never in the workspace, no PYTHONPATH", "[checks][posix]") {
+  util::set_lang(util::Lang::en);
+  const auto c = course::parse_course(k_course, "mini.toml").take();
+  std::vector<std::vector<std::string>> calls;
+  std::vector<platform::ProcessOptions> options;
+  std::string version;
+  checks::RunInput in;
+  in.course = &c;
+  in.route = "local";
+  in.os = platform::Os::gnu_linux;
+  in.cwd = std::filesystem::current_path();
+  in.python = std::filesystem::path("/bin/cat");
+  in.today = "2026-11-20";
+  in.run = [&](const std::vector<std::string>& argv, const platform::ProcessOptions& opts) {
+    calls.push_back(argv);
+    options.push_back(opts);
+    return ran(0, version + "\nok\ntool 1");
+  };
+  const auto python_calls = [&] {
+    std::vector<std::vector<std::string>> out;
+    for (const auto& call : calls) {
+      if (call.front() == "/bin/cat") out.push_back(call);
+    }
+    return out;
+  };
+  const auto has_flag = [](const std::vector<std::string>& argv, const std::string& flag) {
+    return std::find(argv.begin(), argv.end(), flag) != argv.end();
+  };
+  SECTION("3.12: -E and -P") {
+    version = "Python 3.12.1";
+    checks::run_checks(in);
+    const auto py = python_calls();
+    REQUIRE(py.size() == 3);  // the version question, then the two items
+    for (std::size_t i = 1; i < py.size(); ++i) {
+      CHECK(has_flag(py[i], "-E"));
+      CHECK(has_flag(py[i], "-P"));
+      CHECK_FALSE(has_flag(py[i], "-s"));  // user site-packages stay visible
+    }
+    CHECK(py[2].back() == "ok");
+  }
+  SECTION("3.10: -E, no -P, and '' removed from sys.path by the code itself") {
+    version = "Python 3.10.4";
+    checks::run_checks(in);
+    const auto py = python_calls();
+    REQUIRE(py.size() == 3);
+    CHECK(has_flag(py[1], "-E"));
+    CHECK_FALSE(has_flag(py[1], "-P"));
+  }
+  for (const auto& opts : options) {
+    REQUIRE(opts.cwd);
+    CHECK_FALSE(std::filesystem::exists(*opts.cwd));  // a private folder, removed afterwards
+    CHECK(*opts.cwd != in.cwd);
+    const auto cleared = std::find_if(opts.env.begin(), opts.env.end(), [](const auto& v) { return v.first == "PYTHONPATH"; });
+    REQUIRE(cleared != opts.env.end());
+    CHECK(cleared->second.empty());
+  }
+}
+
+TEST_CASE("python -c code from the course has sys.path cleaned before 3.11", "[checks][posix]") {
+  util::set_lang(util::Lang::en);
+  const std::string course = std::string(k_course) + R"TOML(
+[[checks]]
+id = "inline"
+title = "Inline"
+kind = "auto"
+routes = ["local"]
+command.any = ["{python}", "--version"]
+expect_contains = "ok"
+)TOML";
+  // The embedded course may use -c (its code is pdo's); a course file may not (see test_course.cpp).
+  const auto c = course::parse_course(course, "mini.toml").take();
+  course::Course with_c = c;
+  with_c.checks.back().commands[0].argv = {"{python}", "-c", "print('ok')"};
+  std::vector<std::vector<std::string>> calls;
+  checks::RunInput in;
+  in.course = &with_c;
+  in.route = "local";
+  in.os = platform::Os::gnu_linux;
+  in.python = std::filesystem::path("/bin/cat");
+  in.today = "2026-11-20";
+  in.run = [&](const std::vector<std::string>& argv, const platform::ProcessOptions&) {
+    calls.push_back(argv);
+    return ran(0, "Python 3.9.2\nok\ntool 1");
+  };
+  checks::run_checks(in);
+  const auto inline_call = std::find_if(calls.begin(), calls.end(), [](const auto& a) { return a.back().find("print('ok')") != std::string::npos; });
+  REQUIRE(inline_call != calls.end());
+  CHECK(inline_call->back().rfind("import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]\n", 0) == 0);
+}
+
+TEST_CASE("shells are refused at run time too", "[checks]") {
+  CHECK(checks::refused_command({"sh", "-c", "id"}));
+  CHECK(checks::refused_command({"C:\\Windows\\System32\\cmd.exe", "/c", "dir"}));
+  CHECK(checks::refused_command({"/usr/bin/env", "python3"}));
 }

@@ -2,6 +2,11 @@
 // with a helper child (argv quoting, pipes, exit codes, timeouts, cwd, env), paths, renames, file locks.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdlib>
+#if defined(__linux__)
+#include <fcntl.h>
+#endif
 #include <chrono>
 #include <string>
 #include <vector>
@@ -97,6 +102,59 @@ TEST_CASE("run_process: working folder and environment", "[util][platform]") {
     opts.env = {{"PDO_TEST_VALUE", ""}};
     CHECK(child({"env", "PDO_TEST_VALUE"}, opts).out == "<unset>\n");
   }
+}
+
+TEST_CASE("run_process: the child gets default signals and no descriptor of ours", "[util][platform][posix]") {
+  // pdo ignores SIGPIPE itself (it writes to children's stdin); an ignored signal would stay ignored across
+  // exec, so on the old code every child inherited it.
+  const auto r = child({"signals"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out == "sigpipe default\n");
+#if defined(__linux__)
+  // The child may see the descriptors this test process itself lets children inherit (from whatever
+  // started it), plus the one its listing opens; none of run_process's own pipe ends.
+  std::size_t inheritable = 0;
+  for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) {
+    const int fd = std::atoi(e.path().filename().c_str());
+    const int flags = ::fcntl(fd, F_GETFD);
+    if (fd > 2 && flags >= 0 && !(flags & FD_CLOEXEC)) ++inheritable;
+  }
+  const auto fds = child({"fds"});
+  REQUIRE(fds.exit_code == 0);
+  INFO(fds.out);
+  CHECK(static_cast<std::size_t>(std::count(fds.out.begin(), fds.out.end(), '\n')) <= inheritable + 1);
+#endif
+}
+
+TEST_CASE("run_process: the PATH and variables the child will have", "[util][platform][posix]") {
+  test::TempDir tmp("platform path");
+  std::filesystem::create_directories(tmp / "bin");
+  std::filesystem::copy_file(PDO_TEST_CHILD, tmp / "bin" / "pdo-only-here", std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::permissions(tmp / "bin" / "pdo-only-here", std::filesystem::perms::owner_all);
+  platform::ProcessOptions opts;
+  opts.timeout = std::chrono::milliseconds(30000);
+  opts.env = {{"PATH", util::path_to_utf8(tmp / "bin")}, {"PDO_TEST_VALUE", "first"}, {"PDO_TEST_VALUE", "last"}};
+  const auto r = platform::run_process({"pdo-only-here", "env", "PDO_TEST_VALUE"}, opts);
+  CHECK(r.started);
+  CHECK(r.out == "last\n");  // the last change of a name wins
+  opts.env = {{"PATH", util::path_to_utf8(tmp / "nothing")}};
+  CHECK_FALSE(platform::run_process({"pdo-only-here", "cwd"}, opts).started);
+}
+
+TEST_CASE("make_private_dir: a new folder only this user can enter", "[util][platform]") {
+  const auto a = platform::make_private_dir("pdo-test-");
+  const auto b = platform::make_private_dir("pdo-test-");
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(*a != *b);
+  CHECK(std::filesystem::is_directory(*a));
+  CHECK(std::filesystem::is_empty(*a));
+#ifndef _WIN32
+  const auto perms = std::filesystem::status(*a).permissions();
+  CHECK((perms & std::filesystem::perms::all) == std::filesystem::perms::owner_all);
+#endif
+  std::filesystem::remove_all(*a);
+  std::filesystem::remove_all(*b);
 }
 
 TEST_CASE("find_program and self_exe", "[util][platform]") {

@@ -2,6 +2,7 @@
 
 
 #include "app/txn_journal.hpp"
+#include "util/sha256.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
@@ -154,7 +155,7 @@ git::CommitSpec spec_of(const Transaction& txn) {
 /// One attempt; `moved` is set when another program moved the branch meanwhile (worth a retry).
 class Attempt {
 public:
-  Attempt(git::Repo& repo, const Transaction& txn) : m_repo(repo), m_txn(txn), m_dir(txn_dir(repo.gitdir())) {}
+  Attempt(git::Repo& repo, const Transaction& txn) : m_repo(repo), m_txn(txn), m_dir(txn_dir(repo.gitdir())), m_log(m_dir) {}
 
   Result<std::optional<std::string>> run(bool& moved) {
     auto result = steps(moved);
@@ -163,81 +164,73 @@ public:
   }
 
 private:
-  Status save() {
-    if (auto st = save_journal(m_dir, m_journal); !st) return write_error(st.error(), m_dir);
+  /// Records a file's identity as one the lock `i` may have, before the lock can have it.
+  Status record_identity(std::size_t i, const fs::path& file) {
+    const auto id = platform::file_identity(file);
+    if (!id) return unwritable(platform::last_io_failure(), file);
+    m_journal.locks[i].identities.push_back(*id);
+    if (auto st = m_log.lock_identity(m_journal.locks[i].name, *id); !st) return write_error(st.error(), m_dir);
     return ok();
   }
 
-  /// A file in the journal folder, written and flushed, whose identity is known before it is used.
-  Result<platform::FileIdentity> staged_file(const std::string& name, const std::string& bytes) {
-    const fs::path file = m_dir / name;
-    std::error_code ec;
-    fs::remove(file, ec);
-    auto why = platform::create_exclusive(file);
-    if (why == platform::IoFailure::none && !bytes.empty()) why = platform::overwrite_existing(file, bytes);
-    if (why != platform::IoFailure::none) return unwritable(why, file);
-    const auto id = platform::file_identity(file);
-    if (!id) return unwritable(platform::last_io_failure(), file);
-    return *id;
-  }
-
-  /// Takes a git lock as git does (it must not exist), as a hard link of a recorded file.
+  /// Takes a git lock as git does (it must not exist), as a hard link of a file whose identity the
+  /// journal already holds.
   Status take_lock(const std::string& name) {
     const fs::path lock = m_repo.gitdir() / name;
-    const std::string seed = "seed-" + name;
-    auto id = staged_file(seed, {});
-    if (!id) return id.error();
-    m_journal.locks.push_back({name, {*id}});
-    if (auto st = save(); !st) return st;
-    auto why = platform::hard_link(m_dir / seed, lock);
+    const fs::path seed = m_dir / ("seed-" + name);
+    std::error_code ec;
+    fs::remove(seed, ec);
+    if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
+    m_journal.locks.push_back({name, {}});
+    if (auto st = record_identity(m_journal.locks.size() - 1, seed); !st) return st;
+    auto why = platform::hard_link(seed, lock);
     if (why == platform::IoFailure::other) {
       // No hard links here (FAT, some network shares): create it directly; a kill in the next
       // microseconds would leave a lock pdo cannot prove, which the next run names instead of deleting.
       why = platform::create_exclusive(lock);
       if (why == platform::IoFailure::none) {
-        if (const auto made = platform::file_identity(lock)) m_journal.locks.back().identities.push_back(*made);
-        if (auto st = save(); !st) return st;
+        if (auto st = record_identity(m_journal.locks.size() - 1, lock); !st) return st;
       }
     }
-    std::error_code ec;
-    fs::remove(m_dir / seed, ec);
+    fs::remove(seed, ec);  // dropping the seed's name changes no recorded field (device, inode, size, mtime)
     if (why == platform::IoFailure::exists) {
       m_journal.locks.pop_back();
-      (void)save();
       return foreign_lock(util::path_to_utf8(lock));
     }
     if (why != platform::IoFailure::none) {
       m_journal.locks.pop_back();
-      (void)save();
       return unwritable(why, lock);
     }
-    // Dropping the seed name changes no recorded field (device, inode, size, mtime).
     return ok();
   }
 
-  /// Gives lock `i` its content: a recorded, flushed file renamed onto it.
-  Status fill_lock(std::size_t i, const std::string& bytes) {
-    const std::string name = "fill-" + m_journal.locks[i].name;
-    auto id = staged_file(name, bytes);
-    if (!id) return id.error();
-    m_journal.locks[i].identities.push_back(*id);
-    if (auto st = save(); !st) return st;
+  /// Gives lock `i` its content: a complete file, recorded, then renamed onto the lock.
+  Status fill_lock(std::size_t i, const fs::path& file) {
+    if (auto st = record_identity(i, file); !st) return st;
     const fs::path lock = m_repo.gitdir() / m_journal.locks[i].name;
-    if (!platform::rename_replace(m_dir / name, lock)) return unwritable(platform::last_io_failure(), lock);
+    if (!platform::rename_replace(file, lock)) return unwritable(platform::last_io_failure(), lock);
     return ok();
   }
 
+  /// Writes the working-tree files; each old file stays reachable as a hard link in the journal folder
+  /// (no copy) until the transaction ends, so undoing it is a rename.
   Status write_files(const std::vector<Write>& writes) {
-    for (std::size_t i = 0; i < writes.size(); ++i) {
-      m_journal.files.push_back({writes[i].path, writes[i].old.has_value()});
-      if (writes[i].old) {
-        if (auto st = util::write_file_atomic(backup_path(m_dir, i, false), *writes[i].old, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
-      }
-      if (auto st = util::write_file_atomic(backup_path(m_dir, i, true), writes[i].bytes, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
-    }
     if (writes.empty()) return ok();
+    for (std::size_t i = 0; i < writes.size(); ++i) {
+      const FileRecord record{writes[i].path, writes[i].old.has_value(), util::sha256_hex(writes[i].bytes)};
+      m_journal.files.push_back(record);
+      if (auto st = m_log.file(i, record); !st) return write_error(st.error(), m_dir);
+      if (!writes[i].old) continue;
+      const fs::path file = m_repo.workdir() / util::path_from_utf8(writes[i].path);
+      const fs::path backup = backup_path(m_dir, i);
+      std::error_code ec;
+      fs::remove(backup, ec);
+      if (platform::hard_link(file, backup) != platform::IoFailure::none) {
+        if (auto st = util::write_file_atomic(backup, *writes[i].old, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
+      }
+    }
     m_journal.stage = Stage::writing;
-    if (auto st = save(); !st) return st;
+    if (auto st = m_log.stage(Stage::writing); !st) return write_error(st.error(), m_dir);
     for (const auto& w : writes) {
       const fs::path file = m_repo.workdir() / util::path_from_utf8(w.path);
       if (auto st = util::make_dirs(file.parent_path()); !st) return write_error(st.error(), file);
@@ -251,15 +244,14 @@ private:
     std::error_code ec;
     fs::create_directories(m_dir, ec);
     if (ec) return unwritable(platform::last_io_failure(), m_dir);
-    m_started = true;
     m_journal.pid = platform::current_pid();
     m_journal.start = platform::process_start_time(m_journal.pid).value_or(0);
+    if (auto st = m_log.begin(m_journal.pid, m_journal.start); !st) return write_error(st.error(), m_dir);
+    m_started = true;
     if (auto st = take_lock("index.lock"); !st) return st.error();
     if (m_txn.identity) {
       if (auto st = take_lock("config.lock"); !st) return st.error();
     }
-    // The journal is written only where the next pdo needs it (three times at most): the lock identities
-    // before each lock appears, the file list before a file is written, the commit id before the index.
     pause_point("lock-taken");
 
     auto writes = plan_writes(m_repo, m_txn);
@@ -267,20 +259,21 @@ private:
     if (auto st = write_files(*writes); !st) return st.error();
     pause_point("worktree-written");
 
-    auto prepared = m_repo.prepare_commit(spec_of(m_txn), m_dir / "index");
+    const fs::path scratch = m_dir / "index";
+    auto prepared = m_repo.prepare_commit(spec_of(m_txn), scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     if (m_txn.identity) {
       const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first}, {"user.email", m_txn.identity->second}};
       if (auto st = m_repo.edit_config_copy(m_dir / "config", values); !st) return write_error(st.error(), m_repo.gitdir());
-      auto bytes = util::read_file(m_dir / "config");
-      if (!bytes) return bytes.error();
-      if (auto st = fill_lock(1, *bytes); !st) return st.error();
+      if (auto st = fill_lock(1, m_dir / "config"); !st) return st.error();
     }
     pause_point("objects-written");
+    // From here on, "the branch points at this commit" means "finish" to the next pdo.
     m_journal.ref = prepared->ref;
-    m_journal.commit = prepared->commit_id;  // from here on, "the branch points at it" means "finish"
-    m_journal.stage = Stage::index_written;
-    if (auto st = fill_lock(0, prepared->index_bytes); !st) return st.error();
+    m_journal.commit = prepared->commit_id;
+    m_journal.stage = Stage::committing;
+    if (auto st = m_log.commit(prepared->ref, prepared->commit_id); !st) return write_error(st.error(), m_dir);
+    if (auto st = fill_lock(0, scratch); !st) return st.error();
     pause_point("index-written");
 
     if (!prepared->commit_id.empty()) {
@@ -291,7 +284,7 @@ private:
     m_committed = true;
     if (auto st = finish(); !st) return st.error();
     pause_point("lock-renamed");
-    remove_txn_dir(m_dir);
+    m_log.clear();
     if (prepared->commit_id.empty()) return std::optional<std::string>();
     return std::optional<std::string>(prepared->commit_id);
   }
@@ -315,12 +308,13 @@ private:
   void abort() {
     (void)roll_back(m_repo.gitdir(), m_repo.workdir(), m_dir, m_journal);
     remove_temp_files(m_repo.workdir(), m_journal);
-    remove_txn_dir(m_dir);
+    m_log.clear();
   }
 
   git::Repo& m_repo;
   const Transaction& m_txn;
   fs::path m_dir;
+  JournalLog m_log;
   Journal m_journal;
   bool m_started = false;
   bool m_committed = false;
@@ -376,7 +370,7 @@ Status recover(git::Repo& repo, std::ostream& err) {
   std::error_code ec;
   fs::remove(gitdir / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
   const fs::path dir = txn_dir(gitdir);
-  if (fs::exists(dir, ec)) {
+  if (fs::exists(dir / "journal", ec) && fs::file_size(dir / "journal", ec) > 0) {
     const auto journal = load_journal(dir);
     if (journal && journal->pid != platform::current_pid() && journal->start != 0 &&
         platform::process_start_time(journal->pid) == journal->start) {
@@ -391,8 +385,8 @@ Status recover(git::Repo& repo, std::ostream& err) {
       forward = !journal->commit.empty() && !journal->ref.empty() && repo.ref_target(journal->ref) == journal->commit;
       unproven = forward ? roll_forward(gitdir, *journal) : roll_back(gitdir, repo.workdir(), dir, *journal);
     }
-    remove_txn_dir(dir);
-    if (journal && journal->stage > Stage::locking) {
+    clear_txn_dir(dir);
+    if (journal && (journal->stage > Stage::locking || !journal->locks.empty())) {
       err << (forward ? tr("pdo: 完成了一个被中断的 pdo 提交（pid ", "pdo: finished a pdo commit that was interrupted (pid ")
                       : tr("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid ", "pdo: rolled back a pdo commit that was interrupted before it finished (pid "))
           << journal->pid << ")\n";

@@ -3,15 +3,21 @@
 #include <algorithm>
 #include <sstream>
 
+#include <fstream>
+
 #include "util/fs.hpp"
+#include "util/i18n.hpp"
+#include "util/sha256.hpp"
 #include "util/text.hpp"
 
 namespace pdo::app {
 
+using util::tr;
+
 namespace {
 
-constexpr const char* k_stage_names[] = {"locking", "locked", "writing", "written", "index-written", "moving", "moved"};
-constexpr std::size_t k_journal_cap = 1 << 20;
+constexpr const char* k_stage_names[] = {"locking", "writing", "committing"};
+constexpr std::size_t k_journal_cap = 4 << 20;
 
 std::string hex(std::string_view bytes) {
   static const char* digits = "0123456789abcdef";
@@ -85,20 +91,20 @@ bool parse_line(const std::vector<std::string>& w, Journal& j) {
   if (w.size() >= 2 && (w.size() - 2) % 4 == 0 && w[0] == "lock") {
     auto name = unhex(w[1]);
     if (!name || name->size() < 6 || !util::ends_with(*name, ".lock") || name->find('/') != std::string::npos) return false;
-    LockRecord r{*name, {}};
+    auto it = std::find_if(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.name == *name; });
+    if (it == j.locks.end()) it = j.locks.insert(j.locks.end(), LockRecord{*name, {}});
     for (std::size_t i = 2; i < w.size(); i += 4) {
       auto dev = number(w[i]), ino = number(w[i + 1]), size = number(w[i + 2]);
       auto mtime = signed_number(w[i + 3]);
       if (!dev || !ino || !size || !mtime) return false;
-      r.identities.push_back(platform::FileIdentity{*dev, *ino, *size, *mtime});
+      it->identities.push_back(platform::FileIdentity{*dev, *ino, *size, *mtime});
     }
-    j.locks.push_back(r);
     return true;
   }
-  if (w.size() == 3 && w[0] == "file") {
-    auto path = unhex(w[2]);
-    if (!path || (w[1] != "0" && w[1] != "1")) return false;
-    j.files.push_back({*path, w[1] == "1"});
+  if (w.size() == 5 && w[0] == "file") {
+    auto path = unhex(w[3]);
+    if (!path || (w[2] != "0" && w[2] != "1") || w[4].size() != 64 || w[1] != std::to_string(j.files.size())) return false;
+    j.files.push_back({*path, w[2] == "1", w[4]});
     return true;
   }
   if (w.size() == 2 && w[0] == "ref") {
@@ -106,17 +112,21 @@ bool parse_line(const std::vector<std::string>& w, Journal& j) {
     if (ref) j.ref = *ref;
     return ref.has_value();
   }
-  if (w.size() == 2 && w[0] == "commit") {
-    j.commit = w[1] == "-" ? "" : w[1];
+  if (w.size() == 3 && w[0] == "commit") {
+    auto ref = unhex(w[1]);
+    if (!ref) return false;
+    j.ref = *ref;
+    j.commit = w[2] == "-" ? "" : w[2];
     return true;
   }
   return false;
 }
 
-bool same_bytes(const fs::path& file, const fs::path& backup) {
-  auto a = util::read_file(file);
-  auto b = util::read_file(backup);
-  return a && b && *a == *b;
+bool holds(const fs::path& file, const std::string& sha256) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(file, ec))) return false;
+  auto bytes = util::read_file(file);
+  return bytes && util::sha256_hex(*bytes) == sha256;
 }
 
 }  // namespace
@@ -127,31 +137,50 @@ bool LockRecord::proves(const std::optional<platform::FileIdentity>& now) const 
 
 fs::path txn_dir(const fs::path& gitdir) { return gitdir / "pdo-txn"; }
 
-fs::path backup_path(const fs::path& dir, std::size_t index, bool new_bytes) {
-  return dir / ((new_bytes ? "new-" : "old-") + std::to_string(index));
+fs::path backup_path(const fs::path& dir, std::size_t index) { return dir / ("old-" + std::to_string(index)); }
+
+Status JournalLog::begin(long pid, std::uint64_t start) {
+  std::ofstream out(m_dir / "journal", std::ios::binary | std::ios::trunc);
+  out << "pdo-transaction 1\npid " << pid << "\nstart " << start << "\n";
+  out.close();
+  if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(m_dir / "journal")};
+  return ok();
 }
 
-Status save_journal(const fs::path& dir, const Journal& j) {
-  std::ostringstream out;
-  out << "pdo-transaction 1\npid " << j.pid << "\nstart " << j.start << "\nstage " << k_stage_names[static_cast<int>(j.stage)] << "\n";
-  for (const auto& l : j.locks) {
-    out << "lock " << hex(l.name);
-    for (const auto& id : l.identities) out << " " << id.device << " " << id.inode << " " << id.size << " " << id.mtime_ns;
-    out << "\n";
-  }
-  for (const auto& f : j.files) out << "file " << (f.existed ? "1" : "0") << " " << hex(f.path) << "\n";
-  if (!j.ref.empty()) out << "ref " << hex(j.ref) << "\n";
-  out << "commit " << (j.commit.empty() ? "-" : j.commit) << "\n";
-  return util::write_file_atomic(dir / "journal", out.str(), util::Replace::allowed);
+Status JournalLog::append(const std::string& line) {
+  std::ofstream out(m_dir / "journal", std::ios::binary | std::ios::app);
+  out << line << "\n";
+  out.close();
+  if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(m_dir / "journal")};
+  return ok();
 }
+
+Status JournalLog::lock_identity(const std::string& name, const platform::FileIdentity& id) {
+  return append("lock " + hex(name) + " " + std::to_string(id.device) + " " + std::to_string(id.inode) + " " + std::to_string(id.size) +
+                " " + std::to_string(id.mtime_ns));
+}
+
+Status JournalLog::file(std::size_t index, const FileRecord& r) {
+  return append("file " + std::to_string(index) + " " + (r.existed ? "1 " : "0 ") + hex(r.path) + " " + r.new_sha256);
+}
+
+Status JournalLog::stage(Stage stage) { return append(std::string("stage ") + k_stage_names[static_cast<int>(stage)]); }
+
+Status JournalLog::commit(const std::string& ref, const std::string& commit) {
+  return append("commit " + hex(ref) + " " + (commit.empty() ? "-" : commit));
+}
+
+void JournalLog::clear() { clear_txn_dir(m_dir); }
 
 std::optional<Journal> load_journal(const fs::path& dir) {
   std::error_code ec;
   const fs::path file = dir / "journal";
   if (!fs::is_regular_file(fs::symlink_status(file, ec)) || fs::file_size(file, ec) > k_journal_cap) return std::nullopt;
   auto text = util::read_file(file);
-  if (!text) return std::nullopt;
-  const auto lines = util::split_lines(*text);
+  if (!text || text->empty()) return std::nullopt;
+  // Only whole records count: a line a kill cut short (no final newline) never happened.
+  const std::string whole = text->substr(0, text->rfind('\n') == std::string::npos ? 0 : text->rfind('\n') + 1);
+  const auto lines = util::split_lines(whole);
   if (lines.empty() || util::chomp(lines.front()) != "pdo-transaction 1") return std::nullopt;
   Journal j;
   for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -165,13 +194,11 @@ std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workd
     for (std::size_t i = 0; i < j.files.size(); ++i) {
       const fs::path file = workdir / util::path_from_utf8(j.files[i].path);
       // Only a file that still holds exactly pdo's bytes goes back; a later edit by the learner stays.
-      if (!same_bytes(file, backup_path(dir, i, true))) continue;
+      if (!holds(file, j.files[i].new_sha256)) continue;
       std::error_code ec;
       if (j.files[i].existed) {
-        // A rename needs no free space: this works on a full disk too (the backup is never needed again).
-        if (!platform::rename_replace(backup_path(dir, i, false), file)) {
-          if (auto old = util::read_file(backup_path(dir, i, false))) (void)util::write_file_atomic(file, *old, util::Replace::allowed);
-        }
+        // The old inode comes back under its name: a rename needs no free space, so this works on a full disk.
+        (void)platform::rename_replace(backup_path(dir, i), file);
       } else {
         fs::remove(file, ec);
       }
@@ -219,9 +246,16 @@ void remove_temp_files(const fs::path& workdir, const Journal& j) {
   }
 }
 
-void remove_txn_dir(const fs::path& dir) {
+void clear_txn_dir(const fs::path& dir) {
   std::error_code ec;
-  fs::remove_all(dir, ec);
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code rec;
+    if (it->path().filename() == "journal") {
+      fs::resize_file(it->path(), 0, rec);
+    } else {
+      fs::remove_all(it->path(), rec);
+    }
+  }
 }
 
 }  // namespace pdo::app

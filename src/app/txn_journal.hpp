@@ -17,9 +17,8 @@ namespace pdo::app {
 
 namespace fs = std::filesystem;
 
-/// How far a transaction got, in order (recorded only where recovery needs it: whether the branch already
-/// moved is read from the branch itself).
-enum class Stage { locking, locked, writing, written, index_written, moving, moved };
+/// How far a transaction got, in order.
+enum class Stage { locking, writing, committing };
 
 /// A lock file the transaction created, with every identity it may have: each is recorded before the
 /// lock can take it (the lock is made as a hard link of a recorded file, and filled by renaming another
@@ -35,9 +34,10 @@ struct LockRecord {
 struct FileRecord {
   std::string path;  ///< repository-relative, '/' separated
   bool existed = false;
+  std::string new_sha256;  ///< of the bytes pdo writes
 };
 
-/// The journal of one transaction.
+/// The journal of one transaction, as read back.
 struct Journal {
   long pid = 0;
   std::uint64_t start = 0;
@@ -48,21 +48,38 @@ struct Journal {
   std::string commit;
 };
 
-/// Where transactions keep their journal.
+/// Where transactions keep their journal (the folder stays; an empty journal means "none running").
 fs::path txn_dir(const fs::path& gitdir);
 
-/// Writes the journal atomically.
-Status save_journal(const fs::path& dir, const Journal& journal);
+/// The journal file, a write-ahead log: each record is appended before the step it protects, and a
+/// record cut short by a kill (no final newline) is ignored, so no step is ever taken unrecorded.
+class JournalLog {
+public:
+  explicit JournalLog(fs::path dir) : m_dir(std::move(dir)) {}
+  /// Starts a new journal (truncating the old one, so no file is created per run).
+  Status begin(long pid, std::uint64_t start);
+  /// Appends one record.
+  Status lock_identity(const std::string& name, const platform::FileIdentity& id);
+  Status file(std::size_t index, const FileRecord& record);
+  Status stage(Stage stage);
+  Status commit(const std::string& ref, const std::string& commit);
+  /// Empties the journal: nothing is running any more.
+  void clear();
 
-/// Reads the journal; nullopt if it is missing or unreadable (the transaction had not started then).
+private:
+  Status append(const std::string& line);
+  fs::path m_dir;
+};
+
+/// Reads the journal; nullopt if it is empty or missing (no transaction was running).
 std::optional<Journal> load_journal(const fs::path& dir);
 
-/// The journal's backup of file `index`'s old or new bytes.
-fs::path backup_path(const fs::path& dir, std::size_t index, bool new_bytes);
+/// The hard link that keeps file `index`'s old bytes (its old inode) while the transaction runs.
+fs::path backup_path(const fs::path& dir, std::size_t index);
 
-/// Puts back every recorded file that still holds exactly what the transaction wrote, and removes every
-/// lock whose identity is still the recorded one. Locks it cannot prove are left alone and named in
-/// the returned list.
+/// Puts back every recorded file that still holds exactly what the transaction wrote (by renaming its
+/// old inode back: no free space needed), and removes every lock whose identity is still a recorded
+/// one. Locks it cannot prove are left alone and named in the returned list.
 std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workdir, const fs::path& dir, const Journal& journal);
 
 /// Renames every recorded lock whose identity still matches onto its file (index.lock -> index); the
@@ -72,7 +89,7 @@ std::vector<std::string> roll_forward(const fs::path& gitdir, const Journal& jou
 /// Removes temp files `NAME.pdo-tmp-PID-*` that process `pid` left beside the recorded files.
 void remove_temp_files(const fs::path& workdir, const Journal& journal);
 
-/// Removes the journal folder.
-void remove_txn_dir(const fs::path& dir);
+/// Empties the journal and removes what the transaction kept beside it (backups, scratch files).
+void clear_txn_dir(const fs::path& dir);
 
 }  // namespace pdo::app

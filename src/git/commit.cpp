@@ -33,7 +33,9 @@ Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratc
   std::error_code ec;
   fs::remove(scratch, ec);
   was_missing = !fs::exists(real, ec);
-  if (!was_missing) {
+  // A second name for the index, not a copy: libgit2 writes the new index beside it and renames it over
+  // that name, so .git/index itself is never touched here.
+  if (!was_missing && platform::hard_link(real, scratch) != platform::IoFailure::none) {
     fs::copy_file(real, scratch, fs::copy_options::overwrite_existing, ec);
     if (ec) return Error{Exit::failure, tr("无法复制 git 索引：", "cannot copy the git index: ") + ec.message()};
   }
@@ -312,9 +314,6 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     out.subject = message.substr(0, message.find('\n'));
   }
   if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
-  auto bytes = read_bytes(scratch);
-  if (!bytes) return bytes.error();
-  out.index_bytes = std::move(bytes).value();
   return out;
 }
 

@@ -51,7 +51,6 @@ struct PreparedCommit {
   std::string old_id;       ///< the branch's value the commit was built on ("" when unborn)
   std::string ref;          ///< the branch HEAD names, e.g. refs/heads/main
   std::string subject;      ///< for the reflog
-  std::string index_bytes;  ///< the new index file
   bool index_was_missing = false;  ///< .git/index did not exist: rebuilt from HEAD's tree
 };
 
@@ -115,8 +114,8 @@ public:
 
   /// Step one of pdo's commit transaction (the caller holds index.lock): reads the index (or rebuilds it
   /// from HEAD when it is missing), applies the changes to HEAD's tree and to the index, writes the blobs,
-  /// tree and commit objects, and returns the new index's bytes. Nothing visible moves; `scratch` is a
-  /// private folder for a temporary index file.
+  /// tree and commit objects, and writes the new index to the file `scratch` (a fresh file, written
+  /// whole). Nothing visible moves.
   Result<PreparedCommit> prepare_commit(const CommitSpec& spec, const fs::path& scratch);
   /// Step two: moves the branch to the prepared commit only if it still has the old value (compare and
   /// swap), with a reflog entry. Exit::busy and `moved_meanwhile` when another program moved it.

@@ -327,7 +327,8 @@ TEST_CASE("repro 10: a refused commit leaves every file as it was, including fil
   CHECK(git_out({"status", "--porcelain"}, root) == " D questions.md\n");
   CHECK(commit_count(root) == 1);
   CHECK(temp_files(root).empty());
-  CHECK_FALSE(fs::exists(root / ".git/pdo-txn"));
+  CHECK_FALSE(fs::exists(root / ".git/index.lock"));
+  CHECK(read_file(root / ".git/pdo-txn/journal").empty());  // no transaction left open
 }
 
 TEST_CASE("repro 11: undo is a stack and never redoes what it undid", "[cli][safety][undo]") {
@@ -530,7 +531,8 @@ for free in 4 8 12 16 24 32; do
   moved=no; [ "$(git rev-parse HEAD)" != "$head" ] && moved=yes
   same=no; [ "$(cat progress.md | sha256sum)" = "$before" ] && same=yes
   clean=no; [ -z "$(git status --porcelain)" ] && clean=yes
-  leftovers=$(ls -d .git/index.lock .git/pdo-txn 2> /dev/null | wc -l)
+  leftovers=$(ls -d .git/index.lock .git/pdo-txn/old-* 2> /dev/null | wc -l)
+  [ -s .git/pdo-txn/journal ] && leftovers=$((leftovers + 1))
   git fsck --strict > /dev/null 2>&1 && fsck=ok || fsck=bad
   echo "free=$free rc=$rc moved=$moved same=$same clean=$clean leftovers=$leftovers fsck=$fsck"
   [ $rc -ne 0 ] && sed 's/^/  /' ../out

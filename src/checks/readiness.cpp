@@ -75,7 +75,7 @@ Gates gates_for(const course::Course& course, const course::Lesson& l, const std
 
 LessonReadiness read_only(LessonReadiness r, const std::string& why) {
   r.where = Where::read_only;
-  r.verdict = tr("这条路线上只能阅读：需要 ", "read only on this route: needs ") + why;
+  r.verdict = tr("只能阅读：需要", "read only here: needs ") + why + tr("，这条路线上没有", ", which this route does not have");
   return r;
 }
 

@@ -80,7 +80,7 @@ void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks:
     }
   }
   for (const auto& line : lines) {
-    out << tr("  【", "  [") << action_name(line.action) << tr("】", "] ") << line.path;
+    out << "  [" << action_name(line.action) << "] " << line.path;
     for (std::size_t i = 0; i < line.children.size(); ++i) out << (i == 0 ? tr("：", ": ") : tr("、", ", ")) << line.children[i];
     out << "\n";
   }
@@ -149,7 +149,8 @@ void print_report(std::ostream& out, const InitSetup& s, const std::optional<std
            (learner ? tr("。修好后运行 pdo check confirm ", ". When it works, run pdo check confirm ") + r.id
                     : tr("。修好后运行 pdo check", ". Then run pdo check")));
     } else if (r.status == checks::CheckStatus::needs_you) {
-      line(r.title + tr("：", ": ") + r.todo + tr("（", " (") + r.reason + tr("）。做完后运行 pdo check confirm ", "). When done, run pdo check confirm ") + r.id);
+      line(r.title + tr("（", " (") + r.reason + tr("）：", "): ") + r.todo + (r.expect.empty() ? "" : tr(" 应看到：", " You should see: ") + r.expect) +
+           tr(" 做完后运行 pdo check confirm ", " When done, run pdo check confirm ") + r.id);
     }
   }
   if (n == 0) out << tr("  无\n", "  nothing\n");

@@ -28,7 +28,7 @@ TEST_CASE("the per-lesson prompt carries the lesson's needs and where it runs on
   REQUIRE(begin != std::string::npos);
   const std::string prompt = r.out.substr(begin, r.out.find("----------------------------------------\n", begin + 10) - begin);
   CHECK_THAT(prompt, Catch::Contains("本课需要：") && Catch::Contains("SLURM") && Catch::Contains("夜间版"));
-  CHECK_THAT(prompt, Catch::Contains("在我的学习方式下：这条路线上只能阅读"));
+  CHECK_THAT(prompt, Catch::Contains("在我的学习方式下：只能阅读：需要多台机器"));
   const auto r4 = pdo_in(root, {"start", "04"});
   CHECK_THAT(r4.out, Catch::Contains("在我的学习方式下：可以在在线 notebook："));
 }

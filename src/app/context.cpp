@@ -1,5 +1,7 @@
 #include "app/context.hpp"
 
+#include <algorithm>
+
 #include <istream>
 #include <ostream>
 
@@ -17,9 +19,15 @@ std::optional<std::string> ask(Context& ctx, const std::string& question) {
   return std::string(util::trim(line));
 }
 
+const std::vector<std::string>& yes_words() {
+  static const std::vector<std::string> words = {"y", "yes", "是", "好", "是的"};
+  return words;
+}
+
 bool is_yes(const std::string& answer) {
   const std::string a = util::to_lower(util::trim(answer));
-  return a == "y" || a == "yes" || a == "是" || a == "好" || a == "是的";
+  const auto& w = yes_words();
+  return std::find(w.begin(), w.end(), a) != w.end();
 }
 
 }  // namespace pdo::app

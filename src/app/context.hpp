@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "util/i18n.hpp"
 
@@ -23,7 +24,10 @@ struct Context {
 /// Prints a question and reads one line of answer; nullopt at end of input.
 std::optional<std::string> ask(Context& ctx, const std::string& question);
 
-/// True for y / yes / 是 / 好 (any case, surrounding blanks ignored).
+/// True for one of yes_words() (any case, surrounding blanks ignored).
 bool is_yes(const std::string& answer);
+
+/// The answers that mean yes, as the questions list them: y, yes, 是, 好, 是的.
+const std::vector<std::string>& yes_words();
 
 }  // namespace pdo::app

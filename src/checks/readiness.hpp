@@ -1,25 +1,51 @@
 #pragma once
-// `pdo check --lessons`: whether each lesson's code can run on the learner's route and machine, from
-// what the course file says the lesson needs (min_gpus, needs, published) and the free notebooks it
-// lists. Facts from the course file only; nothing is run to decide.
+// Where each lesson's code can run on the learner's route: from the structured needs the course file
+// gives per lesson (GPUs, nodes, cluster, OS, nightly builds, PyTorch version, packages), the free
+// notebooks it lists, the GPUs seen here and the self-check results recorded in check-env.md. Nothing
+// is run to decide, and "runnable" is never said where a recorded check of the route failed.
+#include <filesystem>
+#include <map>
+#include <utility>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "checks/check.hpp"
 #include "course/course.hpp"
 
 namespace pdo::checks {
 
+/// The three answers a lesson can get.
+enum class Where { read_only, runnable, blocked };
+
 /// One lesson's readiness.
 struct LessonReadiness {
   const course::Lesson* lesson = nullptr;
-  bool runs_here = false;  ///< on this route as set up (this machine, or the free notebooks for browser)
-  std::string verdict;     ///< one sentence in the current language
+  Where where = Where::read_only;
+  bool runs_here = false;  ///< where == runnable
+  std::string needs;       ///< the lesson's structured needs as one line ("2+ GPUs, Linux, PyTorch 2.4+")
+  std::string verdict;     ///< one sentence in the current language: read only / runnable on X / needs Y
 };
+
+/// What the route's self-check recorded, by item id (from check-env.md; empty before the first check).
+using RecordedChecks = std::map<std::string, CheckStatus>;
 
 /// Readiness per lesson. `local_gpus`: GPUs seen on this machine (nullopt: not known).
 std::vector<LessonReadiness> lesson_readiness(const course::Course& course, const std::string& route,
-                                              std::optional<int> local_gpus);
+                                              std::optional<int> local_gpus, const RecordedChecks& recorded = {},
+                                              platform::Os os = platform::current_os());
+
+/// The lesson's structured needs as one line in the current language ("" when it needs nothing).
+std::string needs_line(const course::Lesson& lesson);
+
+/// GPUs this machine shows (`nvidia-smi -L`, read-only, 10 s timeout); nullopt without nvidia-smi.
+std::optional<int> local_gpus();
+
+/// The statuses recorded in the workspace's check-env.md (empty when it is missing or never checked).
+RecordedChecks recorded_checks(const std::filesystem::path& workspace_root);
+
+/// The lesson's needs and where it can run, as the per-lesson prompt says them.
+std::pair<std::string, std::string> prompt_facts(const LessonReadiness& r);
 
 /// The readiness list as text, marked as course-file facts.
 std::string render_readiness(const course::Course& course, const std::string& route, const std::vector<LessonReadiness>& lessons);

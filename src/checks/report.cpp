@@ -81,6 +81,10 @@ void add_summary(std::string& out, const std::vector<ItemResult>& items, const R
     const std::string t = defused(r.title);
     if (r.status == CheckStatus::pass) {
       done += "- " + t + (r.source == Source::learner ? tr("（由你确认，", " (confirmed by you, ") + r.date + tr("）", ")") : tr("（pdo 观察到）", " (observed by pdo)")) + "\n";
+    } else if (r.status == CheckStatus::fail && r.source == Source::learner) {
+      // Only the learner's word clears the learner's record: pdo check does not run these items.
+      needs += "- " + t + tr("：你记录了未通过；按上面的修复办法处理，再做一次，成功后运行 `pdo check confirm ", ": you recorded a failure; apply the fix above, try again, and when it works run `pdo check confirm ") +
+               r.id + "`\n";
     } else if (r.status == CheckStatus::fail) {
       needs += "- " + t + tr("：未通过，按上面的修复办法处理后重新运行 `pdo check`", ": failed; apply the fix above, then run `pdo check` again") + "\n";
     } else if (r.status == CheckStatus::needs_you) {
@@ -131,6 +135,41 @@ std::string render_report(const std::vector<ItemResult>& items, const ReportInfo
     add_section(out, items, status);
   }
   add_summary(out, items, info);
+  return out;
+}
+
+std::map<std::string, CheckStatus> recorded_statuses(std::string_view text) {
+  // An item line is "- **title** `id` · kind · status[（…）] · date" (add_item); failed before passed,
+  // since "未通过" ends with "通过".
+  static const std::vector<std::pair<std::string, CheckStatus>> names = {
+      {"未通过", CheckStatus::fail},       {"通过", CheckStatus::pass},           {"需要你操作", CheckStatus::needs_you},
+      {"未验证", CheckStatus::unverified}, {"fail", CheckStatus::fail},           {"pass", CheckStatus::pass},
+      {"needs you", CheckStatus::needs_you}, {"unverified", CheckStatus::unverified}};
+  std::map<std::string, CheckStatus> out;
+  const std::string begin = std::string("<!-- pdo:begin ") + k_block_name;
+  const auto start = text.find(begin);
+  if (start == std::string_view::npos) return out;
+  for (const auto line : util::split_lines(text.substr(start))) {
+    const std::string_view l = util::chomp(line);
+    if (util::starts_with(l, std::string("<!-- pdo:end"))) break;
+    if (!util::starts_with(l, std::string("- **"))) continue;
+    const auto id_at = l.find("** `");
+    if (id_at == std::string_view::npos) continue;
+    const auto id_end = l.find('`', id_at + 4);
+    if (id_end == std::string_view::npos) continue;
+    const std::string id(l.substr(id_at + 4, id_end - id_at - 4));
+    // Fields after the id: kind, status, date.
+    const auto kind_at = l.find(" · ", id_end);
+    const auto status_at = kind_at == std::string_view::npos ? kind_at : l.find(" · ", kind_at + 1);
+    if (status_at == std::string_view::npos) continue;
+    const std::string_view status = l.substr(status_at + std::string_view(" · ").size());
+    for (const auto& [name, st] : names) {
+      if (util::starts_with(status, name)) {
+        out[id] = st;
+        break;
+      }
+    }
+  }
   return out;
 }
 

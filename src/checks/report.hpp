@@ -2,6 +2,8 @@
 // The self-check report: one Markdown text that is both what the terminal shows and what goes into
 // check-env.md's marked block (failures first, then the three-part summary), and the block update.
 #include <filesystem>
+#include <map>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,10 @@ std::optional<std::string> with_report(const std::string& text, const std::strin
 /// Puts `report` into check-env.md's pdo block; every byte outside it is kept. A missing file is created
 /// from `fresh_file` (the file as pdo init writes it); a file whose markers are gone is left alone.
 Result<FileUpdate> update_check_env(const std::filesystem::path& file, const std::string& report, const std::string& fresh_file);
+
+/// The statuses a report recorded, by item id, read back from check-env.md's text (either language);
+/// empty when no self-check has run (the block still holds init's table).
+std::map<std::string, CheckStatus> recorded_statuses(std::string_view check_env_text);
 
 /// The marked block name in check-env.md.
 inline constexpr const char* k_block_name = "check-env";

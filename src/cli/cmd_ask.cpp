@@ -50,7 +50,7 @@ int run_ask(const AskOptions& opts, Context& ctx) {
   txn.message = tr("问题：", "Question: ") + lesson.id + " " + lesson.title + "\n\n" + app::write_trailers(trailers);
   const auto commit = cli::commit(s, std::move(txn));
   ctx.out << tr("已记到 questions.md 的 ", "added to questions.md under ") << lesson.id << " " << lesson.title;
-  if (commit) ctx.out << tr("（提交 ", " (commit ") << commit->substr(0, 12) << ")";
+  if (commit) ctx.out << tr("（提交 ", " (commit ") << commit->substr(0, 12) << tr("）", ")");
   ctx.out << "\n";
   return 0;
 }

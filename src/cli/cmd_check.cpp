@@ -99,7 +99,7 @@ std::optional<int> local_gpu_count(Context& ctx) {
 int run_lessons(const workspace::Workspace& ws, Context& ctx) {
   std::optional<int> gpus;
   if (ws.settings.route != "browser") gpus = local_gpu_count(ctx);
-  const auto lessons = checks::lesson_readiness(ws.course, ws.settings.route, gpus);
+  const auto lessons = checks::lesson_readiness(ws.course, ws.settings.route, gpus, checks::recorded_checks(ws.root));
   ctx.out << checks::render_readiness(ws.course, ws.settings.route, lessons);
   return 0;
 }
@@ -224,7 +224,7 @@ void commit_report(Session& s, const std::string& report, const std::optional<st
   txn.message = message;
   const auto id = commit(s, std::move(txn));
   if (id) {
-    ctx.out << tr("git 提交：", "git commit: ") << id->substr(0, 12) << " (" << util::join(files, ", ") << ")\n";
+    ctx.out << tr("git 提交：", "git commit: ") << id->substr(0, 12) << tr("（", " (") << util::join(files, tr("、", ", ")) << tr("）\n", ")\n");
   } else {
     ctx.out << tr("git：没有新的改动需要提交。\n", "git: nothing new to commit.\n");
   }

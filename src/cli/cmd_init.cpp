@@ -1,22 +1,26 @@
 // pdo init [PATH]: lays out the course workspace (the seed's tree) inside a git repo and commits it.
 // It asks for the folder, shows the machine, the plan and what to install, and touches nothing until
-// the learner agrees. It does not install software, download lessons, or change files the learner owns.
+// the learner agrees, then runs the route's self-check once and reports from what it recorded.
+// `--script sh|powershell` prints the same tree as a script for a machine without pdo instead.
+// It does not install software, download lessons, or change files the learner owns.
+#include <algorithm>
 #include <memory>
 #include <ostream>
 
-#include "checks/detect.hpp"
-#include "cli/commands.hpp"
 #include "app/hook_install.hpp"
 #include "app/secret_guard.hpp"
-#include <algorithm>
-
+#include "app/self_check.hpp"
+#include "app/session.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
-#include "app/session.hpp"
+#include "checks/detect.hpp"
+#include "cli/commands.hpp"
+#include "cli/init_view.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
 #include "workspace/plan.hpp"
+#include "workspace/script.hpp"
 
 namespace pdo::cli {
 
@@ -31,19 +35,10 @@ struct InitOptions {
   std::string route;
   std::string name;
   std::string email;
+  std::string script;  ///< --script: sh or powershell
+  std::string output;  ///< -o FILE for --script
   bool yes = false;
   bool dry_run = false;
-};
-
-/// Everything decided before asking for consent.
-struct InitSetup {
-  fs::path root;
-  course::Course course;
-  std::string course_text;  ///< custom course file to keep in .pdo/ ("" for the built-in one)
-  workspace::Settings settings;
-  checks::Machine machine;
-  std::optional<fs::path> repo;  ///< the existing repo's working tree, if the folder is in one
-  workspace::Plan plan;
 };
 
 std::optional<workspace::Settings> existing_settings(const fs::path& root) {
@@ -53,19 +48,79 @@ std::optional<workspace::Settings> existing_settings(const fs::path& root) {
   return s ? std::optional<workspace::Settings>(*s) : std::nullopt;
 }
 
-fs::path resolve_root(const InitOptions& opts, Context& ctx, const course::Course& course) {
-  std::string path = opts.path;
-  if (path.empty()) {
-    const std::string example = util::path_to_utf8(ctx.cwd / util::path_from_utf8(course.workspace_folder));
-    auto answer = ask(ctx, tr("课程放在哪个目录？请输入完整路径（例如 ", "Where should the course live? Enter the full path (e.g. ") + example +
-                               tr("）：", "): "));
-    if (!answer || answer->empty()) {
-      throw Failure(Exit::declined, tr("没有得到目录，什么都没有创建。", "no folder given; nothing was created."));
+std::string home_expanded(const std::string& typed) {
+  return util::expand_home(typed, [](const std::string& name) { return platform::get_env(name); });
+}
+
+/// Asks until the answer is a full path (with ~, $HOME and %USERPROFILE% expanded); end of input declines.
+std::string ask_folder(Context& ctx, const course::Course& course) {
+  const std::string example = util::path_to_utf8(ctx.cwd / util::path_from_utf8(course.workspace_folder));
+  const std::string question =
+      tr("课程放在哪个目录？请输入完整路径（例如 ", "Where should the course live? Enter the full path (e.g. ") + example + tr("）：", "): ");
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    const auto answer = ask(ctx, question);
+    if (!answer) break;
+    const std::string path = home_expanded(*answer);
+    if (path.empty()) {
+      ctx.out << tr("没有输入目录，请再输入一次。\n", "No folder given; please try again.\n");
+    } else if (!util::path_from_utf8(path).is_absolute()) {
+      ctx.out << tr("「", "\"") << path << tr("」不是完整路径（要从盘符或根目录开始，例如 ", "\" is not a full path (start from a drive or the root, e.g. ") << example
+              << tr("），请再输入一次。\n", "); please try again.\n");
+    } else {
+      return path;
     }
-    path = *answer;
   }
+  throw Failure(Exit::declined, tr("没有得到完整路径，什么都没有创建。", "no full path given; nothing was created."));
+}
+
+/// What a folder holds (names, folders with a trailing /), .git left out; empty if it is missing.
+std::vector<std::string> folder_entries(const fs::path& dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return names;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    std::string name = util::path_to_utf8(e.path().filename());
+    if (name == ".git") continue;
+    std::error_code ec2;
+    if (e.is_directory(ec2)) name += "/";
+    names.push_back(std::move(name));
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// A non-empty folder that is not a pdo workspace: says plainly what is in it and suggests a subfolder.
+fs::path check_unrelated_folder(const InitOptions& opts, Context& ctx, const course::Course& course, fs::path root) {
+  std::error_code ec;
+  if (fs::exists(root / workspace::k_settings_path, ec)) return root;
+  const auto names = folder_entries(root);
+  if (names.empty()) return root;
+  const fs::path suggestion = root / util::path_from_utf8(course.workspace_folder);
+  std::vector<std::string> shown(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(names.size(), 8)));
+  ctx.out << tr("注意：", "Note: ") << util::path_to_utf8(root) << tr(" 不是空文件夹，也不是 pdo 的课程目录。里面已有 ", " is not empty and is not a pdo course folder. It holds ")
+          << names.size() << tr(" 项：", " entries: ") << util::join(shown, tr("、", ", ")) << (names.size() > shown.size() ? tr(" 等", ", …") : "") << "\n";
+  ctx.out << tr("pdo 不会改动这些文件，但课程文件会和它们混在一起。建议改用：", "pdo would not change them, but the course files would sit among them. Suggested instead: ")
+          << util::path_to_utf8(suggestion) << "\n";
+  if (opts.yes || opts.dry_run) {
+    ctx.out << tr("（--yes / --dry-run：按你给的目录继续。）\n", "(--yes / --dry-run: going on with the folder you gave.)\n");
+    return root;
+  }
+  const auto answer = ask(ctx, tr("改用建议的目录吗？直接回车或输入 y 改用建议的目录；输入 n 仍用这个文件夹：",
+                                  "Use the suggested folder? Press Enter or type y for the suggestion; type n to keep this folder: "));
+  if (!answer) throw Failure(Exit::declined, tr("没有得到回答，什么都没有创建。", "no answer; nothing was created."));
+  const std::string a = util::to_lower(std::string(util::trim(*answer)));
+  if (a.empty() || is_yes(a)) return suggestion;
+  if (a == "n" || a == "no" || a == "否" || a == "不") return root;
+  throw Failure(Exit::declined, tr("没有看懂这个回答，什么都没有创建。", "that answer is neither yes nor no; nothing was created."));
+}
+
+fs::path resolve_root(const InitOptions& opts, Context& ctx, const course::Course& course) {
+  // A script asks nothing: without PATH it makes the folder where it is run.
+  if (!opts.script.empty() && opts.path.empty()) return ctx.cwd / util::path_from_utf8(course.workspace_folder);
+  const std::string path = opts.path.empty() ? ask_folder(ctx, course) : home_expanded(opts.path);
   const fs::path p = util::path_from_utf8(path);
-  return util::absolute_path(p.is_absolute() ? p : ctx.cwd / p);
+  const fs::path root = util::absolute_path(p.is_absolute() ? p : ctx.cwd / p);
+  return opts.script.empty() ? check_unrelated_folder(opts, ctx, course, root) : root;
 }
 
 void load_course(const InitOptions& opts, const std::optional<workspace::Settings>& existing, const fs::path& root,
@@ -82,97 +137,11 @@ void load_course(const InitOptions& opts, const std::optional<workspace::Setting
   }
 }
 
-void print_machine(Context& ctx, const InitSetup& s) {
-  auto& out = ctx.out;
-  out << tr("\n本机情况（只检测，不运行任何程序）：\n", "\nThis machine (detection only, nothing run):\n");
-  out << tr("  操作系统：", "  OS: ") << s.machine.os_description << "\n";
-  const auto show = [&](const char* label, const auto& found) {
-    out << "  " << label << ": " << (found ? tr("已有 ", "found ") + util::path_to_utf8(fs::path(*found)) : tr("未找到", "not found")) << "\n";
-  };
-  show("git", s.machine.git);
-  show(tr("浏览器", "browser").c_str(), s.machine.browser);
-  show("Python", s.machine.python);
-  const auto expected = platform::parse_os(s.course.expected_os);
-  if (expected && *expected != s.machine.os) {
-    out << tr("  注意：课程设定你使用 ", "  Note: the course expects ") << s.course.expected_os
-        << tr("，但 pdo 检测到的是 ", ", but pdo detected ") << platform::os_id(s.machine.os)
-        << tr("；下面的方案按检测到的系统调整。\n", "; the plan below is for the detected system.\n");
-  }
-}
-
-std::string action_name(workspace::Action a) {
-  switch (a) {
-    case workspace::Action::create: return tr("新建", "create");
-    case workspace::Action::keep: return tr("复用（不改动）", "reuse (untouched)");
-    case workspace::Action::update_block: return tr("更新 pdo 区块（区块外不改动）", "refresh pdo's block (rest untouched)");
-    case workspace::Action::append: return tr("在末尾追加", "append at the end");
-    case workspace::Action::replace: return tr("更新 pdo 设置", "update pdo settings");
-    case workspace::Action::no_markers: return tr("保持原样（pdo 区块标记已被删除）", "left as is (pdo's block markers were removed)");
-  }
-  return {};
-}
-
-void print_plan(Context& ctx, const InitSetup& s, const std::vector<checks::ToolNeed>& tools) {
-  auto& out = ctx.out;
-  out << tr("\n方案：\n", "\nPlan:\n");
-  std::size_t kept = 0;
-  // A new lesson folder's contents go on its own line ("lessons/03-…/: notes.md, exercises/…"), so
-  // the plan stays one screen long yet names every path.
-  struct Line {
-    std::string path;
-    workspace::Action action;
-    std::vector<std::string> children;
-  };
-  std::vector<Line> lines;
-  for (const auto& item : s.plan.items) {
-    if (item.action == workspace::Action::keep) {
-      ++kept;
-      continue;
-    }
-    auto parent = std::find_if(lines.begin(), lines.end(), [&](const Line& line) {
-      return item.action == workspace::Action::create && line.action == workspace::Action::create &&
-             util::ends_with(line.path, "/") && std::count(line.path.begin(), line.path.end(), '/') >= 2 &&
-             util::starts_with(item.path, line.path);
-    });
-    if (parent != lines.end()) {
-      parent->children.push_back(item.path.substr(parent->path.size()));
-    } else {
-      lines.push_back({item.path, item.action, {}});
-    }
-  }
-  for (const auto& line : lines) {
-    out << "  [" << action_name(line.action) << "] " << line.path;
-    for (std::size_t i = 0; i < line.children.size(); ++i) out << (i == 0 ? tr("：", ": ") : tr("、", ", ")) << line.children[i];
-    out << "\n";
-  }
-  if (kept) out << tr("  已存在、原样复用的文件和文件夹：", "  existing files and folders reused untouched: ") << kept << "\n";
-  out << tr("  git：", "  git: ");
-  if (s.repo) {
-    out << tr("复用已有仓库 ", "reuse the existing repository at ") << util::path_to_utf8(*s.repo) << "\n";
-  } else {
-    out << tr("在这里新建仓库 ", "create a new repository at ") << util::path_to_utf8(s.root) << "\n";
-  }
-  out << tr("  要安装的软件（路线：", "  software to install (route: ") << workspace::route_name(s.settings.route) << "): ";
-  std::size_t missing = 0;
-  for (const auto& t : tools) {
-    if (!t.found) ++missing;
-  }
-  if (missing == 0) {
-    out << tr("无\n", "none\n");
-  } else {
-    out << tr("pdo 只列出，不会自己安装：\n", "listed only; pdo installs nothing itself:\n");
-    for (const auto& t : tools) {
-      if (t.found) continue;
-      out << "    - " << t.tool->name << (t.detectable ? "" : tr("（无法只靠检测确认是否已装）", " (cannot be confirmed by detection alone)"))
-          << ": " << (t.install.empty() ? tr("本系统没有给出安装命令", "no install command given for this OS") : t.install) << "\n";
-    }
-  }
-}
-
 bool consent(const InitOptions& opts, Context& ctx) {
   if (opts.yes) return true;
-  const auto answer = ask(ctx, tr("\n按上面的方案创建吗？输入 y / yes / 是 同意，其他任何输入都表示不同意：",
-                                  "\nCreate this? Type y / yes to agree; anything else means no: "));
+  const std::string words = util::join(app::yes_words(), " / ");
+  const auto answer = ask(ctx, tr("\n按上面的方案创建吗？输入 ", "\nCreate this? Type ") + words +
+                                   tr(" 之一表示同意，其他任何输入都表示不同意：", " to agree; anything else means no: "));
   return answer && is_yes(*answer);
 }
 
@@ -221,7 +190,16 @@ void setup_init(CLI::App* cmd, Context& ctx) {
   cmd->add_option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
   cmd->add_option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
   cmd->add_flag("-y,--yes", opts->yes, tr("不询问，直接同意方案", "Agree to the plan without asking"));
-  cmd->add_flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
+  CLI::Option* dry = cmd->add_flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
+  CLI::Option* script = cmd->add_option("--script", opts->script,
+                                        tr("不创建任何东西，改为输出一个脚本（sh 或 powershell），在没有 pdo 的机器上创建同样的目录和文件",
+                                           "Create nothing; print a script (sh or powershell) that creates the same tree on a machine without pdo"))
+                            ->check(CLI::IsMember({"sh", "powershell"}))
+                            ->type_name("sh|powershell");
+  script->excludes(dry);
+  cmd->add_option("-o,--output", opts->output, tr("配合 --script：把脚本写进这个文件（不覆盖已有文件）", "With --script: write the script to this file (never over an existing file)"))
+      ->type_name("FILE")
+      ->needs(script);
   cmd->callback([opts, &ctx] { ctx.exit_code = run_init(*opts, ctx); });
 }
 
@@ -255,53 +233,54 @@ app::Transaction init_transaction(const InitSetup& s, const git::Repo& repo) {
   return txn;
 }
 
-void report(Context& ctx, const InitSetup& s, const std::optional<std::string>& commit, bool env_ignored,
-            const std::vector<checks::ToolNeed>& tools) {
-  auto& out = ctx.out;
-  out << tr("\n== 已完成 ==\n", "\n== Done ==\n");
-  const auto written = s.plan.written_files();
-  out << tr("  课程目录：", "  course folder: ") << util::path_to_utf8(s.root) << "\n";
-  out << tr("  新建或更新的文件：", "  files created or updated: ") << written.size() << tr(" 个；", "; ")
-      << s.course.lessons.size() << tr(" 个课节文件夹（含 notes.md 和 exercises/）\n", " lesson folders (with notes.md and exercises/)\n");
-  if (commit) {
-    out << tr("  git 提交：", "  git commit: ") << commit->substr(0, 12) << tr("（只包含课程文件）\n", " (course files only)\n");
-  } else {
-    out << tr("  没有需要提交的改动（没有新提交）\n", "  nothing new to commit (no new commit)\n");
-  }
-  if (env_ignored) out << tr("  .env 已被 git 忽略\n", "  .env is ignored by git\n");
+}  // namespace
 
-  out << tr("\n== 需要你操作 ==\n", "\n== Needs you ==\n");
-  std::size_t n = 0;
-  for (const auto& item : s.plan.items) {
-    if (item.action == workspace::Action::no_markers) {
-      out << "  - " << item.path << tr("：pdo 区块的标记被删掉了，pdo 没有改动它。想让 pdo 更新课节清单，请把标记加回去。\n",
-                                       ": pdo's block markers were removed, so pdo left it alone. Put the markers back if you want pdo to refresh the lesson list.\n");
-      ++n;
-    }
-  }
-  for (const auto& t : tools) {
-    if (t.found) continue;
-    out << "  - " << tr("安装 ", "install ") << t.tool->name << ": " << (t.install.empty() ? "-" : t.install) << "\n";
-    ++n;
-  }
-  if (!env_ignored) {
-    out << tr("  - .env 没有被 git 忽略：检查 .gitignore 里是否有 !.env 之类的规则。\n",
-              "  - .env is not ignored by git: look for a rule like !.env in .gitignore.\n");
-    ++n;
-  }
-  for (const auto& c : s.course.checks) {
-    if (c.kind == "auto" || (!c.routes.empty() && std::find(c.routes.begin(), c.routes.end(), s.settings.route) == c.routes.end())) continue;
-    const bool zh = s.settings.lang == util::Lang::zh;
-    out << "  - " << (zh && !c.title_zh.empty() ? c.title_zh : c.title) << ": " << (zh && !c.action_zh.empty() ? c.action_zh : c.action) << "\n";
-    ++n;
-  }
-  if (n == 0) out << tr("  无\n", "  nothing\n");
+namespace {
 
-  out << tr("\n== 尚未验证 ==\n", "\n== Not yet verified ==\n");
-  out << tr("  - check-env.md 里的自检项目都还没有运行（运行 pdo check）。\n",
-            "  - none of the self-check items in check-env.md has run yet (run pdo check).\n");
-  out << tr("  - 课节链接只是记录下来，pdo 没有打开或下载它们。\n",
-            "  - the lesson links are recorded only; pdo did not open or download them.\n");
+/// --script: the plan for a folder with nothing in it, as a script; nothing is created here.
+int run_script(const InitOptions& opts, Context& ctx, const InitSetup& s) {
+  // A path that cannot exist, so every item is `create` with its full content whatever is on this machine.
+  const fs::path nowhere = fs::temp_directory_path() / ("pdo-script-" + std::to_string(platform::current_pid()) + "-absent") / "none";
+  const auto plan = workspace::make_plan(nowhere, s.course, s.settings, s.course_text).take();
+  workspace::ScriptInfo info;
+  info.target = opts.path.empty() ? "./" + s.course.workspace_folder : util::path_to_utf8(s.root);
+  info.course_title = s.course.title;
+  InitSetup fresh = s;
+  fresh.repo.reset();
+  info.commit_message = commit_message(fresh, true);
+  info.lang = s.settings.lang;
+  const auto kind = opts.script == "sh" ? workspace::ScriptKind::sh : workspace::ScriptKind::powershell;
+  const std::string text = workspace::init_script(kind, plan, info);
+  if (opts.output.empty()) {
+    ctx.out << text;
+    return 0;
+  }
+  // Windows PowerShell 5.1 reads a script without a BOM in the ANSI code page: the BOM keeps it UTF-8.
+  const std::string bytes = kind == workspace::ScriptKind::powershell ? "\xEF\xBB\xBF" + text : text;
+  const fs::path file = util::absolute_path(ctx.cwd / util::path_from_utf8(home_expanded(opts.output)));
+  std::error_code ec;
+  if (fs::exists(file, ec) || fs::is_symlink(file, ec)) {
+    throw Failure(Exit::usage, util::path_to_utf8(file) + tr(" 已经存在；pdo 不会覆盖它。请换一个文件名。", " already exists; pdo never replaces it. Choose another name."));
+  }
+  if (auto st = util::write_file_atomic(file, bytes, util::Replace::never); !st) {
+    throw Failure(st.error().code == Exit::failure ? Exit::unwritable : st.error().code,
+                  tr("脚本没有写出（已有的文件不会被覆盖）：", "the script was not written (an existing file is never replaced): ") + st.error().message);
+  }
+  ctx.out << tr("已写出脚本：", "Script written: ") << util::path_to_utf8(file) << "\n";
+  ctx.out << (kind == workspace::ScriptKind::sh ? tr("运行：sh ", "Run: sh ") + util::path_to_utf8(file) + tr(" [课程目录]\n", " [course folder]\n")
+                                                : tr("运行：powershell -ExecutionPolicy Bypass -File ", "Run: powershell -ExecutionPolicy Bypass -File ") +
+                                                      util::path_to_utf8(file) + tr(" [-Target 课程目录]\n", " [-Target course-folder]\n"));
+  return 0;
+}
+
+/// The self-check run once after init, and the report from what it recorded.
+void check_and_report(Context& ctx, const InitSetup& s, git::Repo& repo, const std::optional<std::string>& commit,
+                      const std::vector<checks::ToolNeed>& tools) {
+  ctx.out << tr("\n运行一次自检（和 pdo check 相同；不安装、不登录、不产生费用）……\n",
+                "\nRunning the self-check once (as pdo check does; nothing installs, logs in or costs money)...\n");
+  const workspace::Workspace ws = workspace::open_workspace(s.root).take();
+  const auto check = app::run_self_check(ws, repo, s.machine.python);
+  print_report(ctx.out, s, commit, check, tools);
 }
 
 }  // namespace
@@ -318,13 +297,14 @@ int run_init(const InitOptions& opts, Context& ctx) {
   s.settings.lang = ctx.lang_flag ? *ctx.lang_flag : existing ? existing->lang : *util::parse_lang(s.course.language);
   util::set_lang(s.settings.lang);
 
-  ctx.out << tr("课程目录（绝对路径）：", "Course folder (absolute path): ") << util::path_to_utf8(s.root) << "\n";
   s.machine = checks::detect_machine();
-  print_machine(ctx, s);
+  if (!opts.script.empty()) return run_script(opts, ctx, s);
+  ctx.out << tr("课程目录（绝对路径）：", "Course folder (absolute path): ") << util::path_to_utf8(s.root) << "\n";
+  print_machine(ctx.out, s);
   s.repo = git::Repo::discover(s.root);
   s.plan = workspace::make_plan(s.root, s.course, s.settings, s.course_text).take();
   const auto tools = checks::route_tools(s.course, s.settings.route, s.machine.os);
-  print_plan(ctx, s, tools);
+  print_plan(ctx.out, s, tools);
 
   std::optional<git::Repo> repo;
   if (s.repo) {
@@ -340,7 +320,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   if (!s.plan.changes_anything() && repo && untracked_scaffold(s, &*repo).empty() && !repo->head_unborn() && !hook_changes_anything(hook)) {
     const auto lock = lock_workspace(ctx, *repo);  // finishes a killed pdo's commit, rebuilds a missing index
     ctx.out << tr("\n工作区已经完整，没有需要创建或提交的内容。\n", "\nThe workspace is complete; nothing to create or commit.\n");
-    report(ctx, s, std::nullopt, repo->is_ignored(repo->relative(s.root / ".env")), tools);
+    check_and_report(ctx, s, *repo, std::nullopt, tools);
     return 0;
   }
   // Consent means what was shown: a file that changed while the question waited gets a new plan, shown
@@ -359,7 +339,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
                                    "written. Run pdo init again."));
     }
     ctx.out << tr("\n在你确认之前，课程目录里有文件被改动了。新的方案：\n", "\nFiles in the course folder changed before you agreed. The new plan:\n");
-    print_plan(ctx, s, tools);
+    print_plan(ctx.out, s, tools);
   }
   const auto identity = identity_to_set(opts, ctx, repo ? repo->has_identity() : git::Repo::default_identity_known());
 
@@ -373,7 +353,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   auto txn = init_transaction(s, *repo);
   txn.identity = identity;
   const auto commit = app::run(*repo, txn).take();
-  report(ctx, s, commit, repo->is_ignored(repo->relative(s.root / ".env")), tools);
+  check_and_report(ctx, s, *repo, commit, tools);
   return 0;
 }
 

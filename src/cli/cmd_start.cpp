@@ -1,9 +1,11 @@
 // pdo start <lesson> [--open]: prints the lesson's per-lesson prompt (README's template filled in),
 // its official link and the notes/exercises paths; --open opens the link in the default browser.
-// It writes nothing.
+// It writes nothing. The prompt carries the lesson's needs and where it can run on the route, so the
+// assistant sees them too.
 #include <memory>
 #include <ostream>
 
+#include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "app/session.hpp"
 #include "util/fs.hpp"
@@ -20,6 +22,20 @@ struct StartOptions {
   bool open = false;
 };
 
+/// The lesson's needs and where it runs on the workspace's route (GPUs seen here, checks recorded).
+workspace::LessonFacts lesson_facts(const workspace::Workspace& ws, const course::Lesson& lesson) {
+  std::optional<int> gpus;
+  if (ws.settings.route != "browser") gpus = checks::local_gpus();
+  const auto all = checks::lesson_readiness(ws.course, ws.settings.route, gpus, checks::recorded_checks(ws.root));
+  for (const auto& r : all) {
+    if (r.lesson->number == lesson.number) {
+      auto [needs, where] = checks::prompt_facts(r);
+      return {needs, where};
+    }
+  }
+  return {};
+}
+
 int run_start(const StartOptions& opts, Context& ctx) {
   const workspace::Workspace ws = open_workspace_files(ctx);
   const auto& lesson = lesson_arg(ws.course, opts.lesson);
@@ -31,18 +47,17 @@ int run_start(const StartOptions& opts, Context& ctx) {
   out << tr("官方链接：", "Official link: ") << lesson.url << "\n";
   out << tr("笔记：", "Notes: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/notes.md")) << "\n";
   out << tr("练习：", "Exercises: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/exercises")) << "\n";
-  if (!lesson.needs.empty()) {
-    const bool zh = util::current_lang() == util::Lang::zh && !lesson.needs_zh.empty();
-    out << tr("页面说代码需要：", "The page says its code needs: ") << (zh ? lesson.needs_zh : lesson.needs) << "\n";
-  }
-  out << tr("\n每课提示词（复制给你的 AI 助手）：\n", "\nPer-lesson prompt (paste it into your AI assistant):\n");
+  const auto facts = lesson_facts(ws, lesson);
+  out << tr("本课需要：", "This lesson needs: ") << facts.needs << "\n";
+  out << tr("在你的学习路线上：", "On your route: ") << facts.where << "\n";
+  out << tr("\n每课提示词（复制给你的 AI 助手；上面两行也在里面）：\n", "\nPer-lesson prompt (paste it into your AI assistant; the two lines above are in it):\n");
   out << "----------------------------------------\n"
-      << workspace::prompt_text(ws.course, &lesson, ws.settings)
+      << workspace::prompt_text(ws.course, &lesson, ws.settings, facts)
       << "----------------------------------------\n";
   out << tr("完成一步后：pdo track done ", "After each step: pdo track done ") << lesson.id << " read|exercise|notes\n";
+  // The prompt and the link are printed either way, so a missing browser is a note, not a failure.
   if (opts.open && !platform::open_url(lesson.url)) {
-    ctx.err << tr("pdo: 无法打开浏览器，请手动打开上面的链接。\n", "pdo: could not start a browser; open the link above yourself.\n");
-    return static_cast<int>(Exit::failure);
+    ctx.err << tr("pdo：没能打开浏览器，请手动打开上面的官方链接。\n", "pdo: could not start a browser; open the official link above yourself.\n");
   }
   return 0;
 }

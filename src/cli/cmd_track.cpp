@@ -96,7 +96,7 @@ int run_track(const TrackOptions& opts, Context& ctx) {
   txn.message = subject(lesson, step, done) + "\n\n" + app::write_trailers(trailers);
   const auto id = commit(s, std::move(txn));
   ctx.out << (done ? tr("已勾选 ", "ticked ") : tr("已取消勾选 ", "unticked ")) << label << " · " << lesson.title;
-  if (id) ctx.out << tr("（提交 ", " (commit ") << id->substr(0, 12) << ")";
+  if (id) ctx.out << tr("（提交 ", " (commit ") << id->substr(0, 12) << tr("）", ")");
   ctx.out << "\n";
   return 0;
 }

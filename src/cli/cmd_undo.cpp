@@ -140,7 +140,7 @@ int run_undo(const UndoOptions&, Context& ctx) {
       auto txn = *action == app::Action::ask ? undo_ask(s, e, later) : undo_track(s, e, later);
       const auto id = commit(s, std::move(txn));
       ctx.out << tr("已撤销 ", "undone: ") << util::escape_controls(app::subject_of(c.message));
-      if (id) ctx.out << tr("（新提交 ", " (new commit ") << id->substr(0, 12) << ")";
+      if (id) ctx.out << tr("（新提交 ", " (new commit ") << id->substr(0, 12) << tr("）", ")");
       ctx.out << "\n";
       return 0;
     }

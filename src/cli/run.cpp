@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "util/error.hpp"
@@ -41,6 +42,92 @@ util::Lang lang_from_args(const std::vector<std::string>& args) {
   return util::Lang::zh;
 }
 
+/// The first argument that is neither a global option nor its value: the command the learner typed.
+std::optional<std::string> first_word(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--lang" || args[i] == "-C") {
+      ++i;
+      continue;
+    }
+    if (util::starts_with(args[i], "-")) continue;
+    return args[i];
+  }
+  return std::nullopt;
+}
+
+std::string command_names() {
+  std::vector<std::string> names;
+  for (const auto& c : commands()) names.emplace_back(c.name);
+  return util::join(names, util::tr("、", ", "));
+}
+
+/// "x not in {a,b}" (CLI::IsMember) as 「x」 and the choices, or nullopt for another message.
+std::optional<std::string> zh_choice(const std::string& msg) {
+  const auto at = msg.find(" not in {");
+  if (at == std::string::npos || msg.empty() || msg.back() != '}') return std::nullopt;
+  const std::string choices = util::replace_all(msg.substr(at + 9, msg.size() - at - 10), ",", "、");
+  return "「" + msg.substr(0, at) + "」不是可选的值（可选：" + choices + "）";
+}
+
+/// "name: rest" split at the first ": ".
+std::pair<std::string, std::string> name_and_rest(const std::string& msg) {
+  const auto colon = msg.find(": ");
+  if (colon == std::string::npos) return {"", msg};
+  return {msg.substr(0, colon), msg.substr(colon + 2)};
+}
+
+/// CLI11's own usage errors in Chinese: every sentence pdo prints in zh mode is Chinese. The English
+/// original text is kept only inside a Chinese sentence (names, values), never as a sentence of its own.
+std::string zh_parse_error(const CLI::ParseError& e, const std::vector<std::string>& args) {
+  const std::string msg = e.what();
+  if (dynamic_cast<const CLI::RequiredError*>(&e)) {
+    if (msg == "A subcommand is required" || util::starts_with(msg, "A subcommand")) {
+      const auto word = first_word(args);
+      return "没有这个命令：" + word.value_or("") + "。可用的命令：" + command_names() + "。";
+    }
+    if (util::ends_with(msg, " is required")) return "缺少必需的参数 " + msg.substr(0, msg.size() - 12) + "。";
+    return "缺少必需的参数（" + msg + "）。";
+  }
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+    const auto colon = msg.rfind(": ");
+    return "无法识别的参数：" + (colon == std::string::npos ? msg : msg.substr(colon + 2)) + "。";
+  }
+  if (dynamic_cast<const CLI::ValidationError*>(&e)) {
+    const auto [name, rest] = name_and_rest(msg);
+    if (const auto choice = zh_choice(rest)) return "参数 " + name + " 的值无效：" + *choice + "。";
+    return "参数 " + name + " 的值无效（" + rest + "）。";
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {
+    const auto [name, rest] = name_and_rest(msg);
+    if (!name.empty() && rest.find("missing") != std::string::npos) return name + " 后面缺少它的值。";
+    return "参数个数不对（" + msg + "）。";
+  }
+  if (dynamic_cast<const CLI::ExcludesError*>(&e)) {
+    const auto at = msg.find(" excludes ");
+    if (at != std::string::npos) return msg.substr(0, at) + " 不能和 " + msg.substr(at + 10) + " 一起使用。";
+  }
+  if (dynamic_cast<const CLI::RequiresError*>(&e)) {
+    const auto at = msg.find(" requires ");
+    if (at != std::string::npos) return msg.substr(0, at) + " 需要和 " + msg.substr(at + 10) + " 一起使用。";
+  }
+  if (dynamic_cast<const CLI::ConversionError*>(&e)) return "参数的值无法识别（" + msg + "）。";
+  return "参数有误（" + msg + "）。";
+}
+
+/// CLI11's help labels in the current language.
+void localize_help(CLI::App& app) {
+  const auto f = app.get_formatter();
+  f->label("Usage", util::tr("用法", "Usage"));
+  f->label("OPTIONS", util::tr("选项", "OPTIONS"));
+  f->label("SUBCOMMAND", util::tr("命令", "SUBCOMMAND"));
+  f->label("SUBCOMMANDS", util::tr("命令", "SUBCOMMANDS"));
+  f->label("Positionals", util::tr("位置参数", "Positionals"));
+  f->label("REQUIRED", util::tr("（必需）", "REQUIRED"));
+  f->label("Needs", util::tr("需要", "Needs"));
+  f->label("Excludes", util::tr("不能同时使用", "Excludes"));
+  app.option_defaults()->group(util::tr("选项", "Options"));
+}
+
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -49,6 +136,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   CLI::App app{tr("pdo：为「PyTorch Distributed Overview」（或任何课程文件）准备一个用 git 记录的学习工作区",
                   "pdo: a git-backed study workspace for the PyTorch Distributed Overview course (or any course file)"),
                "pdo"};
+  localize_help(app);
   app.set_help_flag("-h,--help", tr("显示帮助并退出", "Print this help message and exit"));
   app.require_subcommand(1);
   // CLI11 takes "/x" for an option on Windows; for pdo "/x" is a path there too (same CLI on every OS).
@@ -62,7 +150,12 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
     app.parse(reversed);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e, out, err);  // --help, --version
-    err << "pdo: error: " << e.what() << "\n"
+    // Plain `pdo` (or only global options): the help, as `pdo --help` would print it.
+    if (dynamic_cast<const CLI::RequiredError*>(&e) && !first_word(args) && app.get_subcommands().empty()) {
+      out << app.help();
+      return 0;
+    }
+    err << "pdo: error: " << (util::current_lang() == util::Lang::zh ? zh_parse_error(e, args) : std::string(e.what())) << "\n"
         << tr("用法见 pdo --help（或 pdo <命令> --help）。\n", "See pdo --help (or pdo <command> --help).\n");
     return static_cast<int>(Exit::usage);
   } catch (const Failure& f) {

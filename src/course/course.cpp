@@ -47,7 +47,8 @@ void check_route(const TomlTable& t, std::string_view key, const std::string& ro
 void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numbers, std::set<std::string>& folders,
                   Course& course) {
   const TomlTable unnumbered = table.with_where(lesson_where(static_cast<int>(index), 0));
-  unnumbered.keys({"number", "title", "url", "folder", "published", "needs", "needs_zh", "min_gpus"});
+  unnumbered.keys({"number", "title", "url", "folder", "published", "needs", "needs_zh", "min_gpus", "nodes", "cluster", "os",
+                   "nightly", "torch", "packages"});
   Lesson l;
   if (!table.has("number")) {
     unnumbered.fail("number", tr("缺少字段 number", "missing field number"));
@@ -78,6 +79,15 @@ void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numb
   l.needs = t.string("needs");
   l.needs_zh = t.string("needs_zh");
   l.min_gpus = static_cast<int>(t.integer("min_gpus", 0, k_no_limit).value_or(0));
+  l.nodes = static_cast<int>(t.integer("nodes", 1, k_no_limit).value_or(1));
+  l.cluster = t.string("cluster");
+  l.os = t.strings("os");
+  for (const auto& os : l.os) {
+    if (!platform::parse_os(os)) t.fail("os", tr("未知系统 ", "unknown OS ") + os);
+  }
+  l.nightly = t.boolean("nightly").value_or(false);
+  l.torch = t.string("torch");
+  l.packages = t.strings("packages");
   course.lessons.push_back(std::move(l));
 }
 
@@ -95,10 +105,13 @@ void parse_lessons(const TomlTable& root, util::TomlDoc& doc, Course& course) {
 void parse_tools(const TomlTable& root, Course& course) {
   for (const TomlTable& table : root.tables("tools")) {
     const TomlTable t = table.with_where("tools: ");
-    t.keys({"id", "name", "routes", "programs", "install"});
+    t.keys({"id", "name", "name_zh", "note", "note_zh", "routes", "programs", "install"});
     Tool tool;
     tool.id = t.string("id", Need::required);
     tool.name = t.string("name", Need::required);
+    tool.name_zh = t.string("name_zh");
+    tool.note = t.string("note", Need::optional, TomlText::prose);
+    tool.note_zh = t.string("note_zh", Need::optional, TomlText::prose);
     tool.routes = t.strings("routes");
     for (const auto& r : tool.routes) check_route(t, "routes", r);
     tool.programs = t.strings("programs");
@@ -153,6 +166,11 @@ void parse_check_run(const TomlTable& t, CheckItem& ci, Validation validation) {
   ci.tools = t.strings("tools");
   ci.needs_login = t.boolean("needs_login").value_or(false);
   ci.paid = t.boolean("paid").value_or(false);
+  ci.optional_routes = t.strings("optional_routes");
+  for (const auto& r : ci.optional_routes) check_route(t, "optional_routes", r);
+  ci.optional_note = t.string("optional_note", Need::optional, TomlText::prose);
+  ci.optional_note_zh = t.string("optional_note_zh", Need::optional, TomlText::prose);
+  ci.gates_gpus = static_cast<int>(t.integer("gates_gpus", 0, k_no_limit).value_or(-1));
   if (ci.kind == "auto" && ci.probe.empty()) {
     if (ci.commands.empty()) t.fail("", tr("auto 项目需要 command 或 probe", "an auto item needs a command or a probe"));
     if (ci.expect_regex.empty() && ci.expect_contains.empty()) {
@@ -186,7 +204,7 @@ void parse_checks(const TomlTable& root, Course& course, Validation validation) 
     const TomlTable t = table.with_where("checks: ");
     t.keys({"id", "title", "kind", "routes", "action", "expect", "url", "fix", "title_zh", "action_zh", "expect_zh", "fix_zh",
             "os", "command", "probe", "script", "expect_regex", "expect_contains", "timeout", "after", "tools", "needs_login",
-            "paid"});
+            "paid", "optional_routes", "optional_note", "optional_note_zh", "gates_gpus"});
     CheckItem ci;
     ci.id = t.string("id", Need::required);
     ci.title = t.string("title", Need::required);

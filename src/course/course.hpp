@@ -21,12 +21,20 @@ struct Lesson {
   std::string needs;     ///< what the page says its code needs (facts, not advice), English
   std::string needs_zh;  ///< the same in Chinese, if the course file gives it
   int min_gpus = 0;    ///< GPUs the page's code assumes (0: runs on CPU)
+  int nodes = 1;       ///< machines the page's code runs on at once
+  std::string cluster;                ///< a job scheduler the code needs ("slurm"), or ""
+  std::vector<std::string> os;        ///< OS ids the code runs on (empty: any)
+  bool nightly = false;               ///< needs nightly (pre-release) builds
+  std::string torch;                  ///< oldest PyTorch version the page names ("2.4"), or ""
+  std::vector<std::string> packages;  ///< packages beyond PyTorch ("torchvision", "ray[train]")
 };
 
 /// Software a study route needs, with per-OS install commands that pdo only lists.
 struct Tool {
   std::string id;
   std::string name;
+  std::string name_zh;                ///< the name in Chinese, if the course gives it
+  std::string note, note_zh;          ///< what to know about installing it (admin rights, reboot…)
   std::vector<std::string> routes;    ///< browser / local / gpu
   std::vector<std::string> programs;  ///< executables whose presence means "installed"
   std::vector<std::pair<std::string, std::string>> install;  ///< os id -> command
@@ -60,6 +68,9 @@ struct CheckItem {
   std::vector<std::string> tools;      ///< ids of [[tools]] whose install command is the fix
   bool needs_login = false;            ///< needs an account: never run by pdo
   bool paid = false;                   ///< may cost money: never run by pdo
+  std::vector<std::string> optional_routes;  ///< routes where a missing program is unverified, not a fail
+  std::string optional_note, optional_note_zh;  ///< why it is not needed there
+  int gates_gpus = -1;  ///< a failure blocks running lessons that need at least this many GPUs (-1: none)
 };
 
 /// A free online notebook service, as the course file describes it (for lesson readiness).

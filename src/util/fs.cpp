@@ -158,4 +158,47 @@ fs::path absolute_path(const fs::path& path) {
   return abs;
 }
 
+namespace {
+
+std::string to_lower_ascii(std::string s) {
+  for (auto& c : s) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return s;
+}
+
+}  // namespace
+
+std::string expand_home(std::string_view typed, const EnvLookup& env) {
+  std::string s(typed);
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!s.empty() && blank(s.back())) s.pop_back();
+  std::size_t start = 0;
+  while (start < s.size() && blank(s[start])) ++start;
+  s.erase(0, start);
+  if (s.size() >= 2 && ((s.front() == '"' && s.back() == '"') || (s.front() == '\'' && s.back() == '\''))) s = s.substr(1, s.size() - 2);
+  const auto home = [&]() -> std::optional<std::string> {
+    auto h = env("HOME");
+    if (!h || h->empty()) h = env("USERPROFILE");
+    return h && !h->empty() ? h : std::nullopt;
+  };
+  const auto rest_ok = [&](std::size_t n) { return s.size() == n || s[n] == '/' || s[n] == '\\'; };
+  std::size_t n = 0;
+  std::optional<std::string> base;
+  if (!s.empty() && s[0] == '~' && rest_ok(1)) {
+    n = 1;
+    base = home();
+  } else if (s.rfind("${HOME}", 0) == 0 && rest_ok(7)) {
+    n = 7;
+    base = home();
+  } else if (s.rfind("$HOME", 0) == 0 && rest_ok(5)) {
+    n = 5;
+    base = home();
+  } else if (s.size() >= 13 && to_lower_ascii(s.substr(0, 13)) == "%userprofile%" && rest_ok(13)) {
+    n = 13;
+    base = env("USERPROFILE");
+    if (!base || base->empty()) base = home();
+  }
+  if (n == 0 || !base) return s;
+  return *base + s.substr(n);
+}
+
 }  // namespace pdo::util

@@ -3,6 +3,8 @@
 // (temp file + rename) that never replace a file unless the caller says so.
 #include <cstddef>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -44,5 +46,13 @@ Status make_dirs(const fs::path& path);
 
 /// The absolute, lexically normal form of a path (no need for it to exist).
 fs::path absolute_path(const fs::path& path);
+
+/// Looks up an environment variable (platform::get_env, or a fake in tests).
+using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
+
+/// A folder as the learner typed it, with the shell's conveniences done: blanks and surrounding quotes
+/// dropped (Explorer's "Copy as path" adds them), and a leading `~`, `$HOME`, `${HOME}` or `%USERPROFILE%`
+/// replaced by the home folder (HOME, else USERPROFILE). Anything else is left exactly as typed.
+std::string expand_home(std::string_view typed, const EnvLookup& env);
 
 }  // namespace pdo::util

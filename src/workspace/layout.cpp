@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "progress/file.hpp"
+#include "util/platform.hpp"
+#include "util/text.hpp"
 #include "workspace/render.hpp"
 
 namespace pdo::workspace {
@@ -27,7 +29,7 @@ Vars course_vars(const course::Course& c) {
 
 }  // namespace
 
-std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings) {
+std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings, const LessonFacts& facts) {
   Vars v = course_vars(course);
   const bool zh = settings.lang == util::Lang::zh;
   v.set("lesson_id", lesson ? lesson->id : std::string(zh ? "<课号>" : "<NN>"))
@@ -35,6 +37,9 @@ std::string prompt_text(const course::Course& course, const course::Lesson* less
       .set("lesson_url", lesson ? lesson->url : std::string(zh ? "<官方链接>" : "<official link>"))
       .set("lesson_folder", lesson ? lesson->folder : std::string(zh ? "<课号-文件夹>" : "<NN-folder>"))
       .set("route_name", route_name(settings.route));
+  const std::string later = zh ? "<pdo start 课号 会填好>" : "<pdo start NN fills this in>";
+  v.set("lesson_needs", lesson && !facts.needs.empty() ? facts.needs : later)
+      .set("lesson_where", lesson && !facts.where.empty() ? facts.where : later);
   return render_embedded(tmpl(settings.lang, "prompt.md"), v);
 }
 
@@ -48,6 +53,9 @@ std::string readme_text(const course::Course& course, const Settings& settings) 
   }
   std::string prompt = prompt_text(course, nullptr, settings);
   while (!prompt.empty() && prompt.back() == '\n') prompt.pop_back();
+  // The learner's OS section: Windows when the course expects it or pdo runs there.
+  const bool windows = course.expected_os == "windows" || platform::current_os() == platform::Os::windows;
+  v.set("windows", windows);
   v.set("lessons", lessons).set("has_unpublished", unpublished).set("route_name", route_name(settings.route)).set("prompt", prompt);
   return render_embedded(tmpl(settings.lang, "README.md"), v);
 }
@@ -80,6 +88,32 @@ std::string check_kind_name(const std::string& kind, util::Lang lang) {
   return zh ? "人工检查" : "manual check";
 }
 
+namespace {
+
+/// The "how" column: the learner's action, or what pdo itself will run or read for an automatic item.
+std::string check_how(const course::CheckItem& c, util::Lang lang) {
+  const bool zh = lang == util::Lang::zh;
+  if (c.kind != "auto" || c.needs_login || c.paid) return zh && !c.action_zh.empty() ? c.action_zh : c.action;
+  if (!c.probe.empty()) return zh ? "`pdo check` 读取本工作区来检查" : "`pdo check` reads this workspace to check it";
+  const std::string os(platform::os_id(platform::current_os()));
+  const course::CheckCommand* cmd = nullptr;
+  for (const auto& k : c.commands) {
+    if (k.os == os) cmd = &k;
+    if (k.os == "any" && !cmd) cmd = &k;
+  }
+  if (!cmd) return zh ? "本系统没有要运行的命令" : "no command for this OS";
+  std::vector<std::string> argv;
+  for (const auto& a : cmd->argv) {
+    const bool plain = !a.empty() && a.find_first_of(" \t\"'`;&|<>()$") == std::string::npos;
+    argv.push_back(plain ? a : "\"" + a + "\"");
+  }
+  std::string line = util::replace_all(util::join(argv, " "), "\n", " ");
+  line = util::replace_all(line, "|", "\\|");  // inside a Markdown table cell
+  return (zh ? "`pdo check` 运行 `" : "`pdo check` runs `") + line + "`";
+}
+
+}  // namespace
+
 std::string check_env_text(const course::Course& course, const Settings& settings) {
   Vars v = course_vars(course);
   std::vector<Vars> checks;
@@ -89,7 +123,7 @@ std::string check_env_text(const course::Course& course, const Settings& setting
     Vars cv;
     cv.set("title", zh && !c.title_zh.empty() ? c.title_zh : c.title)
         .set("kind_name", check_kind_name(c.kind, settings.lang))
-        .set("action", zh && !c.action_zh.empty() ? c.action_zh : c.action);
+        .set("action", check_how(c, settings.lang));
     checks.push_back(std::move(cv));
   }
   v.set("checks", checks);

@@ -12,8 +12,16 @@ namespace pdo::workspace {
 /// README.md (its pdo block holds the lesson list and the per-lesson prompt template).
 std::string readme_text(const course::Course& course, const Settings& settings);
 
+/// What the prompt says about the lesson's needs and where it can run on the workspace's route
+/// (computed by checks/readiness; workspace/ does not judge).
+struct LessonFacts {
+  std::string needs;
+  std::string where;
+};
+
 /// The per-lesson prompt (每课提示词) filled in for a lesson, or with placeholders when lesson is null.
-std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings);
+std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings,
+                        const LessonFacts& facts = {});
 
 /// progress.md as first created.
 std::string progress_text(const course::Course& course, util::Lang lang);

@@ -12,7 +12,7 @@ TEST_CASE("ask files a dated question under the lesson and undo removes it", "[c
   const std::string q = read_file(root / "questions.md");
   CHECK_THAT(q, Catch::Contains("## 03 Getting Started with Distributed Data Parallel\n\n- [ ] "));
   CHECK(q.find("DDP 和 FSDP 的区别？\n- [ ] ") != std::string::npos);
-  CHECK(commit_count(root) == 3);
+  CHECK(commit_count(root) == 4);
   CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-Action: ask"));
   require_ok(pdo_in(root, {"undo"}));
   CHECK(read_file(root / "questions.md").find("barrier") == std::string::npos);

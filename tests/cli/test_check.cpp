@@ -124,8 +124,9 @@ TEST_CASE("browser route: only this OS's auto items run, the page title needs yo
   for (const char* part : {"**已完成**", "**需要你操作**", "**尚未验证**"}) CHECK(report.find(part) != std::string::npos);
   CHECK(report.find("python") == std::string::npos);  // not this route's business
 
-  // The commit holds exactly check-env.md, as the terminal showed it.
-  CHECK(commit_count(ws) == before + 1);
+  // init ran this self-check once already and committed the same report: nothing new to commit, and
+  // that commit holds exactly check-env.md, as the terminal showed it.
+  CHECK(commit_count(ws) == before);
   CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, ws) == "check-env.md\n");
   CHECK(git_out({"show", "HEAD:check-env.md"}, ws) == read_file(ws / "check-env.md"));
   CHECK(git_out({"log", "-1", "--format=%s"}, ws) == "pdo check: pass 3, fail 0, needs-you 3, unverified 0\n");
@@ -360,14 +361,14 @@ TEST_CASE("check --lessons: readiness from course-file facts, nothing written", 
   const int before = commit_count(ws);
   const auto r = run_pdo({"check", "--lessons"}, ws, "", bin.env());
   CHECK(r.exit_code == 0);
-  CHECK(r.out.find("course-file facts") != std::string::npos);
+  CHECK(r.out.find("structured needs") != std::string::npos);
   const auto l3 = r.out.find("- 03 Getting Started with Distributed Data Parallel");
   REQUIRE(l3 != std::string::npos);
   CHECK(r.out.substr(l3, 400).find("Kaggle (2×T4)") != std::string::npos);
   CHECK(commit_count(ws) == before);
 
   const auto zh = run_pdo({"--lang", "zh", "check", "--lessons"}, ws, "", bin.env());
-  CHECK(zh.out.find("课程文件的事实") != std::string::npos);
+  CHECK(zh.out.find("结构化需求") != std::string::npos);
 }
 
 TEST_CASE("check --open opens an item's page with the desktop's opener", "[cli][check][posix]") {
@@ -404,7 +405,7 @@ TEST_CASE("a key in a command's output: nothing committed and check-env.md as it
   CHECK(r.exit_code == 3);
   CHECK(r.err.find(token) == std::string::npos);
   CHECK(read_file(ws / "check-env.md") == before);
-  CHECK(commit_count(ws) == 1);
+  CHECK(commit_count(ws) == 2);
   CHECK(git_out({"status", "--porcelain"}, ws).empty());
 }
 
@@ -520,4 +521,80 @@ TEST_CASE("check confirm --failed with a key: only its first 4 characters are ev
     CHECK(read_file(ws / "check-env.md") == check_env);
     CHECK(all_files_without_key());
   }
+}
+
+// Issue 12: readiness from structured facts and recorded checks; the browser route without git.
+
+namespace {
+
+/// A PATH with nothing on it: no git, no python, no browser opener.
+std::vector<std::pair<std::string, std::string>> empty_path(const TempDir& tmp) {
+  fs::create_directories(tmp / "empty-bin");
+  return {{"PATH", util::path_to_utf8(tmp / "empty-bin")}};
+}
+
+/// The readiness entry of one lesson in `check --lessons` output (its line and sub-lines).
+std::string lesson_entry(const std::string& out, const std::string& id) {
+  const auto at = out.find("\n- " + id + " ");
+  if (at == std::string::npos) return {};
+  return out.substr(at + 1, out.find("\n- ", at + 1) - at - 1);
+}
+
+}  // namespace
+
+TEST_CASE("check --lessons: Monarch is read-only, and nothing is runnable where a recorded check failed", "[cli][check][issue12]") {
+  TempDir tmp("check lessons facts");
+  SECTION("browser route: lesson 13 needs a SLURM cluster and several machines") {
+    const auto ws = tmp / "ws";
+    init_workspace(ws);
+    const auto r = run_pdo({"check", "--lessons"}, ws);
+    require_ok(r);
+    const auto l13 = lesson_entry(r.out, "13");
+    CHECK_THAT(l13, Catch::Contains("只能阅读") && Catch::Contains("SLURM") && Catch::Contains("多台机器"));
+    CHECK_THAT(l13, !Catch::Contains("可以在") && !Catch::Contains("Kaggle"));
+    CHECK_THAT(lesson_entry(r.out, "03"), Catch::Contains("可以在在线 notebook：Kaggle（2×T4）运行"));
+    CHECK_THAT(lesson_entry(r.out, "07"), Catch::Contains("只能阅读"));
+  }
+  SECTION("local route after the Python check failed: lesson 04 is not runnable here") {
+    const auto ws = tmp / "local";
+    init_workspace(ws, {"--route", "local"});
+    const auto env = empty_path(tmp);
+    const auto check = run_pdo({"check"}, ws, "", env);
+    CHECK(check.exit_code == 1);
+    const auto r = run_pdo({"check", "--lessons"}, ws, "", env);
+    require_ok(r);
+    const auto l04 = lesson_entry(r.out, "04");
+    CHECK_THAT(l04, Catch::Contains("需要先通过自检") && Catch::Contains("`python`") && Catch::Contains("已记录为未通过"));
+    CHECK_THAT(l04, !Catch::Contains("本机能运行") && !Catch::Contains("可以运行"));
+  }
+}
+
+TEST_CASE("browser route without a git CLI: unverified, not failed", "[cli][check][issue12]") {
+  TempDir tmp("check nogit");
+  const auto ws = tmp / "ws";
+  init_workspace(ws);
+  const auto r = run_pdo({"check"}, ws, "", empty_path(tmp));
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  const std::string block = block_of(ws);
+  CHECK_THAT(item_line(block, "git-cli"), Catch::Contains("未验证"));
+  CHECK_THAT(item_body(block, "git-cli"), Catch::Contains("这条路线不需要") && Catch::Contains("Git for Windows"));
+  CHECK_THAT(block, !Catch::Contains("未通过 ("));
+}
+
+TEST_CASE("after confirm --failed the advice is to confirm again, not to re-run pdo check", "[cli][check][issue12]") {
+  TempDir tmp("check failed advice");
+  const auto ws = tmp / "ws";
+  init_workspace(ws);
+  const auto r = pdo_in(ws, {"check", "confirm", "course-page", "--failed", "页面打不开"});
+  CHECK(r.exit_code == 1);
+  const std::string block = block_of(ws);
+  const auto summary = block.find("**需要你操作**");
+  REQUIRE(summary != std::string::npos);
+  const std::string needs = block.substr(summary, block.find("**尚未验证**") - summary);
+  const auto line_at = needs.find("课程页面能打开");
+  REQUIRE(line_at != std::string::npos);
+  const std::string line = needs.substr(line_at, needs.find('\n', line_at) - line_at);
+  CHECK_THAT(line, Catch::Contains("pdo check confirm course-page") && !Catch::Contains("重新运行 `pdo check`"));
+  CHECK_THAT(r.out, Catch::Contains("（check-env.md、.pdo/checks.toml）"));
 }

@@ -87,7 +87,7 @@ TEST_CASE("a force-added .env is blocked by the hook and by pdo", "[cli][hook][p
   CHECK(r.err.find("git rm --cached") != std::string::npos);
   const auto direct = run_pdo({"hook", "pre-commit"}, ws);
   CHECK(direct.exit_code == 3);
-  CHECK(commit_count(ws) == 1);
+  CHECK(commit_count(ws) == 2);
 }
 
 TEST_CASE("an existing pre-commit hook is chained, still runs, and is not chained twice", "[cli][hook][posix]") {

@@ -65,12 +65,14 @@ TEST_CASE("init lays out the seed's tree in a new repo", "[cli][init]") {
   CHECK(read_file(root / "lessons/03-03-getting-started-with-distributed-data/notes.md").find(course.lessons[2].url) < 120);
   CHECK(read_file(root / "lessons/01-01-pytorch-distributed-overview/exercises/.gitkeep").empty());
 
-  CHECK(commit_count(root) == 1);
+  CHECK(commit_count(root) == 2);
   require_clean_repo(root);
   CHECK(run_git({"check-ignore", "-q", ".env"}, root).exit_code == 0);
   CHECK(run_git({"check-ignore", "-q", ".env.local"}, root).exit_code == 0);
   CHECK(run_git({"check-ignore", "-q", ".env.example"}, root).exit_code == 1);
-  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-Action: init"));
+  // The init commit, then the self-check init ran once, committed as pdo check commits it.
+  CHECK_THAT(git_out({"log", "-1", "--format=%B", "HEAD~1"}, root), Catch::Contains("Pdo-Action: init"));
+  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-Action: check"));
 }
 
 TEST_CASE("init touches nothing without consent", "[cli][init]") {
@@ -100,7 +102,7 @@ TEST_CASE("init touches nothing without consent", "[cli][init]") {
 
 TEST_CASE("init asks for the folder and for consent on standard input", "[cli][init]") {
   TempDir tmp("init ask");
-  const auto r = run_pdo({"init"}, tmp.path(), "course-here\n是\n");
+  const auto r = run_pdo({"init"}, tmp.path(), util::path_to_utf8(tmp / "course-here") + "\n是\n");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains(util::path_to_utf8(tmp / "course-here")));
@@ -133,7 +135,7 @@ TEST_CASE("re-running init keeps every byte the learner wrote", "[cli][init]") {
   CHECK(read_file(root / "progress.md") == p);
   CHECK(read_file(root / "README.md") == rd);
   CHECK(tree_of(root) == before_tree);
-  CHECK(commit_count(root) == 2);
+  CHECK(commit_count(root) == 3);
 }
 
 TEST_CASE("README without pdo's markers is left alone and reported", "[cli][init]") {
@@ -163,7 +165,7 @@ TEST_CASE("a folder inside another repo reuses it and commits only course paths"
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains(util::path_to_utf8(outer)));
   CHECK_FALSE(std::filesystem::exists(outer / "study/pdo course/.git"));
-  CHECK(commit_count(outer) == 2);
+  CHECK(commit_count(outer) == 3);
   const std::string files = git_out({"show", "--name-only", "--format=", "HEAD"}, outer);
   for (const auto& line : Catch::splitStringRef(files, '\n')) {
     CHECK(std::string(line).rfind("study/pdo course/", 0) == 0);
@@ -208,7 +210,7 @@ TEST_CASE("init --course FILE: a 3-lesson course with an unpublished lesson", "[
     CHECK(after.substr(0, before.size()) == before);
     CHECK_THAT(after.substr(before.size()), Catch::Contains("- [ ] 04 Read the lecture"));
     CHECK(std::filesystem::exists(root / "lessons/04-fourth/exercises/.gitkeep"));
-    CHECK(commit_count(root) == 2);
+    CHECK(commit_count(root) == 3);
     require_clean_repo(root);
     // Later commands find the course without flags.
     CHECK_THAT(read_file(root / ".pdo/course.toml"), Catch::Contains("04-fourth"));
@@ -293,4 +295,140 @@ TEST_CASE("pdo's own commits are scanned: init refuses to commit a key", "[cli][
   CHECK(r.err.find(fake_key(5).substr(4)) == std::string::npos);
   CHECK(run_git({"rev-parse", "HEAD"}, ws).exit_code != 0);  // no commit
   CHECK(read_file(notes) == "# my notes\nkey " + fake_key(5) + "\n");
+}
+
+// Issue 12: what the learner asked for, point by point.
+
+TEST_CASE("init runs the self-check once and reports its recorded results", "[cli][init][issue12]") {
+  TempDir tmp("init selfcheck");
+  const auto root = tmp / "pytorch-distributed-overview";
+  const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path());
+  require_ok(r);
+  CHECK_THAT(r.out, !Catch::Contains("都还没有运行"));
+  CHECK_THAT(r.out, Catch::Contains("自检已运行一次"));
+  // The report in check-env.md is the self-check's, committed by its own "pdo check" commit.
+  const std::string env = read_file(root / "check-env.md");
+  CHECK_THAT(env, Catch::Contains("### 自检结果") && Catch::Contains("`env-ignored` · pdo 自动检查 · 通过（pdo 观察到）"));
+  CHECK_THAT(env, !Catch::Contains("尚未运行自检"));
+  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::StartsWith("pdo check: pass ") && Catch::Contains("Pdo-Action: check"));
+  require_clean_repo(root);
+  // Done lists what pdo observed; the page item needs the learner.
+  const auto done = r.out.find("== 已完成 ==");
+  const auto needs = r.out.find("== 需要你操作 ==");
+  const auto open = r.out.find("== 尚未验证 ==");
+  REQUIRE((done < needs && needs < open && open != std::string::npos));
+  CHECK_THAT(r.out.substr(done, needs - done), Catch::Contains("本工作区里 .env 被 git 忽略：通过（pdo 观察到）"));
+  CHECK_THAT(r.out.substr(needs, open - needs), Catch::Contains("课程页面能打开") && Catch::Contains("pdo check confirm course-page"));
+}
+
+TEST_CASE("re-running init reports what check and confirm recorded", "[cli][init][issue12]") {
+  TempDir tmp("init rerun report");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"check", "confirm", "course-page"}));
+  require_ok(pdo_in(root, {"check", "confirm", "notebook-torch"}));
+  const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path());
+  require_ok(r);
+  CHECK_THAT(r.out, !Catch::Contains("都还没有运行"));
+  const auto done = r.out.find("== 已完成 ==");
+  const auto needs = r.out.find("== 需要你操作 ==");
+  const auto open = r.out.find("== 尚未验证 ==");
+  REQUIRE((done < needs && needs < open && open != std::string::npos));
+  const std::string done_part = r.out.substr(done, needs - done), needs_part = r.out.substr(needs, open - needs);
+  CHECK_THAT(done_part, Catch::Contains("课程页面能打开：通过（由你在") && Catch::Contains("在线 notebook 里的 PyTorch：通过（由你在"));
+  CHECK_THAT(needs_part, !Catch::Contains("课程页面能打开") && !Catch::Contains("在线 notebook 里的 PyTorch"));
+  CHECK_THAT(needs_part, Catch::Contains("pdo check confirm notebook-two-gpus"));
+}
+
+TEST_CASE("the folder prompt expands ~ and %USERPROFILE%, asks again on empty or relative answers", "[cli][init][issue12]") {
+  TempDir tmp("init path input");
+  const auto home = tmp / "home";
+  std::filesystem::create_directories(home);
+  const std::vector<std::string> args{"init", "--name", "Learner", "--email", "learner@example.com"};
+  SECTION("~ is the home folder, not a folder named ~") {
+    const auto r = run_pdo(args, tmp.path(), "~/course-a\n好\n", {{"HOME", util::path_to_utf8(home)}});
+    require_ok(r);
+    CHECK(std::filesystem::exists(home / "course-a/progress.md"));
+    CHECK_FALSE(std::filesystem::exists(tmp / "~"));
+  }
+  SECTION("%USERPROFILE% and $HOME") {
+    require_ok(run_pdo(args, tmp.path(), "%USERPROFILE%/course-b\ny\n", {{"USERPROFILE", util::path_to_utf8(home)}}));
+    CHECK(std::filesystem::exists(home / "course-b/progress.md"));
+    require_ok(run_pdo(args, tmp.path(), "$HOME/course-c\n是的\n", {{"HOME", util::path_to_utf8(home)}}));
+    CHECK(std::filesystem::exists(home / "course-c/progress.md"));
+  }
+  SECTION("empty and relative answers are asked again") {
+    const auto r = run_pdo(args, tmp.path(), "\nrelative-dir\n" + util::path_to_utf8(tmp / "course-d") + "\ny\n");
+    require_ok(r);
+    CHECK(count_of(r.out, "课程放在哪个目录？") == 3);
+    CHECK_THAT(r.out, Catch::Contains("没有输入目录") && Catch::Contains("「relative-dir」不是完整路径"));
+    CHECK_FALSE(std::filesystem::exists(tmp / "relative-dir"));
+    CHECK(std::filesystem::exists(tmp / "course-d/progress.md"));
+  }
+  SECTION("no full path at all: nothing created, exit 4") {
+    const auto r = run_pdo(args, tmp.path(), "\nrel\n");
+    CHECK(r.exit_code == 4);
+    CHECK_FALSE(std::filesystem::exists(tmp / "rel"));
+  }
+}
+
+TEST_CASE("an unrelated non-empty folder: pdo says what is in it and suggests a subfolder", "[cli][init][issue12]") {
+  TempDir tmp("init unrelated");
+  const auto docs = tmp / "docs";
+  write_file(docs / "resume.txt", "my CV\n");
+  const std::vector<std::string> args{"init", "--name", "Learner", "--email", "learner@example.com"};
+  SECTION("the suggestion is taken") {
+    const auto r = run_pdo(args, tmp.path(), util::path_to_utf8(docs) + "\n\ny\n");
+    require_ok(r);
+    CHECK_THAT(r.out, Catch::Contains("不是空文件夹") && Catch::Contains("resume.txt") &&
+                          Catch::Contains(util::path_to_utf8(docs / "pytorch-distributed-overview")));
+    CHECK(std::filesystem::exists(docs / "pytorch-distributed-overview/progress.md"));
+    CHECK_FALSE(std::filesystem::exists(docs / "progress.md"));
+    CHECK(read_file(docs / "resume.txt") == "my CV\n");
+  }
+  SECTION("n keeps the folder, only after saying what is in it") {
+    const auto r = run_pdo(args, tmp.path(), util::path_to_utf8(docs) + "\nn\ny\n");
+    require_ok(r);
+    CHECK_THAT(r.out, Catch::Contains("resume.txt"));
+    CHECK(std::filesystem::exists(docs / "progress.md"));
+  }
+  SECTION("a workspace is not unrelated: no question") {
+    init_workspace(tmp / "ws");
+    const auto r = run_pdo(args, tmp.path(), util::path_to_utf8(tmp / "ws") + "\n");
+    require_ok(r);
+    CHECK_THAT(r.out, !Catch::Contains("不是空文件夹"));
+  }
+}
+
+TEST_CASE("the consent prompt lists exactly the answers that mean yes", "[cli][init][issue12]") {
+  TempDir tmp("init consent words");
+  const auto r = run_pdo({"init", util::path_to_utf8(tmp / "c")}, tmp.path(), "好\n");
+  require_ok(r);
+  CHECK_THAT(r.out, Catch::Contains("y / yes / 是 / 好 / 是的"));
+  CHECK(std::filesystem::exists(tmp / "c/progress.md"));
+}
+
+TEST_CASE("init's plan speaks Chinese in zh mode: tool names, notes and punctuation", "[cli][init][issue12]") {
+  TempDir tmp("init zh plan");
+  const auto r = run_pdo({"init", util::path_to_utf8(tmp / "c"), "--route", "gpu", "--dry-run"}, tmp.path(), "", {{"PATH", util::path_to_utf8(tmp.path())}});
+  require_ok(r);
+  CHECK_THAT(r.out, Catch::Contains("要安装的软件（路线：") && !Catch::Contains("）):"));
+  CHECK_THAT(r.out, Catch::Contains("NVIDIA 驱动（nvidia-smi）") && Catch::Contains("需要管理员（root）权限"));
+  CHECK_THAT(r.out, !Catch::Contains("needs administrator") && !Catch::Contains("NVIDIA driver"));
+}
+
+TEST_CASE("README has a section for the learner's OS", "[cli][init][issue12]") {
+  TempDir tmp("init os section");
+  SECTION("the built-in course expects Windows: PowerShell steps") {
+    const auto root = fresh_workspace(tmp);
+    const std::string readme = read_file(root / "README.md");
+    CHECK_THAT(readme, Catch::Contains("## 在 Windows 上") && Catch::Contains(".\\pdo.exe status") && Catch::Contains("Git for Windows"));
+  }
+  SECTION("a course without an OS on Linux: the Linux / macOS lines") {
+    if (platform::current_os() == platform::Os::windows) return;
+    write_file(tmp / "mini.toml", k_mini_course);
+    const auto root = tmp / "mini";
+    init_workspace(root, {"--course", util::path_to_utf8(tmp / "mini.toml")});
+    const std::string readme = read_file(root / "README.md");
+    CHECK_THAT(readme, Catch::Contains("## On Linux / macOS") && !Catch::Contains("On Windows"));
+  }
 }

@@ -2,6 +2,8 @@
 // usage errors of every command are tested in-process, in tests/unit/cli/test_run.cpp.
 #include "cli/cli_helpers.hpp"
 
+#include <algorithm>
+
 using namespace pdo;
 using namespace pdo::test;
 
@@ -17,4 +19,95 @@ TEST_CASE("the binary forwards to run_cli: help, version and a usage error", "[c
   const auto bad = run_pdo({"track", "done"}, tmp.path());
   CHECK(bad.exit_code == 2);
   CHECK_THAT(bad.err, Catch::StartsWith("pdo: error:"));
+}
+
+namespace {
+
+/// Lines of `text` that are an English sentence with no Chinese in them: ASCII only and at least three
+/// words of letters (a path, a command name or a value alone is not a sentence).
+std::vector<std::string> english_sentences(const std::string& text) {
+  std::vector<std::string> found;
+  for (const auto& ref : Catch::splitStringRef(text, '\n')) {
+    std::string line(ref);
+    if (line.rfind("pdo: error: ", 0) == 0) line = line.substr(12);
+    const bool ascii = std::all_of(line.begin(), line.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    if (!ascii) continue;
+    int words = 0;
+    bool in_word = false;
+    std::size_t letters = 0;
+    for (const char c : line + " ") {
+      const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      if (letter) ++letters;
+      if (c == ' ') {
+        if (in_word && letters >= 2) ++words;
+        in_word = false;
+        letters = 0;
+      } else {
+        in_word = true;
+      }
+    }
+    if (words >= 3) found.push_back(line);
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("zh mode: every command with bad arguments answers in Chinese", "[cli][issue12]") {
+  TempDir tmp("run zh errors");
+  const std::vector<std::vector<std::string>> bad = {
+      {"bogus"},
+      {"init", "--bogus"},
+      {"init", "--route", "nowhere"},
+      {"init", "--script", "bash"},
+      {"init", "a", "b"},
+      {"init", "-o", "x.sh"},
+      {"check", "--bogus"},
+      {"check", "--lessons", "--online"},
+      {"check", "confirm"},
+      {"check", "--base-url", "http://x"},
+      {"track"},
+      {"track", "3", "03", "read"},
+      {"track", "done", "03", "read", "extra"},
+      {"status", "--bogus"},
+      {"log", "extra"},
+      {"undo", "--bogus"},
+      {"start"},
+      {"start", "3", "4"},
+      {"ask"},
+      {"ask", "--lesson"},
+      {"scan", "--bogus"},
+      {"hook"},
+      {"hook", "bogus-hook"},
+      {"--lang", "fr", "status"},
+      {"-C"},
+  };
+  for (const auto& args : bad) {
+    const auto r = run_pdo(args, tmp.path());
+    INFO("pdo " << Catch::Detail::stringify(args) << "\nstdout: " << r.out << "\nstderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("pdo: error: "));
+    CHECK(english_sentences(r.err + r.out).empty());
+  }
+}
+
+TEST_CASE("zh mode: CLI11's own errors are translated, with their facts", "[cli][issue12]") {
+  TempDir tmp("run zh cli11");
+  const auto unknown = run_pdo({"bogus"}, tmp.path());
+  CHECK(unknown.exit_code == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("没有这个命令：bogus") && Catch::Contains("init") && !Catch::Contains("A subcommand is required"));
+  const auto choice = run_pdo({"track", "3", "03", "read"}, tmp.path());
+  CHECK_THAT(choice.err, Catch::Contains("参数 state 的值无效：「3」不是可选的值（可选：done、todo）") && !Catch::Contains("not in"));
+  const auto missing = run_pdo({"start"}, tmp.path());
+  CHECK_THAT(missing.err, Catch::Contains("缺少必需的参数 lesson"));
+  const auto en = run_pdo({"--lang", "en", "bogus"}, tmp.path());
+  CHECK_THAT(en.err, Catch::Contains("A subcommand is required"));
+}
+
+TEST_CASE("plain pdo prints the help and exits 0", "[cli][issue12]") {
+  TempDir tmp("run plain");
+  const auto r = run_pdo({}, tmp.path());
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.empty());
+  CHECK_THAT(r.out, Catch::Contains("用法") && Catch::Contains("init") && Catch::Contains("check"));
 }

@@ -1,6 +1,8 @@
 // pdo start: prints the filled-in prompt, link and folders of a lesson.
 #include "cli/cli_helpers.hpp"
 
+#include "util/fs.hpp"
+
 using namespace pdo;
 using namespace pdo::test;
 
@@ -15,4 +17,29 @@ TEST_CASE("start prints the filled-in prompt, link and folders", "[cli][start]")
                         Catch::Contains("只给提示"));
   CHECK(pdo_in(root, {"start", "18"}).exit_code == 2);
   CHECK(git_out({"status", "--porcelain"}, root).empty());
+}
+
+TEST_CASE("the per-lesson prompt carries the lesson's needs and where it runs on the route", "[cli][start][issue12]") {
+  TempDir tmp("start needs");
+  const auto root = fresh_workspace(tmp);
+  const auto r = pdo_in(root, {"start", "13"});
+  require_ok(r);
+  const auto begin = r.out.find("----------------------------------------\n");
+  REQUIRE(begin != std::string::npos);
+  const std::string prompt = r.out.substr(begin, r.out.find("----------------------------------------\n", begin + 10) - begin);
+  CHECK_THAT(prompt, Catch::Contains("本课需要：") && Catch::Contains("SLURM") && Catch::Contains("夜间版"));
+  CHECK_THAT(prompt, Catch::Contains("在我的学习方式下：只能阅读：需要多台机器"));
+  const auto r4 = pdo_in(root, {"start", "04"});
+  CHECK_THAT(r4.out, Catch::Contains("在我的学习方式下：可以在在线 notebook："));
+}
+
+TEST_CASE("start --open without a browser still succeeds: the prompt and link were printed", "[cli][start][issue12]") {
+  TempDir tmp("start open");
+  const auto root = fresh_workspace(tmp);
+  std::filesystem::create_directories(tmp / "empty-bin");
+  const auto r = run_pdo({"start", "3", "--open"}, root, "",
+                         {{"PATH", util::path_to_utf8(tmp / "empty-bin")}, {"BROWSER", ""}, {"DISPLAY", ""}, {"WAYLAND_DISPLAY", ""}});
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("ddp_tutorial.html"));
+  if (!pdo_under_launcher()) CHECK_THAT(r.err, Catch::Contains("手动打开"));  // wine may find an opener
 }

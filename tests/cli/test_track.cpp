@@ -39,13 +39,13 @@ TEST_CASE("track accepts 3, 03, the folder name and Chinese step names", "[cli][
   require_ok(pdo_in(root, {"track", "done", "3", "读讲义"}));
   require_ok(pdo_in(root, {"track", "done", "03-03-getting-started-with-distributed-data", "做练习"}));
   require_ok(pdo_in(root, {"track", "done", "03", "记笔记"}));
-  CHECK(commit_count(root) == 4);
+  CHECK(commit_count(root) == 5);
   const auto again = pdo_in(root, {"track", "done", "03", "notes"});
   require_ok(again);
   CHECK_THAT(again.out, Catch::Contains("已经勾选过了"));
-  CHECK(commit_count(root) == 4);
-  require_ok(pdo_in(root, {"track", "todo", "3", "exercise"}));
   CHECK(commit_count(root) == 5);
+  require_ok(pdo_in(root, {"track", "todo", "3", "exercise"}));
+  CHECK(commit_count(root) == 6);
   CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 03 读讲义\n- [ ] 03 做练习\n- [x] 03 记笔记\n"));
   CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-State: todo"));
   const auto undone = pdo_in(root, {"track", "todo", "03", "exercise"});
@@ -67,7 +67,7 @@ TEST_CASE("unknown lessons and steps say what is valid and write nothing", "[cli
   const auto state = pdo_in(root, {"track", "finished", "03", "read"});
   CHECK(state.exit_code == 2);
   CHECK(read_file(root / "progress.md") == before);
-  CHECK(commit_count(root) == 1);
+  CHECK(commit_count(root) == 2);
   require_clean_repo(root);
 }
 
@@ -81,7 +81,7 @@ TEST_CASE("a broken progress line is named and never repaired", "[cli][track]") 
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("- [ ] 05 做练习"));
   CHECK(read_file(root / "progress.md") == text);
-  CHECK(commit_count(root) == 1);
+  CHECK(commit_count(root) == 2);
   const auto status = pdo_in(root, {"status", "--json"});
   CHECK_THAT(status.out, Catch::Contains(R"("steps":{"read":false,"exercise":null,"notes":false})"));
 }

@@ -10,7 +10,7 @@ TEST_CASE("undo reverts the latest pdo step as a new commit, and walks back like
   require_ok(pdo_in(root, {"track", "done", "01", "read"}));
   require_ok(pdo_in(root, {"track", "done", "02", "read"}));
   require_ok(pdo_in(root, {"undo"}));
-  CHECK(commit_count(root) == 4);
+  CHECK(commit_count(root) == 5);
   CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 01 读讲义") && Catch::Contains("- [ ] 02 读讲义"));
   CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::Contains("Pdo-Undoes: ") && Catch::Contains("Pdo-State: todo"));
   require_clean_repo(root);
@@ -48,6 +48,6 @@ TEST_CASE("undo refuses, naming the commit, when a later commit changed the same
   const auto r = pdo_in(root, {"undo"});
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("by hand"));
-  CHECK(commit_count(root) == 3);
+  CHECK(commit_count(root) == 4);
 }
 

@@ -49,7 +49,7 @@ TEST_CASE("eight pdo track processes at once lose no update", "[cli][track][safe
   const std::string progress = read_file(root / "progress.md");
   for (int i = 1; i <= 8; ++i) CHECK_THAT(progress, Catch::Contains("- [x] 0" + std::to_string(i) + " 读讲义"));
   CHECK(count_of(progress, "\n- [x] ") == 8);
-  CHECK(commit_count(root) == 9);
+  CHECK(commit_count(root) == 10);
   require_clean_repo(root);
 }
 
@@ -64,7 +64,7 @@ TEST_CASE("another program's index.lock: pdo waits, then names it and changes no
   CHECK(read_file(root / "progress.md") == before);
   CHECK(std::filesystem::exists(root / ".git/index.lock"));  // never deleted by pdo
   std::filesystem::remove(root / ".git/index.lock");
-  CHECK(commit_count(root) == 1);
+  CHECK(commit_count(root) == 2);
   CHECK(run_pdo({"track", "done", "03", "read"}, root).exit_code == 0);
 }
 
@@ -152,5 +152,5 @@ TEST_CASE("states where pdo must not commit get a clear error and no change", "[
     CHECK_THAT(r.err, Catch::StartsWith("pdo: error:"));
   }
   CHECK(read_file(root / "progress.md") == before);
-  CHECK(git_out({"rev-list", "--count", "main"}, root) == "1\n");
+  CHECK(git_out({"rev-list", "--count", "main"}, root) == "2\n");
 }

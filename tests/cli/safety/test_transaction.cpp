@@ -180,7 +180,7 @@ TEST_CASE("repro 4: a config.lock pdo cannot prove its own: exit 5 naming it and
   CHECK_THAT(r.err, Catch::Contains("config.lock") && Catch::Contains("rm "));
   CHECK(fs::exists(root / ".git/config.lock"));
   CHECK_FALSE(fs::exists(root / "questions.md"));
-  CHECK(commit_count(root) == 1);
+  CHECK(commit_count(root) == 2);
 }
 
 TEST_CASE("repro 5: another program's live index.lock is never deleted", "[cli][safety][transaction][posix]") {
@@ -312,7 +312,7 @@ TEST_CASE("repro 9: symlinks are committed as links or refused, never followed o
     const auto r = run_pdo({"track", "done", "04", "exercise"}, root);
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("exercises"));
-    CHECK(commit_count(root) == 2);
+    CHECK(commit_count(root) == 3);
   }
 }
 
@@ -325,7 +325,7 @@ TEST_CASE("repro 10: a refused commit leaves every file as it was, including fil
   CHECK(r.exit_code == 3);
   CHECK_FALSE(fs::exists(root / "questions.md"));
   CHECK(git_out({"status", "--porcelain"}, root) == " D questions.md\n");
-  CHECK(commit_count(root) == 1);
+  CHECK(commit_count(root) == 2);
   CHECK(temp_files(root).empty());
   CHECK_FALSE(fs::exists(root / ".git/index.lock"));
   CHECK(read_file(root / ".git/pdo-txn/journal").empty());  // no transaction left open
@@ -365,11 +365,11 @@ TEST_CASE("repro 12: a workspace reached through a symlinked path works", "[cli]
   const auto root = workspace(tmp);
   fs::create_directory_symlink(root, tmp / "link");
   require_ok(run_pdo({"-C", util::path_to_utf8(tmp / "link"), "track", "done", "01", "read"}, tmp.path()));
-  CHECK(commit_count(root) == 2);
+  CHECK(commit_count(root) == 3);
   fs::create_directory(tmp / "real");
   fs::create_directory_symlink(tmp / "real", tmp / "link2");
   require_ok(run_pdo({"init", util::path_to_utf8(tmp / "link2/x"), "--yes"}, tmp.path()));
-  CHECK(commit_count(tmp / "real/x") == 1);
+  CHECK(commit_count(tmp / "real/x") == 2);
   CHECK(git_out({"status", "--porcelain"}, tmp / "real/x").empty());
 }
 

@@ -18,34 +18,51 @@ const checks::LessonReadiness& lesson(const std::vector<checks::LessonReadiness>
 
 }  // namespace
 
-TEST_CASE("lesson readiness per route, from the course file", "[checks]") {
+TEST_CASE("lesson readiness per route, from the course file's structured needs", "[checks]") {
   util::set_lang(util::Lang::en);
   const auto& c = course::default_course();
 
-  SECTION("browser: 2 GPUs only on Kaggle's 2×T4; 8 GPUs nowhere free") {
+  SECTION("browser: 2 GPUs only on Kaggle's 2×T4; 8 GPUs nowhere free; Monarch read only") {
     const auto all = checks::lesson_readiness(c, "browser", std::nullopt);
     CHECK(lesson(all, 4).runs_here);
     CHECK(lesson(all, 3).runs_here);
     CHECK(lesson(all, 3).verdict.find("Kaggle (2×T4)") != std::string::npos);
     CHECK(lesson(all, 3).verdict.find("Colab") == std::string::npos);
     CHECK_FALSE(lesson(all, 7).runs_here);
-    CHECK(lesson(all, 7).verdict.find("none of the course file's free notebooks") != std::string::npos);
+    CHECK(lesson(all, 7).where == checks::Where::read_only);
+    CHECK(lesson(all, 13).where == checks::Where::read_only);
+    CHECK(lesson(all, 13).verdict.find("SLURM") != std::string::npos);
+    CHECK(lesson(all, 13).needs.find("nightly") != std::string::npos);
   }
-  SECTION("local CPU machine: CPU lessons here; GPU lessons not on this machine, Kaggle can") {
-    const auto all = checks::lesson_readiness(c, "local", std::nullopt);
+  SECTION("local CPU machine: CPU lessons here; GPU lessons need GPUs, Kaggle can") {
+    const auto all = checks::lesson_readiness(c, "local", std::nullopt, {}, platform::Os::gnu_linux);
     CHECK(lesson(all, 4).runs_here);
     CHECK_FALSE(lesson(all, 3).runs_here);
-    CHECK(lesson(all, 3).verdict.find("not on this machine") != std::string::npos);
+    CHECK(lesson(all, 3).where == checks::Where::blocked);
+    CHECK(lesson(all, 3).verdict.find("no GPU seen") != std::string::npos);
     CHECK(lesson(all, 3).verdict.find("Kaggle (2×T4)") != std::string::npos);
   }
-  SECTION("gpu machine with 2 GPUs") {
-    const auto all = checks::lesson_readiness(c, "gpu", 2);
+  SECTION("a recorded failure of a gating check: never runnable") {
+    const checks::RecordedChecks recorded{{"python", checks::CheckStatus::pass}, {"torch-import", checks::CheckStatus::fail}};
+    const auto all = checks::lesson_readiness(c, "local", std::nullopt, recorded, platform::Os::gnu_linux);
+    CHECK_FALSE(lesson(all, 4).runs_here);
+    CHECK(lesson(all, 4).verdict.find("recorded as failed") != std::string::npos);
+    CHECK(lesson(all, 4).verdict.find("torch-import") != std::string::npos);
+    const auto notebooks = checks::lesson_readiness(c, "browser", std::nullopt, {{"notebook-two-gpus", checks::CheckStatus::fail}});
+    CHECK(lesson(notebooks, 4).runs_here);
+    CHECK_FALSE(lesson(notebooks, 3).runs_here);
+  }
+  SECTION("gpu machine with 2 GPUs; Linux-only lessons on Windows are read only") {
+    const auto all = checks::lesson_readiness(c, "gpu", 2, {}, platform::Os::gnu_linux);
     CHECK(lesson(all, 3).runs_here);
     CHECK_FALSE(lesson(all, 7).runs_here);
+    const auto win = checks::lesson_readiness(c, "gpu", 8, {}, platform::Os::windows);
+    CHECK(lesson(win, 7).where == checks::Where::read_only);
+    CHECK(lesson(win, 7).verdict.find("Linux") != std::string::npos);
   }
   SECTION("the text says where the facts come from") {
     const auto text = checks::render_readiness(c, "browser", checks::lesson_readiness(c, "browser", std::nullopt));
-    CHECK(text.find("course-file facts") != std::string::npos);
+    CHECK(text.find("structured needs") != std::string::npos);
     CHECK(text.find("2+ GPUs (the code asserts it)") != std::string::npos);
   }
 }

@@ -101,3 +101,20 @@ TEST_CASE("update_check_env keeps every byte outside the block", "[checks]") {
     CHECK(test::read_file(file) == "# title\n<!-- pdo:begin check-env -->\n### new report\n<!-- pdo:end check-env -->\n");
   }
 }
+
+TEST_CASE("recorded_statuses reads back what the report recorded, in either language", "[checks]") {
+  for (const auto lang : {util::Lang::zh, util::Lang::en}) {
+    util::set_lang(lang);
+    const checks::ReportInfo info{"2026-11-20", "browser", "linux", false};
+    const std::string text = std::string("intro\n<!-- pdo:begin check-env -->\n") + checks::render_report(sample(), info) + "<!-- pdo:end check-env -->\n";
+    const auto recorded = checks::recorded_statuses(text);
+    CHECK(recorded.size() == 5);
+    CHECK(recorded.at("git-cli") == CheckStatus::pass);
+    CHECK(recorded.at("python") == CheckStatus::fail);
+    CHECK(recorded.at("course-page") == CheckStatus::needs_you);
+    CHECK(recorded.at("gloo") == CheckStatus::unverified);
+    CHECK(recorded.at("notebook") == CheckStatus::pass);
+  }
+  CHECK(checks::recorded_statuses("<!-- pdo:begin check-env -->\n尚未运行自检\n| a | b |\n<!-- pdo:end check-env -->\n").empty());
+  CHECK(checks::recorded_statuses("").empty());
+}

@@ -157,9 +157,15 @@ TEST_CASE("the help check sees a missing name", "[cli]") {
         std::set<std::string>{"init", "log"});
 }
 
+TEST_CASE("plain pdo prints the help with exit code 0", "[cli]") {
+  const Run r = run({});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK_THAT(r.out, Catch::Contains("用法") && Catch::Contains("track"));
+}
+
 TEST_CASE("usage errors exit 2 with pdo: error: and a pointer to --help", "[cli]") {
   const std::vector<std::vector<std::string>> bad{
-      {},                                   // no command
       {"no-such-command"},                  // unknown command
       {"--lang", "fr", "status"},           // unknown language
       {"track", "done"},                    // missing arguments

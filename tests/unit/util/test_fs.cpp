@@ -60,3 +60,30 @@ TEST_CASE("path_is_inside resolves .. and symlinks", "[util]") {
   CHECK_FALSE(util::path_is_inside(dir / "ws", dir / "ws/../other.txt"));
   CHECK_FALSE(util::path_is_inside(dir / "ws", dir / "wsx/a"));
 }
+
+TEST_CASE("expand_home: ~, $HOME, ${HOME}, %USERPROFILE% and pasted quotes", "[util]") {
+  const util::EnvLookup env = [](const std::string& name) -> std::optional<std::string> {
+    if (name == "HOME") return std::string("/home/learner");
+    if (name == "USERPROFILE") return std::string("C:\\Users\\学习者");
+    return std::nullopt;
+  };
+  CHECK(util::expand_home("~/x", env) == "/home/learner/x");
+  CHECK(util::expand_home("~", env) == "/home/learner");
+  CHECK(util::expand_home("~\\x", env) == "/home/learner\\x");
+  CHECK(util::expand_home("$HOME/x", env) == "/home/learner/x");
+  CHECK(util::expand_home("${HOME}/x", env) == "/home/learner/x");
+  CHECK(util::expand_home("%USERPROFILE%\\pytorch", env) == "C:\\Users\\学习者\\pytorch");
+  CHECK(util::expand_home("%userprofile%\\p", env) == "C:\\Users\\学习者\\p");
+  CHECK(util::expand_home("  \"D:\\study dir\"  ", env) == "D:\\study dir");
+  // Not at the start, or part of a longer name: left as typed.
+  CHECK(util::expand_home("~other/x", env) == "~other/x");
+  CHECK(util::expand_home("$HOMEWORK/x", env) == "$HOMEWORK/x");
+  CHECK(util::expand_home("/a/~/b", env) == "/a/~/b");
+  const util::EnvLookup windows_only = [](const std::string& name) -> std::optional<std::string> {
+    if (name == "USERPROFILE") return std::string("C:\\Users\\me");
+    return std::nullopt;
+  };
+  CHECK(util::expand_home("~/x", windows_only) == "C:\\Users\\me/x");
+  const util::EnvLookup none = [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
+  CHECK(util::expand_home("~/x", none) == "~/x");
+}

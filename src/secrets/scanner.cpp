@@ -169,13 +169,29 @@ std::string notebook_text(std::string_view json) {
   return out;
 }
 
+namespace {
+
+/// A 16-bit hash of three folded bytes: the second filter, after the pair.
+inline unsigned triple_key(const unsigned char* d) { return (k_fold[d[0]] * 961u + k_fold[d[1]] * 31u + k_fold[d[2]]) & 0xFFFFu; }
+
+inline bool bit(const std::array<std::uint64_t, 1024>& bits, unsigned key) { return (bits[key >> 6] >> (key & 63)) & 1u; }
+inline void set_bit(std::array<std::uint64_t, 1024>& bits, unsigned key) { bits[key >> 6] |= std::uint64_t{1} << (key & 63); }
+
+}  // namespace
+
 Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
-  // Small tables (8 KB of bits, one entry per anchor): building them costs microseconds per process.
+  // Small tables (2 × 8 KB of bits, one entry per anchor): building them costs microseconds per process.
+  // Common pairs ("to", "re", "se") start many words; the three-byte filter keeps those cheap.
   for (std::size_t r = 0; r < rules.rules.size(); ++r) {
     const auto& anchors = rules.rules[r].anchors;
     for (std::size_t a = 0; a < anchors.size(); ++a) {
       const unsigned key = static_cast<unsigned>(k_fold[byte_at(anchors[a], 0)]) << 8 | k_fold[byte_at(anchors[a], 1)];
-      m_pair_seen[key >> 6] |= std::uint64_t{1} << (key & 63);
+      set_bit(m_pair_seen, key);
+      if (anchors[a].size() >= 3) {
+        set_bit(m_triple_seen, triple_key(reinterpret_cast<const unsigned char*>(anchors[a].data())));
+      } else {
+        m_triple_filter = false;  // a two-byte anchor: the pair alone decides
+      }
       m_candidates.push_back({static_cast<std::uint16_t>(key), static_cast<std::uint16_t>(r), static_cast<std::uint16_t>(a)});
     }
   }
@@ -311,7 +327,8 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
   const std::size_t n = text.size();
   for (std::size_t i = 0; i + 1 < n; ++i) {
     const unsigned key = static_cast<unsigned>(k_fold[d[i]]) << 8 | k_fold[d[i + 1]];
-    if (!(m_pair_seen[key >> 6] >> (key & 63) & 1)) continue;
+    if (!bit(m_pair_seen, key)) continue;
+    if (m_triple_filter && (i + 2 >= n || !bit(m_triple_seen, triple_key(d + i)))) continue;
     const auto first = std::lower_bound(m_candidates.begin(), m_candidates.end(), key,
                                         [](const Candidate& c, unsigned k) { return c.pair < k; });
     for (auto c = first; c != m_candidates.end() && c->pair == key; ++c) {

@@ -58,7 +58,9 @@ private:
   bool is_example(std::string_view value) const;
 
   const RuleSet& m_rules;
-  std::array<std::uint64_t, 1024> m_pair_seen{};  ///< one bit per folded two-byte anchor start
+  std::array<std::uint64_t, 1024> m_pair_seen{};    ///< one bit per folded two-byte anchor start
+  std::array<std::uint64_t, 1024> m_triple_seen{};  ///< one bit per hashed folded three-byte anchor start
+  bool m_triple_filter = true;                       ///< false if some anchor has only two bytes
   std::vector<Candidate> m_candidates;            ///< every anchor, sorted by pair
 };
 

@@ -49,6 +49,16 @@ Status Repo::for_each_history_blob(const std::function<void(const HistoryBlob&)>
   });
 }
 
+Status Repo::for_each_history_message(const std::function<void(const std::string&, const std::string&)>& visit) const {
+  if (head_unborn()) return ok();
+  return walk_commits(m_impl->repo.get(), GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"},
+                      [&](const git_oid& id, git_commit* c, git_tree*) -> Result<bool> {
+    const char* message = git_commit_message_raw(c);
+    visit(oid_str(id), message ? message : "");
+    return true;
+  });
+}
+
 Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::vector<std::string>& known, const std::string& known_glob,
                                const std::function<void(const OutgoingCommit&)>& visit_commit,
                                const std::function<void(const HistoryBlob&)>& visit_blob) const {

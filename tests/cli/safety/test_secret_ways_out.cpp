@@ -55,6 +55,16 @@ TEST_CASE("a key in a commit message is refused", "[cli][hook][posix]") {
   CHECK(r.err.find("github-token") != std::string::npos);
   CHECK(r.err.find(fake_key(5).substr(4)) == std::string::npos);
   CHECK(commit_count(ws) == before);
+  SECTION("a --no-verify commit message is found by scan --history") {
+    git_out({"commit", "-q", "--no-verify", "-m", "token " + fake_key(5)}, ws);
+    const std::string id = git_out({"rev-parse", "HEAD"}, ws).substr(0, 12);
+    const auto hist = run_pdo({"--lang", "en", "scan", "--history"}, ws);
+    INFO(hist.out << hist.err);
+    CHECK(hist.exit_code == 3);
+    CHECK(hist.out.find(id + " (commit message):1: github-token") != std::string::npos);
+    CHECK(hist.out.find(fake_key(5).substr(4)) == std::string::npos);
+    return;
+  }
   const auto ok = run_git({"commit", "-m", "a clean message"}, ws);
   INFO(ok.out << ok.err);
   CHECK(ok.exit_code == 0);

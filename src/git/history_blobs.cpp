@@ -70,7 +70,19 @@ Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::
   git_oid oid;
   for (const auto& tip : tips) {
     if (git_oid_fromstr(&oid, tip.c_str()) != 0) return Error{Exit::usage, tr("不是提交 id：", "not a commit id: ") + tip};
-    if (int rc = git_revwalk_push(raw, &oid); rc != 0) return lg2_error(rc, tr("找不到要推送的提交 ", "cannot find the commit to push ") + tip);
+    // An annotated tag (git push --tags) is walked from the commit it names; a tag of a tree or blob has
+    // no commits to scan.
+    git_object* obj = nullptr;
+    if (int rc = git_object_lookup(&obj, repo, &oid, GIT_OBJECT_ANY); rc != 0) {
+      return lg2_error(rc, tr("找不到要推送的对象 ", "cannot find the object to push ") + tip);
+    }
+    git_object* peeled = nullptr;
+    const int peel = git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
+    git_object_free(obj);
+    if (peel != 0) continue;
+    const git_oid commit_id = *git_object_id(peeled);
+    git_object_free(peeled);
+    if (int rc = git_revwalk_push(raw, &commit_id); rc != 0) return lg2_error(rc, tr("找不到要推送的提交 ", "cannot find the commit to push ") + tip);
   }
   // What the remote already has is hidden; an id this repo does not know (never fetched) hides nothing.
   for (const auto& id : known) {

@@ -97,6 +97,17 @@ TEST_CASE("a --no-verify commit holding a key is refused by git push", "[cli][ho
     INFO(ok.out << ok.err);
     CHECK(ok.exit_code == 0);
   }
+  SECTION("an annotated tag on the commit is refused too, a clean tag goes through") {
+    git_out({"tag", "-a", "-m", "v1", "v1"}, ws);
+    const auto tag = run_git({"push", "origin", "refs/tags/v1"}, ws);
+    INFO(tag.out << tag.err);
+    CHECK(tag.exit_code != 0);
+    CHECK(tag.err.find(bad + " questions.md") != std::string::npos);
+    git_out({"tag", "-a", "-m", "v0", "v0", "HEAD~1"}, ws);
+    const auto clean = run_git({"push", "origin", "refs/tags/v0"}, ws);
+    INFO(clean.out << clean.err);
+    CHECK(clean.exit_code == 0);
+  }
   SECTION("a key only in a --no-verify commit message is refused") {
     git_out({"reset", "-q", "--hard", "HEAD~1"}, ws);
     git_out({"commit", "-q", "--allow-empty", "--no-verify", "-m", "token " + fake_key(7)}, ws);

@@ -50,12 +50,12 @@ ProbeOutcome env_ignored(const git::Repo& repo, const fs::path& root) {
 }
 
 /// The line of the hook that runs pdo, as evidence ("" if none).
-std::string pdo_call(const fs::path& hook) {
+std::string pdo_call(const fs::path& hook, std::string_view name) {
   const auto text = util::read_file(hook);
   if (!text) return {};
   for (const auto line : util::split_lines(*text)) {
     const auto l = util::trim(util::chomp(line));
-    if (!l.empty() && l.front() != '#' && l.find("hook pre-commit") != std::string_view::npos && l.find("echo") == std::string_view::npos) {
+    if (!l.empty() && l.front() != '#' && l.find("hook " + std::string(name)) != std::string_view::npos && l.find("echo") == std::string_view::npos) {
       return std::string(l);
     }
   }
@@ -63,27 +63,28 @@ std::string pdo_call(const fs::path& hook) {
 }
 
 /// Judged with the installer's own plan (hook_install.hpp), so "installed" means what pdo init installs.
-ProbeOutcome pre_commit_hook(const git::Repo& repo) {
-  const HookPlan plan = plan_pre_commit_hook(&repo, repo.workdir());
+ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
+  const HookPlan plan = plan_hook(&repo, repo.workdir(), name);
+  const std::string local = plan.name + ".local";
   // Shown relative to the workspace: check-env.md is committed, and absolute paths name the learner's account.
   const fs::path rel = plan.file.lexically_relative(repo.workdir());
   const std::string shown = rel.empty() || util::starts_with(rel.generic_u8string(), "..") ? util::path_to_utf8(plan.file) : rel.generic_u8string();
   const std::string rerun = tr("再运行一次 pdo init 来安装或更新钩子。", "Run pdo init again to install or refresh the hook.");
   switch (plan.state) {
     case HookPlan::State::missing:
-      return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"), tr("没有安装 pre-commit 钩子", "no pre-commit hook is installed"), rerun};
+      return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"), tr("没有安装 ", "no ") + plan.name + tr(" 钩子", " hook is installed"), rerun};
     case HookPlan::State::outdated:
       return {CheckStatus::fail, shown + tr(" 是 pdo 的钩子，但和这个 pdo 会安装的不同", " is pdo's hook, but not the one this pdo installs"),
               tr("钩子来自别的 pdo 版本或位置，可能找不到 pdo", "the hook comes from another pdo version or location and may not find pdo"), rerun};
     case HookPlan::State::foreign:
       return {CheckStatus::fail, shown + tr(" 存在，但不是 pdo 的钩子", " exists but is not pdo's hook"),
               tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"),
-              tr("再运行一次 pdo init：它会把你的钩子改名为 pre-commit.local，每次提交仍先运行它。",
-                 "Run pdo init again: it renames your hook to pre-commit.local, which still runs first on every commit.")};
+              tr("再运行一次 pdo init：它会把你的钩子改名为 ", "Run pdo init again: it renames your hook to ") + local +
+                  tr("，每次仍先运行它。", ", which still runs first every time.")};
     case HookPlan::State::blocked:
-      return {CheckStatus::fail, shown + tr(" 和 pre-commit.local 都存在，且都不是 pdo 的钩子", " and pre-commit.local both exist, neither is pdo's"),
+      return {CheckStatus::fail, shown + tr(" 和 ", " and ") + local + tr(" 都存在，且都不是 pdo 的钩子", " both exist, neither is pdo's"),
               tr("pdo 不覆盖它们，所以没有安装钩子", "pdo overwrites neither, so no hook is installed"),
-              tr("把两者合并为 pre-commit.local，然后再运行一次 pdo init。", "Merge them into pre-commit.local, then run pdo init again.")};
+              tr("把两者合并为 ", "Merge them into ") + local + tr("，然后再运行一次 pdo init。", ", then run pdo init again.")};
     case HookPlan::State::current: break;
   }
   std::error_code ec;
@@ -91,8 +92,19 @@ ProbeOutcome pre_commit_hook(const git::Repo& repo) {
   if (platform::current_os() != platform::Os::windows && (perms & fs::perms::owner_exec) == fs::perms::none) {
     return {CheckStatus::fail, shown + tr(" 不可执行", " is not executable"), tr("git 会跳过不可执行的钩子", "git skips a hook that is not executable"), rerun};
   }
-  const std::string call = pdo_call(plan.file);
+  const std::string call = pdo_call(plan.file, name);
   return {CheckStatus::pass, shown + tr("：与这个 pdo 安装的钩子一致", ": the hook this pdo installs") + (call.empty() ? "" : "\n" + call), "", ""};
+}
+
+/// All of pdo's hooks (pre-commit, commit-msg, pre-push): the first one that fails, or every one's evidence.
+ProbeOutcome pdo_hooks(const git::Repo& repo) {
+  std::string evidence;
+  for (const auto name : k_hook_names) {
+    ProbeOutcome one = one_hook(repo, name);
+    if (one.status != CheckStatus::pass) return one;
+    evidence += (evidence.empty() ? "" : "\n") + one.evidence;
+  }
+  return {CheckStatus::pass, evidence, "", ""};
 }
 
 }  // namespace
@@ -108,7 +120,7 @@ std::optional<std::string> hook_warning(const git::Repo& repo) {
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const fs::path& root) {
   std::map<std::string, checks::Probe> probes;
   probes["env-ignored"] = [repo, root] { return repo ? env_ignored(*repo, root) : no_repo(); };
-  probes["pre-commit-hook"] = [repo] { return repo ? pre_commit_hook(*repo) : no_repo(); };
+  probes["pre-commit-hook"] = [repo] { return repo ? pdo_hooks(*repo) : no_repo(); };
   return probes;
 }
 

@@ -1,9 +1,13 @@
 #pragma once
-// Installing pdo's pre-commit hook (hooks/pre-commit, embedded) into a workspace repo. libgit2 runs no
-// hooks, so this guards the learner's own `git commit`; pdo's commits are scanned by pdo itself.
-// An existing hook is never overwritten: it is moved to pre-commit.local, which pdo's hook runs first.
+// Installing pdo's git hooks (hooks/pre-commit, hooks/commit-msg, hooks/pre-push, embedded) into a
+// workspace repo. libgit2 runs no hooks, so these guard the learner's own `git commit` and `git push`;
+// pdo's commits are scanned by pdo itself. An existing hook is never overwritten: it is moved to
+// <name>.local, which pdo's hook runs first.
 #include <filesystem>
+#include <array>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "git/repo.hpp"
 
@@ -13,14 +17,36 @@ namespace pdo::app {
 struct HookPlan {
   /// The state of the hook file today.
   enum class State { missing, current, outdated, foreign, blocked };
-  std::filesystem::path file;  ///< <hooks dir>/pre-commit
+  std::string name = "pre-commit";  ///< the git hook: pre-commit, commit-msg or pre-push
+  std::filesystem::path file;  ///< <hooks dir>/<name>
   State state = State::missing;
   bool in_worktree = false;    ///< core.hooksPath points inside the working tree
   std::string content;         ///< pdo's hook text for this pdo binary
 };
 
-/// Plans the hook for `repo`, or for the .git/hooks of a repo still to be created at `root`.
+/// Every hook pdo installs: files before commit, the message, and what leaves on push.
+inline constexpr std::array<std::string_view, 3> k_hook_names{"pre-commit", "commit-msg", "pre-push"};
+
+/// Plans hook `name` for `repo`, or for the .git/hooks of a repo still to be created at `root`.
+HookPlan plan_hook(const git::Repo* repo, const std::filesystem::path& root, std::string_view name);
+
+/// plan_hook for the pre-commit hook.
 HookPlan plan_pre_commit_hook(const git::Repo* repo, const std::filesystem::path& root);
+
+/// plan_hook for every name in k_hook_names.
+std::vector<HookPlan> plan_hooks(const git::Repo* repo, const std::filesystem::path& root);
+
+/// True if installing any of them would write or move anything.
+bool hooks_change_anything(const std::vector<HookPlan>& plans);
+
+/// describe_hook_plan for each.
+std::string describe_hook_plans(const std::vector<HookPlan>& plans, const std::filesystem::path& root);
+
+/// Installs (or refreshes) every hook; the report lines, or an error holding them and what failed.
+Result<std::string> install_hooks(const git::Repo& repo);
+
+/// Installs (or refreshes) hook `name`; returns the line for init's report, or why it was not installed.
+Result<std::string> install_hook(const git::Repo& repo, std::string_view name);
 
 /// True if installing would write or move anything.
 bool hook_changes_anything(const HookPlan& plan);
@@ -28,7 +54,7 @@ bool hook_changes_anything(const HookPlan& plan);
 /// The plan line(s) shown before the learner agrees ("" if nothing changes).
 std::string describe_hook_plan(const HookPlan& plan, const std::filesystem::path& root);
 
-/// Installs (or refreshes) the hook; returns the line for init's report, or why it was not installed.
+/// install_hook for the pre-commit hook.
 Result<std::string> install_pre_commit_hook(const git::Repo& repo);
 
 }  // namespace pdo::app

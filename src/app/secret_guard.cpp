@@ -3,6 +3,7 @@
 #include "app/secret_guard.hpp"
 
 #include "util/i18n.hpp"
+#include "util/text.hpp"
 
 namespace pdo::app {
 
@@ -46,6 +47,74 @@ Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs) {
   std::string msg = tr("发现疑似密钥，已停止：没有提交任何内容。\n", "possible secrets found; stopped, nothing was committed.\n");
   for (const auto& f : findings) msg += "  " + format_finding(f) + "\n";
   msg += secret_advice();
+  return Error{Exit::secret, msg};
+}
+
+std::string commit_message_text(std::string_view raw) {
+  std::string out;
+  std::size_t bol = 0;
+  while (bol < raw.size()) {
+    const std::size_t nl = raw.find('\n', bol);
+    const std::size_t eol = nl == std::string_view::npos ? raw.size() : nl;
+    const std::string_view line = raw.substr(bol, eol - bol);
+    if (util::starts_with(line, "# ------------------------ >8 ------------------------")) break;
+    if (!util::starts_with(line, "#")) out += line;
+    if (nl == std::string_view::npos) break;
+    out += '\n';
+    bol = nl + 1;
+  }
+  return out;
+}
+
+Status check_message_for_secrets(std::string_view message) {
+  const auto findings = secrets::default_scanner().scan_content("COMMIT_EDITMSG", commit_message_text(message));
+  if (findings.empty()) return ok();
+  std::string msg = tr("提交说明里有疑似密钥，已停止：没有提交任何内容。\n", "possible secrets in the commit message; stopped, nothing was committed.\n");
+  for (const auto& f : findings) msg += "  " + format_finding(f) + "\n";
+  msg += tr("请从提交说明里删掉密钥后重新提交（git commit 会保留你写的说明：.git/COMMIT_EDITMSG）。密钥如果已经发到别处，请到服务商网站作废。",
+            "Remove the key from the message and commit again (your message is kept in .git/COMMIT_EDITMSG). If the key was shared anywhere, revoke it on the provider's site.");
+  return Error{Exit::secret, msg};
+}
+
+Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input) {
+  std::vector<std::string> tips, known;
+  for (const auto& line : util::split_lines(refs_input)) {
+    std::vector<std::string> words;
+    for (auto& w : util::split(line, ' ')) {
+      if (!w.empty() && w.back() == '\r') w.pop_back();
+      if (!w.empty()) words.push_back(std::move(w));
+    }
+    if (words.size() != 4) continue;
+    const auto zero = [](const std::string& id) { return id.find_first_not_of('0') == std::string::npos; };
+    if (zero(words[1])) continue;  // a branch being deleted sends nothing
+    tips.push_back(words[1]);
+    if (!zero(words[3])) known.push_back(words[3]);
+  }
+  if (tips.empty()) return ok();
+  // A named remote's tracking refs are what it already has; a URL has none we know of.
+  const bool named = !remote.empty() && remote.find_first_of("/:\\") == std::string_view::npos;
+  const std::string glob = named ? "refs/remotes/" + std::string(remote) + "/*" : "";
+  const auto& scanner = secrets::default_scanner();
+  std::vector<std::string> lines;
+  const Status walked = repo.for_each_outgoing(
+      tips, known, glob,
+      [&](const git::Repo::OutgoingCommit& c) {
+        for (auto f : scanner.scan_content("COMMIT_EDITMSG", c.message)) {
+          f.path = tr("(提交说明)", "(commit message)");
+          lines.push_back(c.commit.substr(0, 12) + " " + format_finding(f));
+        }
+      },
+      [&](const git::Repo::HistoryBlob& b) {
+        for (const auto& f : scanner.scan(b.path, b.content)) lines.push_back(b.commit.substr(0, 12) + " " + format_finding(f));
+      });
+  if (!walked) return walked.error();
+  if (lines.empty()) return ok();
+  std::string msg = tr("要推送的提交里有疑似密钥，已停止推送：什么也没有发出去。\n", "possible secrets in the commits to push; stopped, nothing was sent.\n");
+  for (const auto& l : lines) msg += "  " + l + "\n";
+  msg += tr("这些提交还只在你的电脑上。先到服务商网站作废这个密钥；再把它从提交里去掉（最新的提交：改好文件后 git commit --amend；更早的：git rebase -i），然后重新推送。\n"
+            "  确实要推送时（自己负责）：git push --no-verify",
+            "These commits are still only on your machine. Revoke the key on the provider's site; then remove it from the commits (the newest: fix the file, then git commit --amend; older ones: git rebase -i) and push again.\n"
+            "  To push anyway, at your own risk: git push --no-verify");
   return Error{Exit::secret, msg};
 }
 

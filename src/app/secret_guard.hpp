@@ -2,6 +2,7 @@
 // The secret scanner as every pdo command meets it: a check for the blobs a commit is about to store,
 // and the learner-facing text of findings (file, line, rule, redacted value, how to fix).
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "git/repo.hpp"
@@ -11,6 +12,18 @@ namespace pdo::app {
 
 /// Scans the blobs pdo (or git) is about to commit; Error{Exit::secret, …} naming every finding.
 Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs);
+
+/// The part of a commit message git keeps: '#' comment lines blanked (line numbers stay), nothing after
+/// the scissors line of `git commit -v`.
+std::string commit_message_text(std::string_view raw);
+
+/// Scans a commit message (the commit-msg hook); Error{Exit::secret, …} naming every finding.
+Status check_message_for_secrets(std::string_view message);
+
+/// Scans what `git push` would send (the pre-push hook): `refs_input` is git's "<local ref> <local id>
+/// <remote ref> <remote id>" lines, `remote` the remote's name (its refs/remotes/<remote>/* are known
+/// there) or URL. Files, file names and messages of every new commit, also those made with --no-verify.
+Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input);
 
 /// The check to put in git::CommitRequest::check for every commit pdo makes.
 git::BlobCheck secret_commit_check();

@@ -1,6 +1,9 @@
-// pdo hook pre-commit: what the installed git hook runs. It scans the staged index (the exact blobs
-// `git commit` will store, from GIT_INDEX_FILE when git sets it), never the working tree, and blocks
-// with exit code 3 on a finding. It does not change the index or any file.
+// pdo hook pre-commit | commit-msg FILE | pre-push REMOTE [URL]: what the installed git hooks run.
+// pre-commit scans the staged index (the exact blobs `git commit` will store, from GIT_INDEX_FILE when
+// git sets it), never the working tree; commit-msg scans the message file; pre-push scans the files,
+// file names and messages of the commits git is about to send (refs on standard input). Each blocks with
+// exit code 3 on a finding. None changes the index, a file or a ref.
+#include <istream>
 #include <memory>
 #include <ostream>
 
@@ -20,6 +23,7 @@ namespace {
 
 struct HookOptions {
   std::string name;
+  std::vector<std::string> args;  ///< what git passes: commit-msg FILE, pre-push REMOTE URL
 };
 
 /// The hook has no --lang: speak the workspace's language when its settings say one.
@@ -30,11 +34,16 @@ void use_workspace_lang(const Context& ctx, const fs::path& workdir) {
   if (const auto s = workspace::parse_settings(*text, workspace::k_settings_path)) util::set_lang(s->lang);
 }
 
-int run_pre_commit(Context& ctx) {
+git::Repo open_repo(const Context& ctx) {
   const auto top = git::Repo::discover(ctx.cwd);
   if (!top) throw Failure(Exit::usage, tr("这里不是 git 仓库。", "not inside a git repository."));
-  const auto repo = git::Repo::open(*top).take();
+  auto repo = git::Repo::open(*top).take();
   use_workspace_lang(ctx, repo.workdir());
+  return repo;
+}
+
+int run_pre_commit(Context& ctx) {
+  const auto repo = open_repo(ctx);
   std::optional<fs::path> index_file;
   if (const auto env = platform::get_env("GIT_INDEX_FILE"); env && !env->empty()) {
     const fs::path p = util::path_from_utf8(*env);
@@ -45,12 +54,43 @@ int run_pre_commit(Context& ctx) {
   return 0;
 }
 
+int run_commit_msg(Context& ctx, const HookOptions& opts) {
+  if (opts.args.size() != 1) throw Failure(Exit::usage, tr("commit-msg 需要一个参数：提交说明文件", "commit-msg needs one argument: the message file"));
+  const auto repo = open_repo(ctx);
+  const fs::path p = util::path_from_utf8(opts.args[0]);
+  const fs::path file = p.is_absolute() ? p : ctx.cwd / p;
+  const auto text = util::read_file(file);
+  if (!text) throw Failure(Exit::failure, tr("无法读取提交说明：", "cannot read the commit message: ") + util::path_to_utf8(file));
+  if (auto st = app::check_message_for_secrets(*text); !st) throw Failure(st.error());
+  return 0;
+}
+
+int run_pre_push(Context& ctx, const HookOptions& opts) {
+  if (opts.args.empty() || opts.args.size() > 2) throw Failure(Exit::usage, tr("pre-push 需要参数：远程名 [地址]", "pre-push needs arguments: REMOTE [URL]"));
+  const auto repo = open_repo(ctx);
+  std::string refs;  // line by line: istreambuf_iterator trips GCC's -Wnull-dereference at -O2
+  for (std::string line; std::getline(ctx.in, line);) refs += line + "\n";
+  if (auto st = app::check_push_for_secrets(repo, opts.args[0], refs); !st) throw Failure(st.error());
+  return 0;
+}
+
 }  // namespace
 
 void setup_hook(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<HookOptions>();
-  cmd->add_option("name", opts->name, tr("钩子名：pre-commit", "The hook: pre-commit"))->required()->check(CLI::IsMember({"pre-commit"}));
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_pre_commit(ctx); });
+  cmd->add_option("name", opts->name, tr("钩子名：pre-commit、commit-msg 或 pre-push", "The hook: pre-commit, commit-msg or pre-push"))
+      ->required()
+      ->check(CLI::IsMember({"pre-commit", "commit-msg", "pre-push"}));
+  cmd->add_option("args", opts->args, tr("git 传给钩子的参数", "The arguments git gives the hook"));
+  cmd->callback([opts, &ctx] {
+    if (opts->name == "commit-msg") {
+      ctx.exit_code = run_commit_msg(ctx, *opts);
+    } else if (opts->name == "pre-push") {
+      ctx.exit_code = run_pre_push(ctx, *opts);
+    } else {
+      ctx.exit_code = run_pre_commit(ctx);
+    }
+  });
 }
 
 }  // namespace pdo::cli

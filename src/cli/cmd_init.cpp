@@ -311,13 +311,13 @@ int run_init(const InitOptions& opts, Context& ctx) {
     repo = git::Repo::open(*s.repo).take();
     if (auto st = repo->ready_to_commit(true); !st) throw Failure(st.error());
   }
-  const HookPlan hook = plan_pre_commit_hook(repo ? &*repo : nullptr, s.root);
-  ctx.out << describe_hook_plan(hook, s.root);
+  const auto hooks = app::plan_hooks(repo ? &*repo : nullptr, s.root);
+  ctx.out << app::describe_hook_plans(hooks, s.root);
   if (opts.dry_run) {
     ctx.out << tr("\n（--dry-run：只显示方案，什么都没有创建。）\n", "\n(--dry-run: plan shown, nothing created.)\n");
     return 0;
   }
-  if (!s.plan.changes_anything() && repo && untracked_scaffold(s, &*repo).empty() && !repo->head_unborn() && !hook_changes_anything(hook)) {
+  if (!s.plan.changes_anything() && repo && untracked_scaffold(s, &*repo).empty() && !repo->head_unborn() && !app::hooks_change_anything(hooks)) {
     const auto lock = lock_workspace(ctx, *repo);  // finishes a killed pdo's commit, rebuilds a missing index
     ctx.out << tr("\n工作区已经完整，没有需要创建或提交的内容。\n", "\nThe workspace is complete; nothing to create or commit.\n");
     check_and_report(ctx, s, *repo, std::nullopt, tools);
@@ -348,7 +348,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   for (const auto& item : s.plan.items) {
     if (util::ends_with(item.path, "/") && item.action == workspace::Action::create) util::make_dirs(s.root / util::path_from_utf8(item.path)).take();
   }
-  const auto hook_result = install_pre_commit_hook(*repo);
+  const auto hook_result = app::install_hooks(*repo);
   ctx.out << (hook_result ? *hook_result : tr("  注意：", "  Note: ") + hook_result.error().message + "\n");
   auto txn = init_transaction(s, *repo);
   txn.identity = identity;

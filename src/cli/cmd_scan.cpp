@@ -1,5 +1,5 @@
 // pdo scan [PATH…] / pdo scan --history: looks for secrets in files and folders (default: the workspace)
-// or in every commit ever made. Folders skip .git/ and what git ignores (.env belongs there); a file
+// or in every commit ever made (files, file names and commit messages). Folders skip .git/ and what git ignores (.env belongs there); a file
 // named on the command line is always scanned. It reports only; it changes nothing.
 #include <atomic>
 #include <memory>
@@ -132,6 +132,13 @@ int run_scan_history(Context& ctx) {
     ++blobs;
     for (const auto& f : scanner.scan(blob.path, blob.content)) {
       ctx.out << blob.commit.substr(0, 12) << " " << format_finding(f) << "\n";
+      ++count;
+    }
+  }).take();
+  repo.for_each_history_message([&](const std::string& commit, const std::string& message) {
+    for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
+      f.path = tr("(提交说明)", "(commit message)");
+      ctx.out << commit.substr(0, 12) << " " << format_finding(f) << "\n";
       ++count;
     }
   }).take();

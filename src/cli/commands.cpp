@@ -23,8 +23,8 @@ const std::vector<Command>& commands() {
        "Add a dated question under a lesson in questions.md, as a commit", setup_ask},
       {"scan", "在文件、文件夹或整个 git 历史里查找 API 密钥、令牌和私钥",
        "Look for API keys, tokens and private keys in files, folders or the whole git history", setup_scan},
-      {"hook", "运行 git 钩子的检查（已安装的钩子调用：pdo hook pre-commit）",
-       "Run a git hook's check (used by the installed hooks: pdo hook pre-commit)", setup_hook},
+      {"hook", "运行 git 钩子的检查（已安装的钩子调用：pdo hook pre-commit / commit-msg / pre-push）",
+       "Run a git hook's check (used by the installed hooks: pdo hook pre-commit / commit-msg / pre-push)", setup_hook},
   };
   return k_commands;
 }

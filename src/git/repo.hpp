@@ -155,6 +155,19 @@ public:
   /// Calls `visit` once per distinct blob added or changed by any commit reachable from HEAD, a branch
   /// or a tag, oldest commit first.
   Status for_each_history_blob(const std::function<void(const HistoryBlob&)>& visit) const;
+  /// Calls `visit(commit, message)` for every commit reachable from HEAD, a branch or a tag, oldest first.
+  Status for_each_history_message(const std::function<void(const std::string&, const std::string&)>& visit) const;
+  /// A commit about to leave the machine (git push), with its message.
+  struct OutgoingCommit {
+    std::string commit;
+    std::string message;
+  };
+  /// For `git push`: calls `visit_commit` for each commit reachable from `tips` (commit ids) but not from
+  /// `known` (ids the remote has; unknown ids are ignored) nor from refs matching `known_glob`
+  /// ("refs/remotes/origin/*"), and `visit_blob` for each blob those commits added or changed.
+  Status for_each_outgoing(const std::vector<std::string>& tips, const std::vector<std::string>& known, const std::string& known_glob,
+                           const std::function<void(const OutgoingCommit&)>& visit_commit,
+                           const std::function<void(const HistoryBlob&)>& visit_blob) const;
 
 private:
   struct Impl;

@@ -29,7 +29,8 @@ bool parse_kind(std::string_view text, RuleKind& kind) {
   static const std::map<std::string_view, RuleKind> k_kinds{{"prefix", RuleKind::prefix},
                                                             {"keyword", RuleKind::keyword},
                                                             {"assignment", RuleKind::assignment},
-                                                            {"private_key", RuleKind::private_key}};
+                                                            {"private_key", RuleKind::private_key},
+                                                            {"url_password", RuleKind::url_password}};
   const auto it = k_kinds.find(text);
   if (it == k_kinds.end()) return false;
   kind = it->second;
@@ -45,11 +46,11 @@ bool read_rule(const TomlTable& table, const std::map<std::string, Alphabet>& al
   rule.id = table.with_where("rule: ").string("id", Need::required);
   const TomlTable t = table.with_where("rule " + (rule.id.empty() ? std::string("(no id)") : rule.id) + ": ");
   t.keys({"id", "description", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length", "max_distance",
-          "min_entropy", "cross_lines", "require_random", "header_contains"});
+          "min_entropy", "cross_lines", "require_random", "header_contains", "token_alphabet"});
   rule.description = t.string("description");
   if (rule.description.empty()) rule.description = rule.id;
   if (!parse_kind(t.string("kind", Need::required), rule.kind)) {
-    t.fail("kind", "kind must be prefix, keyword, assignment or private_key");
+    t.fail("kind", "kind must be prefix, keyword, assignment, private_key or url_password");
     return false;
   }
   rule.anchors = t.strings("anchors");
@@ -73,6 +74,16 @@ bool read_rule(const TomlTable& table, const std::map<std::string, Alphabet>& al
     return false;
   }
   rule.alphabet = it->second;
+  const std::string tokens = t.string("token_alphabet");
+  if (!tokens.empty()) {
+    const auto tok = alphabets.find(tokens);
+    if (tok == alphabets.end()) {
+      t.fail("token_alphabet", "unknown alphabet '" + tokens + "'");
+      return false;
+    }
+    rule.has_token_alphabet = true;
+    rule.token_alphabet = tok->second;
+  }
   if (rule.min_length == 0 || rule.min_length > rule.max_length) t.fail("min_length", "need 0 < min_length <= max_length");
   return true;
 }
@@ -94,7 +105,7 @@ Result<RuleSet> parse_rules(std::string_view toml_text, std::string_view origin)
   util::TomlDoc doc(toml_text, std::string(origin));
   doc.check_schema();
   const TomlTable root = doc.root();
-  if (!doc.failed()) root.keys({"schema", "allow_marker", "example_markers", "alphabets", "rule", "path_rule"});
+  if (!doc.failed()) root.keys({"schema", "allow_marker", "extra_allow_markers", "example_markers", "alphabets", "rule", "path_rule"});
   std::map<std::string, Alphabet> alphabets;
   if (const auto a = root.table("alphabets")) {
     for (const auto& name : a->key_names()) alphabets[name] = make_alphabet(a->string(name, Need::required));
@@ -102,6 +113,7 @@ Result<RuleSet> parse_rules(std::string_view toml_text, std::string_view origin)
   RuleSet set;
   set.allow_marker = root.string("allow_marker");
   if (set.allow_marker.empty()) set.allow_marker = "pdo:allow";
+  set.extra_allow_markers = root.strings("extra_allow_markers");
   for (const auto& m : root.strings("example_markers")) set.example_markers.push_back(util::to_lower(m));
   for (const TomlTable& t : root.tables("rule")) {
     Rule rule;

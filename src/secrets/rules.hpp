@@ -11,7 +11,7 @@
 namespace pdo::secrets {
 
 /// How a content rule finds its value after the anchor.
-enum class RuleKind { prefix, keyword, assignment, private_key };
+enum class RuleKind { prefix, keyword, assignment, private_key, url_password };
 
 /// A set of bytes a value may consist of.
 using Alphabet = std::array<bool, 256>;
@@ -31,6 +31,8 @@ struct Rule {
   double min_entropy = 0.0;      ///< Shannon bits per character of the value (0: not checked)
   bool require_random = false;  ///< a digit, or upper and lower case without long lower-case runs
   std::string header_contains;  ///< private_key rules: text the BEGIN line must contain
+  bool has_token_alphabet = false;  ///< keyword rules: tokens are runs of token_alphabet (else letters and digits)
+  Alphabet token_alphabet{};
 };
 
 /// A file name that must never be committed.
@@ -46,6 +48,7 @@ struct RuleSet {
   std::vector<Rule> rules;  ///< in priority order: the first rule to claim a value wins
   std::vector<PathRule> path_rules;
   std::string allow_marker = "pdo:allow";
+  std::vector<std::string> extra_allow_markers;  ///< more markers with the same effect (gitleaks:allow)
   std::vector<std::string> example_markers;  ///< lower case; a value containing one is an example
 };
 

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "secrets/shapes.hpp"
+#include "secrets/values.hpp"
 #include "util/text.hpp"
 
 namespace pdo::secrets {
@@ -60,6 +62,24 @@ bool contains_lower(std::string_view haystack, std::string_view lower_needle) {
   return false;
 }
 
+/// The text of the line before `pos`, at most 120 bytes of it (a one-line file must not cost O(n) per hit).
+std::string_view line_before(std::string_view text, std::size_t pos) {
+  const std::size_t from = pos > 120 ? pos - 120 : 0;
+  const std::string_view window = text.substr(from, pos - from);
+  const std::size_t nl = window.rfind('\n');
+  return nl == std::string_view::npos ? window : window.substr(nl + 1);
+}
+
+/// Passwords that only stand for one (docs, compose files, defaults of local services).
+bool placeholder_password(std::string_view user, std::string_view password) {
+  static constexpr std::array<std::string_view, 20> k_words{
+      "password", "passwd", "pass", "pwd", "secret", "changeme", "yourpassword", "your_password", "mypassword", "my_password",
+      "root", "admin", "guest", "postgres", "mysql", "redis", "test", "user", "username", "pass123"};
+  const std::string lower = util::to_lower(password);
+  if (password == user || std::strchr("$<{%*[(", password.front()) != nullptr) return true;
+  return std::find(k_words.begin(), k_words.end(), lower) != k_words.end();
+}
+
 std::size_t run_end(std::string_view text, std::size_t from, std::size_t limit, const Alphabet& alphabet) {
   std::size_t end = from;
   const std::size_t stop = std::min(text.size(), limit);
@@ -102,6 +122,13 @@ std::size_t decode_escape(std::string_view json, std::size_t i, std::string& out
   }
 }
 
+/// An output of base64 data (image/png, application/pdf…): blanked. Text-like outputs (text/*,
+/// image/svg+xml, application/json) are scanned like cells.
+bool base64_output(std::string_view mime) {
+  if (util::starts_with(mime, "image/")) return mime != "image/svg+xml";
+  return mime == "application/pdf" || mime == "application/octet-stream";
+}
+
 }  // namespace
 
 std::string notebook_text(std::string_view json) {
@@ -116,7 +143,7 @@ std::string notebook_text(std::string_view json) {
     if (c != '"') {
       if (blank_array > 0 && c == ']') blank_array = 0;
       if (blank_value && c == '[') blank_array = 1;
-      if (c == ':' && util::starts_with(last_string, "image/")) blank_value = true;
+      if (c == ':' && base64_output(last_string)) blank_value = true;
       else if (c == ',' || c == '}') blank_value = false;
       out += c;
       ++i;
@@ -142,45 +169,73 @@ std::string notebook_text(std::string_view json) {
   return out;
 }
 
-Scanner::Scanner(const RuleSet& rules) : m_rules(rules), m_pair_seen(65536, 0), m_candidates(65536) {
+namespace {
+
+/// A 16-bit hash of three folded bytes: the second filter, after the pair.
+inline unsigned triple_key(const unsigned char* d) { return (k_fold[d[0]] * 961u + k_fold[d[1]] * 31u + k_fold[d[2]]) & 0xFFFFu; }
+
+inline bool bit(const std::array<std::uint64_t, 1024>& bits, unsigned key) { return (bits[key >> 6] >> (key & 63)) & 1u; }
+inline void set_bit(std::array<std::uint64_t, 1024>& bits, unsigned key) { bits[key >> 6] |= std::uint64_t{1} << (key & 63); }
+
+}  // namespace
+
+Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
+  // Small tables (2 × 8 KB of bits, one entry per anchor): building them costs microseconds per process.
+  // Common pairs ("to", "re", "se") start many words; the three-byte filter keeps those cheap.
   for (std::size_t r = 0; r < rules.rules.size(); ++r) {
     const auto& anchors = rules.rules[r].anchors;
     for (std::size_t a = 0; a < anchors.size(); ++a) {
       const unsigned key = static_cast<unsigned>(k_fold[byte_at(anchors[a], 0)]) << 8 | k_fold[byte_at(anchors[a], 1)];
-      m_pair_seen[key] = 1;
-      m_candidates[key].push_back({static_cast<std::uint16_t>(r), static_cast<std::uint16_t>(a)});
+      set_bit(m_pair_seen, key);
+      if (anchors[a].size() >= 3) {
+        set_bit(m_triple_seen, triple_key(reinterpret_cast<const unsigned char*>(anchors[a].data())));
+      } else {
+        m_triple_filter = false;  // a two-byte anchor: the pair alone decides
+      }
+      m_candidates.push_back({static_cast<std::uint16_t>(key), static_cast<std::uint16_t>(r), static_cast<std::uint16_t>(a)});
     }
   }
+  std::stable_sort(m_candidates.begin(), m_candidates.end(), [](const Candidate& x, const Candidate& y) { return x.pair < y.pair; });
 }
 
-namespace {
-
-/// Random-looking: has a digit, or mixes upper and lower case without a run of six lower-case letters
-/// (generated passwords do; CamelCase names like ApiKeyAuthentication and snake_case names do not).
-bool looks_random(std::string_view value) {
-  bool digit = false, upper = false;
-  std::size_t run = 0, longest = 0;
-  for (const char ch : value) {
-    const auto c = static_cast<unsigned char>(ch);
-    digit = digit || is_digit(c);
-    upper = upper || (c >= 'A' && c <= 'Z');
-    run = c >= 'a' && c <= 'z' ? run + 1 : 0;
-    longest = std::max(longest, run);
+bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_view before) const {
+  if (rule.require_random) {
+    if (!looks_random(value)) return false;
+    // A value named as a hash (sha256=, md5, hash_key, checksum, a git revision) is a hash.
+    if (names_a_hash(before)) return false;
   }
-  return digit || (upper && longest > 0 && longest < 6);
-}
-
-}  // namespace
-
-bool Scanner::acceptable(const Rule& rule, std::string_view value) const {
-  if (rule.require_random && !looks_random(value)) return false;
-  if (rule.min_entropy > 0 && shannon_entropy(value) < rule.min_entropy) return false;
+  // Hex carries at most 4 bits a character (a random 32-digit value averages ~3.7): a lower bar for it.
+  const double need = rule.require_random && all_hex(value) ? std::min(rule.min_entropy, 3.0) : rule.min_entropy;
+  if (need > 0 && shannon_entropy(value) < need) return false;
   return !is_example(value);
 }
 
 bool Scanner::is_example(std::string_view value) const {
   return std::any_of(m_rules.example_markers.begin(), m_rules.example_markers.end(),
                      [&](const std::string& marker) { return contains_lower(value, marker); });
+}
+
+bool Scanner::match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const {
+  // scheme[+driver]://user:password@host — the anchor is the scheme's start (mysql, postgres, mongodb…).
+  if (word_before(text, at)) return false;
+  std::size_t j = after;
+  while (j < text.size() && j < after + 24 && (is_alnum(byte_at(text, j)) || text[j] == '+' || text[j] == '.' || text[j] == '-')) ++j;
+  if (text.substr(j, 3) != "://") return false;
+  const std::size_t user_start = j + 3;
+  const std::size_t limit = std::min(text.size(), user_start + rule.max_length);
+  std::size_t colon = std::string_view::npos, at_sign = std::string_view::npos;
+  for (std::size_t k = user_start; k < limit; ++k) {
+    const char c = text[k];
+    if (c == '@') at_sign = k;  // the last '@' before the host: passwords may contain one
+    if (c == ':' && colon == std::string_view::npos) colon = k;
+    if (c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '\'' || c == '`' || c == '>' || c == '\\') break;
+  }
+  if (colon == std::string_view::npos || at_sign == std::string_view::npos || colon > at_sign) return false;
+  const std::string_view user = text.substr(user_start, colon - user_start);
+  const std::string_view password = text.substr(colon + 1, at_sign - colon - 1);
+  if (password.size() < rule.min_length || placeholder_password(user, password) || is_example(password)) return false;
+  hit = {at, 0, std::string(text.substr(at, at_sign - at))};
+  return true;
 }
 
 bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Hit& hit) const {
@@ -191,7 +246,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       const std::size_t end = run_end(text, after, after + rule.max_length + 1, rule.alphabet);
       const std::size_t len = end - after;
       if (len < rule.min_length || len > rule.max_length) return false;
-      if (!acceptable(rule, text.substr(after, len)) || is_example(text.substr(at, end - at))) return false;
+      if (!acceptable(rule, text.substr(after, len), {}) || is_example(text.substr(at, end - at))) return false;
       hit = {at, 0, std::string(text.substr(at, end - at))};
       return true;
     }
@@ -199,19 +254,25 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       // Searches stay within the window: a huge one-line file must not make each keyword cost O(n).
       const std::string_view window = text.substr(after, rule.max_distance);
       const std::size_t stop = after + (rule.cross_lines ? window.size() : std::min(window.find('\n'), window.size()));
+      const auto in_token = [&](std::size_t k) {
+        const unsigned char c = byte_at(text, k);
+        return rule.has_token_alphabet ? rule.token_alphabet[c] : is_alnum(c);
+      };
       for (std::size_t j = after; j < stop;) {
-        if (!is_alnum(byte_at(text, j))) {
+        if (!in_token(j) || !is_alnum(byte_at(text, j))) {
           ++j;
           continue;
         }
         std::size_t k = j;
-        while (k < text.size() && is_alnum(byte_at(text, k))) ++k;
-        const bool starts_word = j == 0 || !is_alnum(byte_at(text, j - 1));
+        while (k < text.size() && in_token(k)) ++k;
+        std::size_t end = k;
+        while (end > j && std::strchr(".-_/:", text[end - 1]) != nullptr) --end;  // a sentence's full stop
+        const bool starts_word = j == 0 || !in_token(j - 1);
         const bool revision = j > 0 && std::strchr("@/#", text[j - 1]) != nullptr;
-        const std::string_view word = text.substr(j, k - j);
+        const std::string_view word = text.substr(j, end - j);
         if (starts_word && !revision && word.size() >= rule.min_length && word.size() <= rule.max_length &&
             std::all_of(word.begin(), word.end(), [&](char c) { return rule.alphabet[static_cast<unsigned char>(c)]; }) &&
-            acceptable(rule, word)) {
+            acceptable(rule, word, line_before(text, j))) {
           hit = {j, 0, std::string(word)};
           return true;
         }
@@ -233,7 +294,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       const std::size_t len = end - j;
       if (len < rule.min_length || len > rule.max_length) return false;
       if (end < text.size() && (text[end] == '(' || text[end] == '[')) return false;  // code, not a value
-      if (!acceptable(rule, text.substr(j, len))) return false;
+      if (!acceptable(rule, text.substr(j, len), line_before(text, j))) return false;
       hit = {j, 0, std::string(text.substr(j, len))};
       return true;
     }
@@ -256,6 +317,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       hit = {at, 0, std::string(text.substr(at, anchor.size()))};
       return true;
     }
+    case RuleKind::url_password: return match_url_password(rule, text, at, after, hit);
   }
   return false;
 }
@@ -265,31 +327,30 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
   const std::size_t n = text.size();
   for (std::size_t i = 0; i + 1 < n; ++i) {
     const unsigned key = static_cast<unsigned>(k_fold[d[i]]) << 8 | k_fold[d[i + 1]];
-    if (!m_pair_seen[key]) continue;
-    for (const Candidate& c : m_candidates[key]) {
-      const Rule& rule = m_rules.rules[c.rule];
-      const std::string& anchor = rule.anchors[c.anchor];
+    if (!bit(m_pair_seen, key)) continue;
+    if (m_triple_filter && (i + 2 >= n || !bit(m_triple_seen, triple_key(d + i)))) continue;
+    const auto first = std::lower_bound(m_candidates.begin(), m_candidates.end(), key,
+                                        [](const Candidate& c, unsigned k) { return c.pair < k; });
+    for (auto c = first; c != m_candidates.end() && c->pair == key; ++c) {
+      const Rule& rule = m_rules.rules[c->rule];
+      const std::string& anchor = rule.anchors[c->anchor];
       if (!anchor_at(text, i, anchor, rule.case_insensitive)) continue;
       Hit hit;
       if (match(rule, anchor, text, i, hit)) {
-        hit.rule = c.rule;
+        hit.rule = c->rule;
         hits.push_back(std::move(hit));
       }
     }
   }
 }
 
-std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_view content) const {
-  std::vector<Finding> out;
-  if (std::memchr(content.data(), '\0', std::min(content.size(), k_binary_probe)) != nullptr) return out;
-  std::string decoded;
-  std::string_view text = content;
-  if (util::ends_with(util::to_lower(path), ".ipynb")) {
-    decoded = notebook_text(content);
-    text = decoded;
-  }
-  std::vector<Hit> hits;
-  scan_text(text, hits);
+bool Scanner::allowed(std::string_view line) const {
+  if (!m_rules.allow_marker.empty() && line.find(m_rules.allow_marker) != std::string_view::npos) return true;
+  return std::any_of(m_rules.extra_allow_markers.begin(), m_rules.extra_allow_markers.end(),
+                     [&](const std::string& m) { return !m.empty() && line.find(m) != std::string_view::npos; });
+}
+
+void Scanner::report(std::string_view path, std::string_view text, std::vector<Hit>& hits, std::vector<Finding>& out) const {
   // The first rule (in file order) to claim a value wins; a value inside another one is the same secret.
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.offset != b.offset ? a.offset < b.offset : a.rule < b.rule; });
   std::size_t line = 1, counted = 0, claimed_until = 0;
@@ -301,10 +362,57 @@ std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_vi
     counted = hit.offset;
     const std::size_t bol = hit.offset == 0 ? 0 : text.rfind('\n', hit.offset - 1) + 1;
     const std::size_t eol = std::min(text.find('\n', hit.offset), text.size());
-    if (!m_rules.allow_marker.empty() && text.substr(bol, eol - bol).find(m_rules.allow_marker) != std::string_view::npos) continue;
+    if (allowed(text.substr(bol, eol - bol))) continue;
     const Rule& rule = m_rules.rules[hit.rule];
     out.push_back({std::string(path), line, rule.id, rule.description, redact(hit.value)});
   }
+}
+
+void Scanner::scan_joined(std::string_view path, std::string_view text, std::vector<Finding>& out) const {
+  // A key split into literals ("ghp_ab" + "cd…") is found on the joined line, unless already found there.
+  std::size_t line = 1;
+  for (std::size_t bol = 0; bol < text.size(); ++line) {
+    const std::size_t eol = std::min(text.find('\n', bol), text.size());
+    const std::string_view l = text.substr(bol, eol - bol);
+    bol = eol + 1;
+    if (l.find('+') == std::string_view::npos) continue;
+    const auto joined = joined_literals(l);
+    if (!joined) continue;
+    std::vector<Hit> hits;
+    scan_text(*joined, hits);
+    std::vector<Finding> found;
+    report(path, *joined, hits, found);
+    if (found.empty()) continue;
+    // The joined line holds everything the line did, pieces put back together: its findings replace the
+    // line's (a piece of a key alone may have looked like another, weaker kind of key).
+    out.erase(std::remove_if(out.begin(), out.end(), [&](const Finding& o) { return o.line == line; }), out.end());
+    for (auto& f : found) {
+      f.line = line;
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_view content) const {
+  std::vector<Finding> out;
+  std::string decoded;
+  std::string_view text = content;
+  if (auto utf16 = utf16_text(content)) {
+    decoded = std::move(*utf16);
+    text = decoded;
+  } else if (std::memchr(content.data(), '\0', std::min(content.size(), k_binary_probe)) != nullptr) {
+    decoded = printable_runs(content);  // binary: only its printable runs can hold a key
+    text = decoded;
+  }
+  if (util::ends_with(util::to_lower(path), ".ipynb")) {
+    decoded = notebook_text(text);
+    text = decoded;
+  }
+  std::vector<Hit> hits;
+  scan_text(text, hits);
+  report(path, text, hits, out);
+  scan_joined(path, text, out);
+  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
   return out;
 }
 
@@ -320,6 +428,15 @@ std::vector<Finding> Scanner::scan_path(std::string_view path) const {
       out.push_back({std::string(path), 0, rule.id, rule.description, ""});
       break;
     }
+  }
+  // A key can be a file or folder name too (tokens/ghp_….txt): the path is scanned like a line of text.
+  std::vector<Hit> hits;
+  scan_text(path, hits);
+  std::vector<Finding> in_name;
+  report(path, path, hits, in_name);
+  for (auto& f : in_name) {
+    f.line = 0;
+    out.push_back(std::move(f));
   }
   return out;
 }

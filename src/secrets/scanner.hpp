@@ -27,16 +27,19 @@ public:
   /// A scanner for `rules` (which must outlive it).
   explicit Scanner(const RuleSet& rules);
 
-  /// Findings in `content` (the bytes of a file named `path`); .ipynb JSON is decoded first. Binary
-  /// content (a NUL byte near the start) is not scanned.
+  /// Findings in `content` (the bytes of a file named `path`): UTF-16 is decoded first, binary content
+  /// (a NUL byte near the start) is reduced to its printable runs, .ipynb JSON is decoded, and string
+  /// literals joined with '+' are scanned joined.
   std::vector<Finding> scan_content(std::string_view path, std::string_view content) const;
-  /// A finding if the file's name alone says it must not be committed (.env, id_rsa, *.pem…).
+  /// A finding if the file's name alone says it must not be committed (.env, id_rsa, *.pem…), or if the
+  /// path itself holds a key (line 0).
   std::vector<Finding> scan_path(std::string_view path) const;
   /// scan_path and scan_content together.
   std::vector<Finding> scan(std::string_view path, std::string_view content) const;
 
 private:
   struct Candidate {
+    std::uint16_t pair;  ///< the anchor's first two bytes, folded
     std::uint16_t rule;
     std::uint16_t anchor;
   };
@@ -47,12 +50,18 @@ private:
   };
   void scan_text(std::string_view text, std::vector<Hit>& hits) const;
   bool match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Hit& hit) const;
-  bool acceptable(const Rule& rule, std::string_view value) const;
+  bool match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const;
+  bool acceptable(const Rule& rule, std::string_view value, std::string_view before) const;
+  bool allowed(std::string_view line) const;
+  void report(std::string_view path, std::string_view text, std::vector<Hit>& hits, std::vector<Finding>& out) const;
+  void scan_joined(std::string_view path, std::string_view text, std::vector<Finding>& out) const;
   bool is_example(std::string_view value) const;
 
   const RuleSet& m_rules;
-  std::vector<std::uint8_t> m_pair_seen;             ///< 65536 folded two-byte anchor starts (1 = some anchor)
-  std::vector<std::vector<Candidate>> m_candidates;  ///< per folded pair
+  std::array<std::uint64_t, 1024> m_pair_seen{};    ///< one bit per folded two-byte anchor start
+  std::array<std::uint64_t, 1024> m_triple_seen{};  ///< one bit per hashed folded three-byte anchor start
+  bool m_triple_filter = true;                       ///< false if some anchor has only two bytes
+  std::vector<Candidate> m_candidates;            ///< every anchor, sorted by pair
 };
 
 /// The built-in scanner over default_rules().

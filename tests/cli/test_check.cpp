@@ -396,7 +396,7 @@ TEST_CASE("a key in a command's output: nothing committed and check-env.md as it
   fs::remove(bin.dir() / "git");
   const auto git = platform::find_program("git");
   // A git whose --version also prints a token (built here so this file holds no key-shaped text).
-  const std::string token = std::string("ghp_") + "aB3dE6gH9jK2mN5pQ8rS1tU4vW7xY0zA3bC6";
+  const std::string token = fake_key(4);
   bin.script("git", "if [ \"$1\" = --version ]; then echo \"git version 2.39.5 " + token + "\"; exit 0; fi\nexec '" +
                         git->string() + "' \"$@\"");
   const std::string before = read_file(ws / "check-env.md");

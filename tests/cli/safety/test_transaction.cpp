@@ -321,7 +321,7 @@ TEST_CASE("repro 10: a refused commit leaves every file as it was, including fil
   const auto root = workspace(tmp);
   fs::remove(root / "questions.md");
   // Built at run time, so that scanning pdo's own sources finds no key here.
-  const auto r = run_pdo({"ask", "OPENAI_API_KEY=" + std::string("sk") + "-proj-" + "Qm8vT2xLp9RkW4zN7cYb1HdF6gJs3AeU5oXi0VtK"}, root);
+  const auto r = run_pdo({"ask", "OPENAI_API_KEY=" + fake_key(4)}, root);
   CHECK(r.exit_code == 3);
   CHECK_FALSE(fs::exists(root / "questions.md"));
   CHECK(git_out({"status", "--porcelain"}, root) == " D questions.md\n");

@@ -57,8 +57,11 @@ TEST_CASE("openai keys", "[secrets]") {
     CHECK(ids("We use sk-learn and scikit-learn; the task-sk-force met.").empty());
     CHECK(ids(std::string("sk-") + "proj-" + std::string(60, 'x')).empty());             // placeholder
     CHECK(ids(std::string("sk-") + "proj-EXAMPLE" + body(k_alnum, 50)).empty());         // documented example
-    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 47)).empty());                     // too short
-    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 49)).empty());                     // too long
+    // Not OpenAI's legacy length, but the sk- keys of DashScope, DeepSeek, SiliconFlow… (32–64 characters).
+    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 47)) == Ids{"sk-api-key"});
+    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 49)) == Ids{"sk-api-key"});
+    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 31)).empty());                     // too short
+    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 65)).empty());                     // too long
     CHECK(ids("ta" + std::string("sk-") + body(k_alnum, 48)).empty());                   // inside a word
   }
 }
@@ -214,10 +217,11 @@ TEST_CASE("notebooks: keys in cells are found, images are not keys", "[secrets]"
   }
 }
 
-TEST_CASE("binary content is skipped", "[secrets]") {
+TEST_CASE("binary content: its printable runs are scanned", "[secrets]") {
   std::string bin("\0\x01\x02", 3);
   bin += std::string("gh") + "p_" + body(k_alnum, 36);
-  CHECK(default_scanner().scan_content("a.bin", bin).empty());
+  CHECK(ids(bin, "a.bin") == Ids{"github-token"});
+  CHECK(ids(std::string("\0\x01\x02", 3) + "gh" + "p_" + body(k_alnum, 12), "a.bin").empty());  // a run too short to be a key
 }
 
 TEST_CASE("path rules", "[secrets]") {

@@ -1,0 +1,132 @@
+// The heuristics behind "random-looking". Each one is a cheap count over a short value; they run only
+// after an anchor and an alphabet matched, so they cost nothing on ordinary text.
+#include "secrets/values.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace pdo::secrets {
+
+namespace {
+
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+inline bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+inline bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+inline bool is_letter(char c) { return is_lower(c) || is_upper(c); }
+inline bool is_vowel(char c) {
+  switch (c | 0x20) {
+    case 'a': case 'e': case 'i': case 'o': case 'u': return true;
+    default: return false;
+  }
+}
+inline bool is_separator(char c) { return c == '.' || c == '_' || c == '-' || c == '/' || c == '\\' || c == ':' || c == '+'; }
+
+double vowel_share(std::string_view s) {
+  const auto vowels = std::count_if(s.begin(), s.end(), is_vowel);
+  return s.empty() ? 0.0 : static_cast<double>(vowels) / static_cast<double>(s.size());
+}
+
+/// A part of a name: short, a number, or letters that read like a word (random letters have ~19 % vowels).
+bool word_like(std::string_view part) {
+  if (part.size() <= 5) return true;
+  if (std::all_of(part.begin(), part.end(), is_digit)) return true;
+  if (std::all_of(part.begin(), part.end(), is_letter)) return part.size() <= 8 || vowel_share(part) >= 0.25;
+  // Letters and digits in at most three runs (n01440764, resnet50, layer12b) name things; keys alternate.
+  if (!std::all_of(part.begin(), part.end(), [](char c) { return is_digit(c) || is_letter(c); })) return false;
+  std::size_t runs = 1;
+  for (std::size_t i = 1; i < part.size(); ++i) runs += is_digit(part[i]) != is_digit(part[i - 1]);
+  return runs <= 3 && part.size() <= 12;
+}
+
+/// Lower-case letters only and random: few vowels (English words and names have ~40 %).
+bool random_lowercase(std::string_view value) {
+  if (value.size() < 16 || !std::all_of(value.begin(), value.end(), is_lower)) return false;
+  std::array<int, 26> seen{};
+  for (const char c : value) ++seen[static_cast<std::size_t>(c - 'a')];
+  const auto distinct = std::count_if(seen.begin(), seen.end(), [](int n) { return n > 0; });
+  return vowel_share(value) < 0.25 && static_cast<std::size_t>(distinct) * 2 >= std::min<std::size_t>(value.size(), 26);
+}
+
+/// CamelCase, snake_case and C++ identifiers read as words: split at separators, letter/digit changes,
+/// lower-to-upper and ACRONYMWord boundaries, the parts are few digit runs, hardly any one- or two-letter
+/// pieces, and words (long ones with vowels). Random keys split into many one- and two-character pieces and digit runs.
+bool made_of_words(std::string_view value) {
+  std::size_t digit_runs = 0, shorts = 0, letter_words = 0, letters = 0;
+  std::size_t i = 0;
+  while (i < value.size()) {
+    if (is_separator(value[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    if (is_digit(value[i])) {
+      while (j < value.size() && is_digit(value[j])) ++j;
+      ++digit_runs;
+    } else if (is_letter(value[i])) {
+      if (is_upper(value[i]) && j < value.size() && is_upper(value[j])) {
+        while (j < value.size() && is_upper(value[j]) && !(j + 1 < value.size() && is_lower(value[j + 1]))) ++j;  // ACRONYM
+      } else {
+        while (j < value.size() && is_lower(value[j])) ++j;  // Word or word
+      }
+      const std::string_view word = value.substr(i, j - i);
+      if (word.size() <= 2) ++shorts;
+      if (word.size() > 12 && vowel_share(word) < 0.3) return false;
+      if (word.size() > 6 && vowel_share(word) < 0.15) return false;
+      ++letter_words;
+      letters += word.size();
+    } else {
+      return false;  // + = ~ and the like: not an identifier
+    }
+    i = j;
+  }
+  return letter_words > 0 && digit_runs <= 2 && shorts <= 2 && letters >= 3 * letter_words;
+}
+
+}  // namespace
+
+bool all_hex(std::string_view value) {
+  return !value.empty() && std::all_of(value.begin(), value.end(), [](char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); });
+}
+
+bool looks_like_name(std::string_view value) {
+  if (made_of_words(value)) return true;
+  std::size_t parts = 0, start = 0;
+  for (std::size_t i = 0; i <= value.size(); ++i) {
+    if (i < value.size() && !is_separator(value[i])) continue;
+    const std::string_view part = value.substr(start, i - start);
+    start = i + 1;
+    if (part.empty()) continue;
+    if (!word_like(part)) return false;
+    ++parts;
+  }
+  // One part is a single word, not a name made of parts: the other tests judge it.
+  return parts >= 2 || (parts == 1 && value.find_first_of("._-/\\:+") != std::string_view::npos);
+}
+
+bool looks_random(std::string_view value) {
+  if (looks_like_name(value)) return false;
+  if (random_lowercase(value)) return true;
+  bool digit = false, upper = false, letter = false;
+  std::size_t run = 0, longest = 0;
+  for (const char c : value) {
+    digit = digit || is_digit(c);
+    upper = upper || is_upper(c);
+    letter = letter || is_letter(c);
+    run = is_lower(c) ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  if (all_hex(value)) return digit && letter;
+  return (digit && letter) || (upper && longest > 0 && longest < 6);
+}
+
+bool names_a_hash(std::string_view text_before) {
+  // revision / commit: a git revision ("revision=\"e7da7f2…\"" next to AutoTokenizer) is a hash too.
+  static constexpr std::array<std::string_view, 14> k_words{"hash", "sha1", "sha2", "sha3", "sha-", "sha_", "md5", "checksum",
+                                                             "digest", "crc32", "etag", "fingerprint", "revision", "commit"};
+  std::string lower(text_before.substr(text_before.size() > 120 ? text_before.size() - 120 : 0));
+  for (char& c : lower) c = static_cast<char>(is_upper(c) ? c + 32 : c);
+  return std::any_of(k_words.begin(), k_words.end(), [&](std::string_view w) { return lower.find(w) != std::string::npos; });
+}
+
+}  // namespace pdo::secrets

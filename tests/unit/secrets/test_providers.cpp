@@ -1,0 +1,111 @@
+// The key formats a learner in China meets: Chinese clouds and model platforms, other LLM APIs,
+// registries, chat webhooks, connection strings and service-account JSON. At least three synthetic
+// samples per family, each built at run time; every sample must be found, by the expected rule.
+#include <catch2/catch.hpp>
+
+#include "synthetic.hpp"
+
+using namespace pdo::test;
+
+namespace {
+
+/// True if the text yields exactly one finding, by `rule`.
+bool found_by(const std::string& text, const std::string& rule) {
+  const auto ids = found_ids(text);
+  INFO(text);
+  return ids == std::vector<std::string>{rule};
+}
+
+}  // namespace
+
+TEST_CASE("chinese clouds: alibaba, tencent, huawei, baidu, volcengine", "[secrets]") {
+  CHECK(found_by("ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI" + body(k_alnum, 20, 1), "alibaba-access-key-id"));
+  CHECK(found_by("credential = Credential(\"AKID" + body(k_alnum, 32, 2) + "\", secret_key)", "tencent-secret-id"));
+  CHECK(found_by("HUAWEICLOUD_SDK_AK = \"" + body(k_upper_digits, 20, 3) + "\"", "secret-assignment"));
+  CHECK(found_by("华为云 SK：" + body(k_alnum, 40, 4), "secret-in-context"));
+  CHECK(found_by("QIANFAN_KEY=bce-v3/ALTAK-" + body(k_alnum, 21, 5) + "/" + body(k_hex, 40, 5), "baidu-qianfan-key"));
+  CHECK(found_by("ak: AKLT" + body(k_b64url, 44, 6), "volcengine-access-key-id"));
+  CHECK(found_by("ALIBABA_CLOUD_ACCESS_KEY_SECRET=" + body(k_alnum, 30, 7), "secret-assignment"));
+}
+
+TEST_CASE("chinese llm platforms: dashscope, deepseek, moonshot, zhipu, siliconflow, modelscope, baichuan, minimax", "[secrets]") {
+  CHECK(found_by("dashscope.api_key = \"sk-" + body(k_hex, 32, 11) + "\"", "sk-api-key"));
+  CHECK(found_by("client = OpenAI(api_key=\"sk-" + body(k_hex, 32, 12) + "\", base_url=\"https://api.deepseek.com\")", "sk-api-key"));
+  CHECK(found_by("MOONSHOT_API_KEY=sk-" + body(k_alnum, 48, 13), "openai-legacy-key"));
+  CHECK(found_by("ZHIPUAI_API_KEY=\"" + body(k_hex, 32, 14) + "." + body(k_alnum, 16, 14) + "\"", "secret-assignment"));
+  CHECK(found_by("智谱的 key 是 " + body(k_hex, 32, 15) + "." + body(k_alnum, 16, 15), "secret-in-context"));
+  CHECK(found_by("硅基流动 sk-" + body(k_lower, 48, 16), "openai-legacy-key"));
+  CHECK(found_by("MODELSCOPE_API_TOKEN=ms-" + uuid(17), "modelscope-token"));
+  CHECK(found_by("BAICHUAN_API_KEY: sk-" + body(k_hex, 32, 18), "sk-api-key"));
+  const std::string jwt = "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9." + body(k_b64url, 220, 19) + "." + body(k_b64url, 340, 19);
+  CHECK(found_by("MINIMAX_API_KEY=" + jwt, "jwt-api-key"));
+}
+
+TEST_CASE("other llm apis: openrouter, groq, xai, replicate, mistral, cohere, together, azure, perplexity", "[secrets]") {
+  CHECK(found_by("OPENROUTER_API_KEY=sk-or-v1-" + body(k_hex, 64, 21), "openrouter-api-key"));
+  CHECK(found_by("client = Groq(api_key=\"gsk_" + body(k_alnum, 52, 22) + "\")", "groq-api-key"));
+  CHECK(found_by("XAI_API_KEY=xai-" + body(k_alnum, 80, 23), "xai-api-key"));
+  CHECK(found_by("export REPLICATE_API_TOKEN=r8_" + body(k_alnum, 37, 24), "replicate-api-token"));
+  CHECK(found_by("MISTRAL_API_KEY=" + body(k_alnum, 32, 25), "secret-assignment"));
+  CHECK(found_by("client = Mistral(\"" + body(k_alnum, 32, 26) + "\")", "secret-in-context"));
+  CHECK(found_by("co = cohere.ClientV2(\"" + body(k_alnum, 40, 27) + "\")", "secret-in-context"));
+  CHECK(found_by("TOGETHER_API_KEY=tgp_v1_" + body(k_b64url, 43, 28), "together-api-key"));
+  CHECK(found_by("together.Together(api_key=\"" + body(k_hex, 64, 29) + "\")", "secret-assignment"));
+  CHECK(found_by("AZURE_OPENAI_API_KEY=" + body(k_hex, 32, 30), "secret-assignment"));
+  CHECK(found_by("headers = {\"api-key\": \"" + body(k_hex, 32, 31) + "\"}  # azure", "secret-assignment"));
+  CHECK(found_by("PPLX key pplx-" + body(k_alnum, 48, 32), "perplexity-api-key"));
+}
+
+TEST_CASE("code and package registries: gitlab, gitee, npm, pypi, docker hub", "[secrets]") {
+  CHECK(found_by("git clone https://oauth2:glpat-" + body(k_b64url, 20, 41) + "@gitlab.com/me/repo.git", "gitlab-token"));
+  CHECK(found_by("gitee 私人令牌 " + body(k_hex, 32, 42), "secret-in-context"));
+  CHECK(found_by("//registry.npmjs.org/:_authToken=npm_" + body(k_alnum, 36, 43), "npm-token"));
+  CHECK(found_by("password = pypi-AgEIcHlw" + std::string("aS5vcmc") + body(k_b64url, 120, 44), "pypi-token"));
+  CHECK(found_by("docker login -u me -p dckr_pat_" + body(k_b64url, 27, 45), "docker-hub-token"));
+  CHECK(found_by("GITEE_ACCESS_TOKEN=" + body(k_hex, 32, 46), "secret-assignment"));
+}
+
+TEST_CASE("chat webhooks and bots: feishu, dingtalk, wecom, slack, discord, telegram", "[secrets]") {
+  CHECK(found_by("url = \"https://open.feishu.cn/open-apis/bot/v2/hook/" + uuid(51) + "\"", "feishu-webhook"));
+  CHECK(found_by("https://open.larksuite.com/open-apis/bot/v2/hook/" + uuid(52), "feishu-webhook"));
+  CHECK(found_by("https://oapi.dingtalk.com/robot/send?access_token=" + body(k_hex, 64, 53), "dingtalk-webhook"));
+  CHECK(found_by("secret = 'SEC" + body(k_hex, 64, 54) + "'", "dingtalk-robot-secret"));
+  CHECK(found_by("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=" + uuid(55), "wecom-webhook"));
+  CHECK(found_by(std::string("xo") + "xb-" + body(k_digits, 12, 56) + "-" + body(k_digits, 13, 56) + "-" + body(k_alnum, 24, 56), "slack-token"));
+  CHECK(found_by("https://discord.com/api/webhooks/" + body(k_digits, 18, 57) + "/" + body(k_b64url, 68, 57), "discord-webhook"));
+  CHECK(found_by("TELEGRAM_BOT_TOKEN=" + body(k_digits, 9, 58) + ":" + body(k_b64url, 35, 58), "telegram-bot-token"));
+  CHECK(found_by("https://api.telegram.org/bot" + body(k_digits, 10, 59) + ":" + body(k_b64url, 35, 59) + "/sendMessage", "telegram-bot-url"));
+}
+
+TEST_CASE("connection strings with a password: mysql, postgres, mongodb, redis, amqp", "[secrets]") {
+  const std::string rule = "connection-string-password";
+  CHECK(found_by("DATABASE_URL=mysql://root:" + body(k_alnum, 14, 61) + "@10.0.0.5:3306/study", rule));
+  CHECK(found_by("engine = create_engine(\"postgresql+psycopg2://learner:" + body(k_alnum, 12, 62) + "@db:5432/runs\")", rule));
+  CHECK(found_by("mongodb+srv://admin:" + body(k_alnum, 16, 63) + "@cluster0.abcde.mongodb.net/?retryWrites=true", rule));
+  CHECK(found_by("REDIS_URL=redis://:" + body(k_alnum, 20, 64) + "@redis.internal:6379/0", rule));
+  CHECK(found_by("amqp://worker:" + body(k_alnum, 18, 65) + "@rabbit:5672/%2F", rule));
+}
+
+TEST_CASE("cloud service-account json files", "[secrets]") {
+  std::string pem = std::string("-----BEGIN ") + "PRIVATE KEY-----\\n";
+  for (int i = 0; i < 6; ++i) pem += body(k_alnum + "+/", 64, static_cast<std::uint32_t>(70 + i)) + "\\n";
+  pem += "-----END PRIVATE KEY-----\\n";
+  const std::string json = "{\n  \"type\": \"service_account\",\n  \"project_id\": \"study-123\",\n  \"private_key_id\": \"" + body(k_hex, 40, 71) +
+                           "\",\n  \"private_key\": \"" + pem + "\",\n  \"client_email\": \"bot@study-123.iam.gserviceaccount.com\"\n}\n";
+  const auto ids = found_ids(json, "study-123-key.json");
+  CHECK(ids == std::vector<std::string>{"service-account-key-id", "private-key"});
+  CHECK(found_by("{\"private_key_id\": \"" + body(k_hex, 40, 72) + "\"}", "service-account-key-id"));
+  CHECK(found_by("{\"clientId\": \"" + uuid(73) + "\", \"clientSecret\": \"" + body(k_b64url, 34, 73) + "~" + body(k_alnum, 5, 73) + "\"}",
+                 "secret-assignment"));
+}
+
+TEST_CASE("keys with no prefix are caught by their context, chinese included", "[secrets]") {
+  CHECK(found_by("我的千帆 API Key 是 " + body(k_alnum, 24, 81), "secret-in-context"));
+  CHECK(found_by("令牌：" + body(k_b64url, 40, 82), "secret-in-context"));
+  CHECK(found_by("数据库密码 " + body(k_alnum, 20, 83), "secret-in-context"));
+  SECTION("hex-only and lowercase-only values are random too") {
+    CHECK(found_by("混元密钥 " + body(k_hex, 32, 84), "secret-in-context"));
+    CHECK(found_by("key 是 " + body(k_lower, 32, 85), "secret-in-context"));
+    CHECK(found_by("API_SECRET=\"" + body(k_lower, 32, 86) + "\"", "secret-assignment"));
+  }
+}

@@ -110,10 +110,10 @@ ProbeOutcome pdo_hooks(const git::Repo& repo) {
 }  // namespace
 
 std::optional<std::string> hook_warning(const git::Repo& repo) {
-  const ProbeOutcome o = pre_commit_hook(repo);
+  const ProbeOutcome o = pdo_hooks(repo);  // pre-commit, commit-msg and pre-push
   if (o.status == CheckStatus::pass) return std::nullopt;
   std::string what = std::string(util::chomp(std::string_view(o.evidence).substr(0, o.evidence.find('\n'))));
-  return tr("pdo: 注意：pdo 的 pre-commit 钩子没有生效（", "pdo: warning: pdo's pre-commit hook is not active (") + what +
+  return tr("pdo: 注意：pdo 的 git 钩子没有生效（", "pdo: warning: pdo's git hooks are not active (") + what +
          tr("），git commit 不再检查密钥；运行 pdo init 重新安装。", "), so git commit no longer checks for keys; run pdo init to restore it.");
 }
 

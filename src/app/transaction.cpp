@@ -177,7 +177,7 @@ private:
   /// journal already holds.
   Status take_lock(const std::string& name) {
     const fs::path lock = m_repo.gitdir() / name;
-    const fs::path seed = m_dir / ("seed-" + name);
+    const fs::path seed = m_dir / ("seed-" + std::to_string(m_journal.locks.size()));
     std::error_code ec;
     fs::remove(seed, ec);
     if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
@@ -277,7 +277,7 @@ private:
     pause_point("index-written");
 
     if (!prepared->commit_id.empty()) {
-      if (auto st = m_repo.move_branch(*prepared, &moved); !st) return st.error();
+      if (auto st = move_branch(*prepared, moved); !st) return st.error();
       m_committed = true;  // the branch has moved: from here on only forward
       pause_point("ref-moved");
     }
@@ -287,6 +287,31 @@ private:
     m_log.clear();
     if (prepared->commit_id.empty()) return std::optional<std::string>();
     return std::optional<std::string>(prepared->commit_id);
+  }
+
+  /// git's ref update, with a lock pdo can prove its own: lock the branch, check that it still has the
+  /// value the commit was built on (compare and swap), write the new value into the lock, append the
+  /// reflogs, rename the lock onto the branch. `moved` when another program moved it meanwhile.
+  Status move_branch(const git::PreparedCommit& prepared, bool& moved) {
+    const std::string name = prepared.ref + ".lock";
+    std::error_code ec;
+    fs::create_directories((m_repo.gitdir() / util::path_from_utf8(prepared.ref)).parent_path(), ec);
+    if (auto st = take_lock(name); !st) return st;
+    const std::size_t i = m_journal.locks.size() - 1;
+    if (m_repo.ref_target(prepared.ref) != prepared.old_id) {
+      moved = true;
+      return Error{Exit::busy, tr("分支在 pdo 提交期间被别的程序移动了", "another program moved the branch while pdo was committing")};
+    }
+    const fs::path value = m_dir / "ref";
+    if (auto st = util::write_file_atomic(value, prepared.commit_id + "\n", util::Replace::allowed); !st) return write_error(st.error(), value);
+    if (auto st = fill_lock(i, value); !st) return st;
+    if (auto st = m_repo.append_reflogs(prepared); !st) return st;
+    const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
+    if (!platform::rename_replace(lock, m_repo.gitdir() / util::path_from_utf8(prepared.ref))) {
+      return unwritable(platform::last_io_failure(), lock);
+    }
+    m_journal.locks.pop_back();
+    return ok();
   }
 
   /// Renames the locks into place, the config first, as git does; a rename that fails leaves HEAD

@@ -1,6 +1,8 @@
 // The libgit2 half of pdo's commit transaction (the other half, locks and ordering, is app/transaction):
 // prepare_commit builds objects and the new index without moving anything; move_branch is the
 // compare-and-swap on the branch. The caller holds index.lock the whole time, as `git commit` does.
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -312,6 +314,7 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     }
     out.commit_id = oid_str(commit_id);
     out.subject = message.substr(0, message.find('\n'));
+    out.identity = spec.identity;
   }
   if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
   return out;
@@ -336,6 +339,34 @@ Status Repo::move_branch(const PreparedCommit& prepared, bool* moved_meanwhile) 
     return Error{Exit::busy, tr("分支在 pdo 提交期间被别的程序移动了", "another program moved the branch while pdo was committing")};
   }
   return lg2_error(rc, tr("无法移动分支 ", "cannot move the branch ") + prepared.ref);
+}
+
+Status Repo::append_reflogs(const PreparedCommit& prepared) const {
+  git_repository* repo = m_impl->repo.get();
+  git_signature* raw = nullptr;
+  const int rc = prepared.identity ? git_signature_now(&raw, prepared.identity->first.c_str(), prepared.identity->second.c_str())
+                                   : git_signature_default(&raw, repo);
+  if (rc != 0) return lg2_error(rc, "signature");
+  SigPtr sig(raw);
+  const int offset = sig->when.offset;
+  char tz[16];
+  std::snprintf(tz, sizeof tz, "%c%02d%02d", offset < 0 ? '-' : '+', std::abs(offset) / 60, std::abs(offset) % 60);
+  const std::string zero(GIT_OID_HEXSZ, '0');
+  std::string message = (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
+  for (auto& c : message) c = c == '\n' ? ' ' : c;
+  const std::string line = (prepared.old_id.empty() ? zero : prepared.old_id) + " " + prepared.commit_id + " " + sig->name + " <" +
+                           sig->email + "> " + std::to_string(static_cast<long long>(sig->when.time)) + " " + tz + "\t" + message + "\n";
+  for (const std::string& log : {"logs/" + prepared.ref, std::string("logs/HEAD")}) {
+    const fs::path file = gitdir() / util::path_from_utf8(log);
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    std::ofstream out(file, std::ios::binary | std::ios::app);
+    out << line;
+    out.close();
+    if (!out) return Error{platform::last_io_failure() == platform::IoFailure::no_space ? Exit::unwritable : Exit::failure,
+                           tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)};
+  }
+  return ok();
 }
 
 Status Repo::edit_config_copy(const fs::path& scratch_copy, const std::vector<std::pair<std::string, std::string>>& values) const {

@@ -51,6 +51,7 @@ struct PreparedCommit {
   std::string old_id;       ///< the branch's value the commit was built on ("" when unborn)
   std::string ref;          ///< the branch HEAD names, e.g. refs/heads/main
   std::string subject;      ///< for the reflog
+  std::optional<std::pair<std::string, std::string>> identity;  ///< as in the CommitSpec
   bool index_was_missing = false;  ///< .git/index did not exist: rebuilt from HEAD's tree
 };
 
@@ -120,6 +121,9 @@ public:
   /// Step two: moves the branch to the prepared commit only if it still has the old value (compare and
   /// swap), with a reflog entry. Exit::busy and `moved_meanwhile` when another program moved it.
   Status move_branch(const PreparedCommit& prepared, bool* moved_meanwhile = nullptr);
+  /// Appends the reflog entries of a branch move (the branch's log and HEAD's), as git does just
+  /// before it renames the ref's lock into place.
+  Status append_reflogs(const PreparedCommit& prepared) const;
   /// The id a full ref name points at ("" if none).
   std::string ref_target(const std::string& ref) const;
   /// The index file's path (.git/index).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Times two commands pair by pair (A, B, A, B, ...) and prints the median of the per-pair wall-time
-ratios A/B, each side's median wall time and each side's median peak memory (the largest resident set of
+ratios A/B (and of their user+system CPU times, steadier on a busy machine), each side's median wall time and each side's median peak memory (the largest resident set of
 the process and the children it waited for, from /usr/bin/time). Alternating keeps the ratio honest when the
 machine's speed drifts; a median of ratios is not the ratio of medians.
 
@@ -19,16 +19,16 @@ def run(cmd):
     # Peak memory through /usr/bin/time: a process started by python itself would report python's own
     # resident set as its floor (Linux keeps the high-water mark across exec).
     peak_file = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"pdo-bench-peak.{os.getpid()}")
-    argv = ["/usr/bin/time", "-f", "%M", "-o", peak_file, "/bin/sh", "-c", "{ " + cmd + "\n} > /dev/null"]
+    argv = ["/usr/bin/time", "-f", "%M %U %S", "-o", peak_file, "/bin/sh", "-c", "{ " + cmd + "\n} > /dev/null"]
     start = time.monotonic()
     status = subprocess.run(argv).returncode
     wall = time.monotonic() - start
     if status != 0:
         sys.exit(f"bench: command failed ({status}): {cmd}")
     with open(peak_file) as f:
-        peak_kib = int(f.read().split()[-1])
+        peak_kib, user, system = f.read().split()[-3:]
     os.unlink(peak_file)
-    return wall, peak_kib / 1024.0
+    return wall, int(peak_kib) / 1024.0, float(user) + float(system)
 
 
 def main():
@@ -48,11 +48,12 @@ def main():
     for _ in range(warmup):
         one(a)
         one(b)
-    ratios, wa, wb, ma, mb = [], [], [], [], []
+    ratios, cpu_ratios, wa, wb, ma, mb = [], [], [], [], [], []
     for _ in range(runs):
-        ta, pa = one(a)
-        tb, pb = one(b)
+        ta, pa, ca = one(a)
+        tb, pb, cb = one(b)
         ratios.append(ta / tb)
+        cpu_ratios.append(ca / cb if cb > 0 else float("nan"))
         wa.append(ta)
         wb.append(tb)
         ma.append(pa)
@@ -60,7 +61,7 @@ def main():
     med = statistics.median
     print(
         f"{name:<28} pdo {med(wa) * 1000:9.1f} ms  git {med(wb) * 1000:9.1f} ms  ratio {med(ratios):5.2f}"
-        f"  (pairs {runs}, ratio min {min(ratios):.2f} max {max(ratios):.2f})"
+        f"  (pairs {runs}, min {min(ratios):.2f} max {max(ratios):.2f}; cpu ratio {med(cpu_ratios):.2f})"
         f"  peak pdo {med(ma):6.1f} MiB git {med(mb):6.1f} MiB ({med(ma) / med(mb):.2f}x)"
     )
 

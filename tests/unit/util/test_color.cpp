@@ -45,7 +45,7 @@ TEST_CASE("a pipe gets no colours unless FORCE_COLOR says so", "[util]") {
   CHECK(decide_style(in).color);
 }
 
-TEST_CASE("--ascii, a non-UTF-8 locale and TERM=dumb draw in ASCII", "[util]") {
+TEST_CASE("ASCII glyphs for --ascii, a non-UTF-8 locale and TERM=dumb", "[util]") {
   auto in = terminal();
   in.ascii = AsciiOnly::yes;
   CHECK_FALSE(decide_style(in).unicode);

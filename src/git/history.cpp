@@ -43,9 +43,9 @@ void tune_for_reading() {
   ensure_libgit2();
   // Objects come from pdo's own repository; git itself does not verify hashes on reads either.
   git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-  // A walk reads each commit once and a parent right before the walk reaches it: a small cache keeps
-  // that hit and avoids building (and at exit freeing) a cache of the whole history.
-  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(8 * 1024 * 1024));
+  // walk_changes looks each commit and tree up exactly once: an object cache would only grow with the
+  // history (and be freed object by object at exit).
+  git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 }
 
 namespace {

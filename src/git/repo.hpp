@@ -68,8 +68,8 @@ struct CommitInfo {
 /// last paragraph, and nothing after a line starting with "---". Never fails; malformed input gives none.
 std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message);
 
-/// For processes that only read history: skips hash verification of every object read and keeps
-/// libgit2's object cache small (a walk visits each commit once). Call before opening the repository.
+/// For processes that only read history: skips hash verification of every object read and turns
+/// libgit2's object cache off (walk_changes reads each object once). Call before opening the repository.
 void tune_for_reading();
 
 /// An open repository (RAII over git_repository).

@@ -7,6 +7,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=${PDO_TEST_PRESETS:-"dev asan"}
+# Test-only dependency: headless Chromium renders `pdo report --html` for tests/cli/test_report.cpp.
+# Installed here, not by bootstrap.sh, so building pdo never downloads a browser.
+if ! command -v chromium > /dev/null; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "== installing chromium (test-only) =="
+  $sudo apt-get install -y --no-install-recommends chromium > /dev/null
+fi
 for preset in $presets; do
   echo "== $preset build =="
   cmake --preset "$preset" > /dev/null

@@ -1,14 +1,19 @@
 // pdo log [--json]: the study journal from git history — every commit that changed progress.md,
 // pdo's own (read from their trailers) and the learner's hand-made ones (read from the file's two
-// versions) — by day, with first/latest day, days studied and the current streak. Read-only.
+// versions) — by day, with first/latest day, days studied and the current streak; `--calendar` draws the
+// last 26 weeks as a heatmap. Read-only, except for the journal cache in .git/ (app/study_log), which
+// lets a later run read only the commits added since.
 #include <memory>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
-#include "app/trailers.hpp"
-#include "cli/commands.hpp"
 #include "app/session.hpp"
+#include "app/study_log.hpp"
+#include "cli/commands.hpp"
+#include "progress/calendar.hpp"
 #include "progress/journal.hpp"
+#include "util/color.hpp"
 #include "util/json.hpp"
 #include "util/text.hpp"
 #include "util/time.hpp"
@@ -21,20 +26,9 @@ namespace {
 
 struct LogOptions {
   bool json = false;
+  bool calendar = false;
+  bool ascii = false;
 };
-
-std::vector<progress::Event> read_events(const Session& s) {
-  std::vector<progress::Event> events;
-  for (const auto& change : s.repo.changes_to(s.repo_path("progress.md"), 0).take()) {
-    const auto trailers = app::read_trailers(change.commit.message, change.commit.id);
-    const bool by_pdo = !trailers.boxes.empty();
-    const auto recorded = by_pdo ? trailers.boxes : progress::diff_boxes(s.repo.read_blob(change.before_id), s.repo.read_blob(change.after_id));
-    for (const auto& c : recorded) {
-      events.push_back({c, change.commit.id, change.commit.time, change.commit.offset_minutes, by_pdo});
-    }
-  }
-  return events;
-}
 
 std::string json_journal(const progress::Journal& j) {
   std::ostringstream o;
@@ -78,10 +72,17 @@ void print_journal(Context& ctx, const Session& s, const progress::Journal& j) {
 }
 
 int run_log(const LogOptions& opts, Context& ctx) {
+  git::tune_for_reading();
   const Session s = open_session(ctx, Access::read);
-  const auto journal = progress::build_journal(read_events(s), util::today());
+  auto events = app::study_events(s.repo, s.repo_path("progress.md"), app::UseCache::yes).take();
+  const std::string today = util::today();
+  const auto journal = progress::build_journal(std::move(events), today);
   if (opts.json) {
     ctx.out << json_journal(journal);
+  } else if (opts.calendar) {
+    const auto style = util::output_style(platform::StdStream::out, opts.ascii ? util::AsciiOnly::yes : util::AsciiOnly::no);
+    ctx.out << tr("学习日志", "Study journal") << (style.unicode ? " · " : " - ") << s.ws.course.title << "\n\n"
+            << progress::render_calendar(journal, today, style, util::current_lang());
   } else {
     print_journal(ctx, s, journal);
   }
@@ -93,6 +94,8 @@ int run_log(const LogOptions& opts, Context& ctx) {
 void setup_log(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<LogOptions>();
   cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
+  cmd->add_flag("--calendar", opts->calendar, tr("画出最近 26 周的学习日历（每天完成的步数）", "Draw the last 26 weeks as a calendar (steps done per day)"));
+  cmd->add_flag("--ascii", opts->ascii, tr("日历只用 ASCII 字符", "Draw the calendar in plain ASCII"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_log(*opts, ctx); });
 }
 

@@ -15,6 +15,8 @@ const std::vector<Command>& commands() {
        "Show every lesson's steps, percent done and the next step", setup_status},
       {"log", "从 git 历史生成学习日志：按天列出、学习天数、连续天数",
        "The study journal from git history: steps by day, days studied, streak", setup_log},
+      {"report", "生成一页 HTML 学习报告：每课三步、学习日历、未解决的问题",
+       "Write a one-page HTML study report: lessons and steps, the calendar, open questions", setup_report},
       {"undo", "用一个新提交撤销最近一次还没撤销的 pdo 步骤（track 或 ask）；再次运行会继续往前撤销",
        "Revert the newest pdo step (track or ask) not undone yet, with a new commit; run again to go further back", setup_undo},
       {"start", "显示一课的每课提示词、官方链接和文件夹",

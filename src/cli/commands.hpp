@@ -60,6 +60,9 @@ void setup_status(CLI::App* cmd, Context& ctx);
 /// `pdo log`: the study journal from git history.
 void setup_log(CLI::App* cmd, Context& ctx);
 
+/// `pdo report`: the study report as one HTML file.
+void setup_report(CLI::App* cmd, Context& ctx);
+
 /// `pdo undo`: revert the newest pdo step not undone yet.
 void setup_undo(CLI::App* cmd, Context& ctx);
 

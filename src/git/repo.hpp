@@ -68,6 +68,10 @@ struct CommitInfo {
 /// last paragraph, and nothing after a line starting with "---". Never fails; malformed input gives none.
 std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message);
 
+/// For processes that only read history: skips hash verification of every object read and turns
+/// libgit2's object cache off (walk_changes reads each object once). Call before opening the repository.
+void tune_for_reading();
+
 /// An open repository (RAII over git_repository).
 class Repo {
 public:
@@ -140,6 +144,22 @@ public:
   };
   /// The commits that changed `path` (newest first; all if limit is 0).
   Result<std::vector<PathChange>> changes_to(const std::string& path, std::size_t limit) const;
+  /// A commit that changed a path, as walk_changes() streams it: valid only during the call.
+  struct PathChangeView {
+    const char* id;       ///< 40 hex digits
+    const char* message;  ///< the raw message ("" if none)
+    long long time = 0;
+    int offset_minutes = 0;
+    const char* before_id;  ///< the path's blob before ("" if absent)
+    const char* after_id;   ///< and after ("" if absent)
+  };
+  /// Streams the commits reachable from HEAD but not from `stop_at` (a commit id; "" for all) that changed
+  /// `path`, newest first, without copying messages; `visit` returns false to stop. Fails if `stop_at`
+  /// names no commit.
+  Status walk_changes(const std::string& path, const std::string& stop_at,
+                      const std::function<bool(const PathChangeView&)>& visit) const;
+  /// True if commit `ancestor` is `descendant` or one of its ancestors (false if either is unknown).
+  bool is_ancestor(const std::string& ancestor, const std::string& descendant) const;
   /// The latest commits on HEAD's first-parent line, newest first.
   Result<std::vector<CommitInfo>> recent_commits(std::size_t limit) const;
   /// A path's bytes at a revision ("abc123", "abc123~1"), if it exists there.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
 
 #include "util/text.hpp"
 #include "util/time.hpp"
@@ -18,6 +19,66 @@ std::vector<BoxChange> diff_boxes(std::string_view before, std::string_view afte
     if (was_done != b.done) changes.push_back({b.lesson, b.step, b.done});
   }
   return changes;
+}
+
+namespace {
+
+constexpr std::string_view k_cache_magic = "pdo-journal-cache 1";
+
+bool is_hex_id(const std::string& s) {
+  return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+}  // namespace
+
+std::string encode_cache(const JournalCache& cache) {
+  std::string out;
+  out.reserve(64 * cache.events.size() + 128);
+  out += k_cache_magic;
+  out += "\nhead " + cache.head + "\npath " + cache.path + "\n";
+  for (const auto& e : cache.events) {
+    out += "e " + e.commit + " " + std::to_string(e.time) + " " + std::to_string(e.offset_minutes) + " " +
+           std::to_string(e.change.lesson) + " " + std::string(step_id(e.change.step)) + " " + (e.change.done ? "done" : "todo") +
+           " " + (e.by_pdo ? "pdo" : "manual") + "\n";
+  }
+  out += "end " + std::to_string(cache.events.size()) + "\n";
+  return out;
+}
+
+std::optional<JournalCache> decode_cache(std::string_view text) {
+  if (text.empty() || text.back() != '\n') return std::nullopt;  // cut short while written by another tool
+  std::istringstream in{std::string(text)};
+  std::string line;
+  if (!std::getline(in, line) || line != k_cache_magic) return std::nullopt;
+  JournalCache cache;
+  if (!std::getline(in, line) || line.rfind("head ", 0) != 0) return std::nullopt;
+  cache.head = line.substr(5);
+  if (!is_hex_id(cache.head)) return std::nullopt;
+  if (!std::getline(in, line) || line.rfind("path ", 0) != 0 || line.size() == 5) return std::nullopt;
+  cache.path = line.substr(5);
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string tag, step, state, source;
+    if (!(fields >> tag)) return std::nullopt;
+    if (tag == "end") {
+      std::size_t count = 0;
+      std::string rest;
+      if (!(fields >> count) || fields >> rest || count != cache.events.size() || in.peek() != EOF) return std::nullopt;
+      return cache;
+    }
+    Event e;
+    if (tag != "e" || !(fields >> e.commit >> e.time >> e.offset_minutes >> e.change.lesson >> step >> state >> source)) return std::nullopt;
+    const auto parsed_step = parse_step(step);
+    if (!is_hex_id(e.commit) || !parsed_step || (state != "done" && state != "todo") || (source != "pdo" && source != "manual") ||
+        e.change.lesson < 0 || e.offset_minutes < -1440 || e.offset_minutes > 1440) {
+      return std::nullopt;
+    }
+    e.change.step = *parsed_step;
+    e.change.done = state == "done";
+    e.by_pdo = source == "pdo";
+    cache.events.push_back(std::move(e));
+  }
+  return std::nullopt;  // no "end" line: truncated
 }
 
 Journal build_journal(std::vector<Event> events, const std::string& today) {

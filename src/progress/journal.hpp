@@ -45,6 +45,20 @@ struct Journal {
   int current_streak = 0;  ///< consecutive days ending today or yesterday
 };
 
+/// What the journal cache (.git/pdo-journal) holds: the events of every commit up to `head` that changed
+/// `path`, newest commit first, so a later run reads only the commits added since.
+struct JournalCache {
+  std::string head;  ///< the commit id the events were read up to
+  std::string path;  ///< the repo-relative progress.md they were read from
+  std::vector<Event> events;
+};
+
+/// The cache file's text (line based, versioned, with the event count at the end).
+std::string encode_cache(const JournalCache& cache);
+
+/// Reads a cache file's text; nullopt for anything malformed, truncated or of another version.
+std::optional<JournalCache> decode_cache(std::string_view text);
+
 /// Groups events (any order) into days and computes the streak relative to `today`.
 Journal build_journal(std::vector<Event> events, const std::string& today);
 

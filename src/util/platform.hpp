@@ -106,6 +106,9 @@ bool rename_no_replace(const fs::path& from, const fs::path& to);
 /// Opens a URL with the desktop's default browser; false if that could not be started.
 bool open_url(const std::string& url);
 
+/// Opens a local .html file in the default browser (any other file: false, nothing is started).
+bool open_html_file(const fs::path& file);
+
 /// The command-line arguments (without the program name) as UTF-8, whatever the OS's native encoding.
 std::vector<std::string> utf8_args(int argc, char** argv);
 
@@ -114,6 +117,19 @@ std::optional<std::string> find_browser();
 
 /// Makes stdout/stderr show UTF-8 (Windows console code page); a no-op elsewhere.
 void setup_console();
+
+/// A standard output stream.
+enum class StdStream { out, err };
+
+/// What a standard output stream is connected to.
+struct TerminalInfo {
+  bool is_terminal = false;  ///< a terminal or console, not a pipe or file
+  bool ansi = false;         ///< it interprets ANSI colour sequences (Windows: turned on when the console can)
+  bool unicode = false;      ///< it shows UTF-8 text (POSIX: the locale says UTF-8; Windows: pdo's UTF-8 output)
+};
+
+/// Looks at a standard stream; the colour policy (util/color.hpp) decides from it.
+TerminalInfo terminal_info(StdStream stream);
 
 /// How to run a child process.
 struct ProcessOptions {

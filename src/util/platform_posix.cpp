@@ -222,7 +222,30 @@ bool rename_no_replace(const fs::path& from, const fs::path& to) {
   return ::rename(from.c_str(), to.c_str()) == 0;
 }
 
+bool open_html_file(const fs::path& file) {
+  if (file.extension() != ".html" && file.extension() != ".htm") return false;
+  return open_url(fs::absolute(file).string());  // xdg-open and open take a path as well as a URL
+}
+
 void setup_console() {}
+
+TerminalInfo terminal_info(StdStream stream) {
+  TerminalInfo info;
+  info.is_terminal = ::isatty(stream == StdStream::out ? STDOUT_FILENO : STDERR_FILENO) == 1;
+  info.ansi = info.is_terminal;
+  // The locale's character set, in setlocale's order of precedence; "C"/"POSIX" and unset mean ASCII.
+  std::string locale;
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value && *value) {
+      locale = value;
+      break;
+    }
+  }
+  for (auto& ch : locale) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+  info.unicode = locale.find("utf-8") != std::string::npos || locale.find("utf8") != std::string::npos;
+  return info;
+}
 
 std::vector<std::string> utf8_args(int argc, char** argv) {
   std::vector<std::string> args;

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cwchar>
 #include <cwctype>
 #include <iostream>
 #include <streambuf>
@@ -305,6 +306,19 @@ bool rename_no_replace(const fs::path& from, const fs::path& to) {
   return ::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH) != 0;
 }
 
+bool open_html_file(const fs::path& file) {
+  // ShellExecute opens whatever the file is (a program would run): only .html files reach it.
+  const auto ext = file.extension().wstring();
+  if (_wcsicmp(ext.c_str(), L".html") != 0 && _wcsicmp(ext.c_str(), L".htm") != 0) return false;
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(file, ec);
+  if (ec) return false;
+  const HRESULT com = ::CoInitializeEx(nullptr, COINIT_APARTMENTTHREADED | COINIT_DISABLE_OLE1DDE);
+  const HINSTANCE h = ::ShellExecuteW(nullptr, L"open", absolute.wstring().c_str(), nullptr, nullptr, SW_SHOWNORMAL);
+  if (SUCCEEDED(com)) ::CoUninitialize();
+  return reinterpret_cast<INT_PTR>(h) > 32;
+}
+
 bool open_url(const std::string& url) {
   // ShellExecute would as happily run a program or open a document: hand it web links only.
   if (!util::starts_with(url, "http://") && !util::starts_with(url, "https://")) return false;
@@ -503,6 +517,23 @@ void setup_console() {
   if (const HANDLE err = console(STD_ERROR_HANDLE)) {
     std::cerr.rdbuf(new ConsoleOutBuf(err));
   }
+}
+
+#ifndef ENABLE_VIRTUAL_TERMINAL_PROCESSING
+#define ENABLE_VIRTUAL_TERMINAL_PROCESSING 0x0004
+#endif
+
+TerminalInfo terminal_info(StdStream stream) {
+  TerminalInfo info;
+  const HANDLE h = ::GetStdHandle(stream == StdStream::out ? STD_OUTPUT_HANDLE : STD_ERROR_HANDLE);
+  DWORD mode = 0;
+  info.is_terminal = h && h != INVALID_HANDLE_VALUE && ::GetFileType(h) == FILE_TYPE_CHAR && ::GetConsoleMode(h, &mode);
+  // Windows 10 1511+ consoles interpret ANSI sequences once asked to; older ones print them as text.
+  info.ansi = info.is_terminal && ((mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0 ||
+                                   ::SetConsoleMode(h, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0);
+  // pdo writes UTF-16 to a console and UTF-8 to pipes and files (setup_console): both carry Unicode.
+  info.unicode = true;
+  return info;
 }
 
 // ---------------------------------------------------------------------------------------------------------

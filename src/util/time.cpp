@@ -1,6 +1,9 @@
 #include "util/time.hpp"
 
+#include "util/platform.hpp"
+
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 
 namespace pdo::util {
@@ -48,7 +51,13 @@ std::string date_of(long long epoch_seconds, int offset_minutes) {
 }
 
 std::string today() {
-  const std::time_t now = std::time(nullptr);
+  // PDO_NOW (seconds since the epoch) fixes "now" for reproducible output (tests); TZ still gives the zone.
+  std::time_t now = std::time(nullptr);
+  if (const auto fixed = platform::get_env("PDO_NOW"); fixed && !fixed->empty()) {
+    char* end = nullptr;
+    const long long value = std::strtoll(fixed->c_str(), &end, 10);
+    if (end && *end == '\0') now = static_cast<std::time_t>(value);
+  }
   const std::tm* local = std::localtime(&now);  // single-threaded use; portable to Windows
   if (!local) return date_of(static_cast<long long>(now), 0);
   return format_date(local->tm_year + 1900, static_cast<unsigned>(local->tm_mon + 1), static_cast<unsigned>(local->tm_mday));

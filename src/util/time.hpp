@@ -7,7 +7,7 @@ namespace pdo::util {
 /// "YYYY-MM-DD" of a moment (seconds since the epoch) in a zone `offset_minutes` east of UTC.
 std::string date_of(long long epoch_seconds, int offset_minutes);
 
-/// Today's date on this machine's local clock.
+/// Today's date on this machine's local clock (at the moment PDO_NOW names, if set: for tests).
 std::string today();
 
 /// Days since 1970-01-01 of a "YYYY-MM-DD" date; -1 if malformed.

@@ -86,3 +86,52 @@ TEST_CASE("the streak counts consecutive days ending today or yesterday", "[prog
     CHECK(build_journal({at(4, 8, 1), at(4, 9, 2), at(4, 22, 3)}, "2026-01-05").current_streak == 1);
   }
 }
+
+TEST_CASE("the journal cache reads back exactly what was written", "[progress]") {
+  JournalCache cache;
+  cache.head = std::string(40, 'a');
+  cache.path = "course/progress.md";
+  Event e = at(3, 9, 17, -330, std::string(39, 'b') + "c");
+  e.change.step = Step::notes;
+  e.change.done = false;
+  e.by_pdo = true;
+  cache.events = {e, at(0, 1, 1, 480, std::string(40, 'd'))};
+  const auto back = decode_cache(encode_cache(cache));
+  REQUIRE(back);
+  CHECK(back->head == cache.head);
+  CHECK(back->path == cache.path);
+  REQUIRE(back->events.size() == 2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(back->events[i].change == cache.events[i].change);
+    CHECK(back->events[i].commit == cache.events[i].commit);
+    CHECK(back->events[i].time == cache.events[i].time);
+    CHECK(back->events[i].offset_minutes == cache.events[i].offset_minutes);
+    CHECK(back->events[i].by_pdo == cache.events[i].by_pdo);
+  }
+  SECTION("an empty history") {
+    cache.events.clear();
+    const auto empty = decode_cache(encode_cache(cache));
+    REQUIRE(empty);
+    CHECK(empty->events.empty());
+  }
+}
+
+TEST_CASE("a damaged journal cache is refused, never half read", "[progress]") {
+  JournalCache cache{std::string(40, 'a'), "progress.md", {at(0, 1, 1, 0, std::string(40, 'b')), at(1, 1, 2, 0, std::string(40, 'c'))}};
+  const std::string good = encode_cache(cache);
+  REQUIRE(decode_cache(good));
+  CHECK_FALSE(decode_cache(""));
+  CHECK_FALSE(decode_cache(good.substr(0, good.size() - 1)));               // no final newline
+  CHECK_FALSE(decode_cache(good.substr(0, good.find("end"))));               // truncated before the end line
+  CHECK_FALSE(decode_cache(good.substr(0, good.rfind("\ne ") + 1) + "end 2\n"));  // an event lost, count kept
+  CHECK_FALSE(decode_cache(good + "e x\n"));                                 // something after the end line
+  std::string other_version = good;
+  other_version.replace(other_version.find(" 1\n"), 3, " 2\n");
+  CHECK_FALSE(decode_cache(other_version));
+  std::string bad_step = good;
+  bad_step.replace(bad_step.find(" read "), 6, " sleep ");
+  CHECK_FALSE(decode_cache(bad_step));
+  std::string bad_id = good;
+  bad_id.replace(bad_id.find("head ") + 5, 1, "g");
+  CHECK_FALSE(decode_cache(bad_id));
+}

@@ -1,0 +1,113 @@
+// pdo report --html: one self-contained HTML page, checked as headless Chromium renders it (the DOM it
+// builds, and a screenshot kept in PDO_TEST_ARTIFACTS or ./test-artifacts).
+#include "cli/cli_helpers.hpp"
+#include "util/fs.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// "Now" is 2026-06-16 17:00 UTC, 2026-06-17 (a Wednesday) in UTC+8.
+const std::vector<std::pair<std::string, std::string>> k_fixed_now{{"PDO_NOW", "1781629200"}, {"TZ", "CST-8"}};
+
+/// Ticks a box ("01 读讲义", or its English line in an English workspace) by hand at `date`.
+void tick_at(const fs::path& root, const std::string& box, const std::string& date) {
+  std::string text = read_file(root / "progress.md");
+  const bool en = text.find(" Read the lecture") != std::string::npos;
+  std::string line = box;
+  if (en) {
+    Catch::replaceInPlace(line, "读讲义", "Read the lecture");
+    Catch::replaceInPlace(line, "做练习", "Do the exercise");
+  }
+  REQUIRE(Catch::replaceInPlace(text, "- [ ] " + line, "- [x] " + line));
+  write_file(root / "progress.md", text);
+  REQUIRE(run_git({"commit", "-qam", "ticked " + line}, root, {{"GIT_AUTHOR_DATE", date}, {"GIT_COMMITTER_DATE", date}}).exit_code == 0);
+}
+
+/// A workspace with 4 ticked boxes on three days and one open question (lesson 03).
+fs::path studied_workspace(const TempDir& tmp, const std::vector<std::string>& init_extra = {}) {
+  const auto root = fresh_workspace(tmp, init_extra);
+  tick_at(root, "01 读讲义", "2026-06-10T09:00:00+0800");
+  tick_at(root, "01 做练习", "2026-06-16T09:00:00+0800");
+  tick_at(root, "02 读讲义", "2026-06-17T00:30:00+0800");
+  tick_at(root, "03 读讲义", "2026-06-17T00:40:00+0800");
+  require_ok(pdo_in(root, {"ask", "为什么 <all_reduce> 会卡住？", "--lesson", "03"}));
+  return root;
+}
+
+}  // namespace
+
+TEST_CASE("report writes one self-contained page: lessons, steps, calendar, open questions", "[cli][report]") {
+  TempDir tmp("report");
+  const auto root = studied_workspace(tmp);
+  const auto r = run_pdo({"report", "--html", "report.html"}, root, "", k_fixed_now);
+  require_ok(r);
+  const std::string html = read_file(root / "report.html");
+  CHECK(count_of(html, "<tr data-lesson=") == 17);
+  CHECK(count_of(html, "class=\"step done\"") == 4);
+  CHECK(count_of(html, "class=\"day ") == 25 * 7 + 3);  // 25 whole weeks and Monday to Wednesday
+  CHECK_THAT(html, Catch::Contains("data-date=\"2026-06-17\" data-count=\"2\"") && Catch::Contains("lang=\"zh-CN\"") &&
+                       Catch::Contains("为什么 &lt;all_reduce&gt; 会卡住？") && Catch::Contains("读讲义"));
+  // Nothing is fetched: no script, stylesheet link, import, web font or image.
+  for (const char* fetch : {"<script", "<link", "@import", "url(", "<img", "@font-face"}) CHECK(html.find(fetch) == std::string::npos);
+}
+
+TEST_CASE("report speaks the workspace's language and keeps to .git/ by default", "[cli][report]") {
+  TempDir tmp("report-en");
+  const auto root = studied_workspace(tmp, {"--lang", "en"});
+  const auto r = run_pdo({"report"}, root, "", k_fixed_now);
+  require_ok(r);
+  const std::string html = read_file(root / ".git" / "pdo-report.html");
+  CHECK_THAT(html, Catch::Contains("lang=\"en\"") && Catch::Contains("Open questions") && Catch::Contains("Read"));
+  CHECK(git_out({"status", "--porcelain", "--ignored"}, root).empty());
+}
+
+TEST_CASE("report never replaces a file that is not a pdo report", "[cli][report]") {
+  TempDir tmp("report-keep");
+  const auto root = fresh_workspace(tmp);
+  write_file(root / "mine.html", "<p>my own page</p>\n");
+  const auto r = pdo_in(root, {"report", "--html", "mine.html"});
+  CHECK(r.exit_code == 2);
+  CHECK(read_file(root / "mine.html") == "<p>my own page</p>\n");
+  require_ok(pdo_in(root, {"report", "--html", "report.html"}));
+  require_ok(pdo_in(root, {"report", "--html", "report.html"}));  // its own earlier report: replaced
+}
+
+TEST_CASE("report as headless Chromium renders it: 17 rows, the ticked cells, the calendar's days", "[cli][report][posix]") {
+  const auto chromium = platform::find_program("chromium");
+  if (!chromium) {
+    if (platform::get_env("CI").value_or("") == "true") FAIL("chromium is missing: scripts/test.sh installs it");
+    WARN("chromium is not installed (scripts/test.sh installs it): the rendering is not checked");
+    return;
+  }
+  TempDir tmp("report-chromium");
+  const auto root = studied_workspace(tmp);
+  require_ok(run_pdo({"report", "--html", "report.html"}, root, "", k_fixed_now));
+  const std::string url = "file://" + (root / "report.html").generic_string();
+  const std::vector<std::string> headless{chromium->string(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                          "--user-data-dir=" + (tmp.path() / "chromium-profile").string()};
+  platform::ProcessOptions opts;
+  opts.env = test_env();
+  opts.timeout = std::chrono::milliseconds(90000);
+  auto dump = headless;
+  dump.insert(dump.end(), {"--dump-dom", url});
+  const auto dom = platform::run_process(dump, opts);
+  INFO(dom.err);
+  REQUIRE(dom.exit_code == 0);
+  CHECK(count_of(dom.out, "<tr data-lesson=") == 17);
+  CHECK(count_of(dom.out, "class=\"step done\"") == 4);
+  CHECK(count_of(dom.out, "class=\"day ") == 25 * 7 + 3);
+  CHECK_THAT(dom.out, Catch::Contains("data-date=\"2026-06-16\" data-count=\"1\"") && Catch::Contains("会卡住"));
+  // The screenshot stays as an artifact for a person to look at.
+  const fs::path artifacts = util::path_from_utf8(platform::get_env("PDO_TEST_ARTIFACTS").value_or("test-artifacts"));
+  fs::create_directories(artifacts);
+  const fs::path png = fs::absolute(artifacts / "report.png");
+  auto shot = headless;
+  shot.insert(shot.end(), {"--window-size=1280,1400", "--screenshot=" + png.string(), url});
+  const auto shot_run = platform::run_process(shot, opts);
+  INFO(shot_run.err);
+  REQUIRE(shot_run.exit_code == 0);
+  CHECK(read_file(png).substr(1, 3) == "PNG");
+}

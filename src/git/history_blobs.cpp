@@ -14,6 +14,8 @@ using util::tr;
 
 namespace {
 
+using DiffPtr = Handle<git_diff, git_diff_free>;
+
 struct BlobWalk {
   git_repository* repo;
   const std::function<void(const Repo::HistoryBlob&)>& visit;

@@ -203,8 +203,7 @@ IoFailure io_failure_of(DWORD err) {
     case ERROR_FILE_NOT_FOUND:
     case ERROR_PATH_NOT_FOUND: return IoFailure::missing;
     case ERROR_DISK_FULL:
-    case ERROR_HANDLE_DISK_FULL:
-    case ERROR_DISK_QUOTA_EXCEEDED: return IoFailure::no_space;
+    case ERROR_HANDLE_DISK_FULL: return IoFailure::no_space;
     case ERROR_WRITE_PROTECT: return IoFailure::read_only;
     case ERROR_ACCESS_DENIED:
     case ERROR_SHARING_VIOLATION: return IoFailure::denied;

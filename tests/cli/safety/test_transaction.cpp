@@ -4,6 +4,7 @@
 #include <atomic>
 #include <fstream>
 #include <map>
+#include <set>
 #include <random>
 #include <thread>
 
@@ -69,6 +70,37 @@ std::map<std::string, bool> boxes_in(const std::string& text) {
     if (step != steps.end()) boxes[rest.substr(0, space) + " " + step->second] = l[3] == 'x';
   }
   return boxes;
+}
+
+/// Requires that HEAD's questions.md holds exactly the questions of the asks that were not undone,
+/// replaying the ask and undo commits of first-parent history in commit order.
+void require_questions_replay(const fs::path& root) {
+  const std::string log = git_out({"log", "--first-parent", "--reverse", "--format=%x1e%H%n%B"}, root);
+  std::map<std::string, std::string> asked;  // action id -> commit
+  std::set<std::string> undone;
+  for (const auto& entry : util::split(log, '\x1e')) {
+    if (entry.size() < 41) continue;
+    const std::string commit = entry.substr(0, 40);
+    std::string action, id, undoes;
+    for (const auto line : util::split_lines(entry)) {
+      const auto l = util::chomp(line);
+      if (util::starts_with(l, "Pdo-Action: ")) action = std::string(l.substr(12));
+      if (util::starts_with(l, "Pdo-Id: ")) id = std::string(l.substr(8));
+      if (util::starts_with(l, "Pdo-Undoes: ")) undoes = std::string(l.substr(12));
+    }
+    if (action == "ask") asked[id] = commit;
+    if (action == "undo") undone.insert(undoes);
+  }
+  const std::string head = git_out({"show", "HEAD:questions.md"}, root);
+  for (const auto& [id, commit] : asked) {
+    const std::string diff = git_out({"diff", commit + "~1", commit, "--", "questions.md"}, root);
+    for (const auto line : util::split_lines(diff)) {
+      if (!util::starts_with(line, "+- [ ] ")) continue;
+      const std::string question(util::chomp(line.substr(1)));
+      INFO(question << (undone.count(id) ? " (undone)" : ""));
+      CHECK((head.find(question) != std::string::npos) == !undone.count(id));
+    }
+  }
 }
 
 /// Requires that the ticked boxes of HEAD's progress.md are exactly those the pdo commits record.
@@ -504,6 +536,8 @@ TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kill
       CHECK(util::chomp(changed_paths(root, std::string(line.substr(0, 40)))) == "data/u.txt");
     }
     require_replay_matches(root);
+    require_questions_replay(root);
+    CHECK(read_file(root / "questions.md") == git_out({"show", "HEAD:questions.md"}, root));
     const auto fsck = run_git({"fsck", "--strict"}, root);
     CHECK(fsck.exit_code == 0);
     CHECK(git_out({"status", "--porcelain"}, root).find("D  ") == std::string::npos);

@@ -12,24 +12,6 @@ using util::tr;
 
 namespace {
 
-/// Appends the UTF-8 form of a code point.
-void append_utf8(std::string& out, unsigned long cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x110000) {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 std::string decode_entities(std::string_view s) {
   std::string out;
@@ -46,15 +28,15 @@ std::string decode_entities(std::string_view s) {
     else if (name == "quot") out += '"';
     else if (name == "apos") out += '\'';
     else if (name == "nbsp") out += ' ';
-    else if (name == "mdash") append_utf8(out, 0x2014);
-    else if (name == "ndash") append_utf8(out, 0x2013);
-    else if (name == "middot") append_utf8(out, 0xB7);
-    else if (name == "hellip") append_utf8(out, 0x2026);
-    else if (name == "lsquo" || name == "rsquo") append_utf8(out, name[0] == 'l' ? 0x2018 : 0x2019);
-    else if (name == "ldquo" || name == "rdquo") append_utf8(out, name[0] == 'l' ? 0x201C : 0x201D);
+    else if (name == "mdash") util::append_utf8(out, 0x2014);
+    else if (name == "ndash") util::append_utf8(out, 0x2013);
+    else if (name == "middot") util::append_utf8(out, 0xB7);
+    else if (name == "hellip") util::append_utf8(out, 0x2026);
+    else if (name == "lsquo" || name == "rsquo") util::append_utf8(out, name[0] == 'l' ? 0x2018 : 0x2019);
+    else if (name == "ldquo" || name == "rdquo") util::append_utf8(out, name[0] == 'l' ? 0x201C : 0x201D);
     else if (name.size() > 1 && name[0] == '#') {
       const bool hex = name[1] == 'x' || name[1] == 'X';
-      append_utf8(out, std::strtoul(name.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10));
+      util::append_utf8(out, std::strtoul(name.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10));
     } else {
       out += s.substr(i, semi - i + 1);
     }

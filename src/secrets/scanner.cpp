@@ -87,18 +87,6 @@ std::size_t run_end(std::string_view text, std::size_t from, std::size_t limit, 
   return end;
 }
 
-void append_utf8(std::string& out, unsigned cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 /// Decodes one JSON escape starting at json[i] == '\\'; returns the index after it.
 std::size_t decode_escape(std::string_view json, std::size_t i, std::string& out) {
@@ -115,7 +103,7 @@ std::size_t decode_escape(std::string_view json, std::size_t i, std::string& out
         if (v > 15) return i + 2;
         cp = cp * 16 + v;
       }
-      append_utf8(out, cp >= 0xD800 && cp <= 0xDFFF ? '?' : cp);
+      util::append_utf8(out, cp >= 0xD800 && cp <= 0xDFFF ? '?' : cp);
       return i + 6;
     }
     default: out += e; return i + 2;  // \" \\ \/ and anything else: the character itself

@@ -1,5 +1,6 @@
 // Decoding before scanning. Each function is one linear pass; the scanner calls them only when the
 // content needs it (a BOM or NUL byte near the start, a '+' between quotes on a line).
+#include "util/text.hpp"
 #include "secrets/shapes.hpp"
 
 #include <algorithm>
@@ -11,23 +12,6 @@ namespace {
 
 constexpr std::size_t k_probe = 8000;
 
-void append_utf8(std::string& out, unsigned cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 inline unsigned byte(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]); }
 
@@ -48,7 +32,7 @@ std::string decode_utf16(std::string_view data, bool big_endian) {
     } else if (cp >= 0xD800 && cp <= 0xDFFF) {
       cp = '?';
     }
-    append_utf8(out, cp == 0 ? ' ' : cp);
+    util::append_utf8(out, cp == 0 ? ' ' : cp);
   }
   return out;
 }

@@ -52,6 +52,9 @@ std::string pad2(int n);
 /// True if every byte is an ASCII digit (and there is at least one).
 bool is_digits(std::string_view s);
 
+/// Appends the UTF-8 form of a Unicode code point (nothing for one past U+10FFFF).
+void append_utf8(std::string& out, unsigned long cp);
+
 /// Whether escape_controls leaves line breaks and tabs as they are (multi-line text such as a command's
 /// output) or escapes them too (one-line text: a title, a commit subject).
 enum class Breaks { keep, escape };

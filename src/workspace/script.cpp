@@ -164,16 +164,17 @@ std::string ps_script(const Plan& plan, const ScriptInfo& info) {
 std::string base64(std::string_view bytes) {
   static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
+  const auto byte = [&](std::size_t at) { return static_cast<unsigned>(static_cast<unsigned char>(bytes[at])); };
   std::size_t i = 0;
   for (; i + 2 < bytes.size(); i += 3) {
-    const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8) | static_cast<unsigned char>(bytes[i + 2]);
+    const unsigned v = (byte(i) << 16U) | (byte(i + 1) << 8U) | byte(i + 2);
     out += {k[(v >> 18) & 63], k[(v >> 12) & 63], k[(v >> 6) & 63], k[v & 63]};
   }
   if (i + 1 == bytes.size()) {
-    const unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+    const unsigned v = byte(i) << 16U;
     out += {k[(v >> 18) & 63], k[(v >> 12) & 63], '=', '='};
   } else if (i + 2 == bytes.size()) {
-    const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8);
+    const unsigned v = (byte(i) << 16U) | (byte(i + 1) << 8U);
     out += {k[(v >> 18) & 63], k[(v >> 12) & 63], k[(v >> 6) & 63], '='};
   }
   return out;

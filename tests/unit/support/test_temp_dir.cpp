@@ -38,7 +38,9 @@ ChildRun run_child(const std::string& test_name) {
   const auto at = run.result.out.find("temp dir: ");
   if (at != std::string::npos) {
     const auto start = at + 10;
-    run.dir = util::path_from_utf8(run.result.out.substr(start, run.result.out.find('\n', start) - start));
+    std::string line = run.result.out.substr(start, run.result.out.find('\n', start) - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // a Windows child writes CRLF
+    run.dir = util::path_from_utf8(line);
   }
   return run;
 }

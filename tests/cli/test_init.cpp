@@ -100,7 +100,7 @@ TEST_CASE("init touches nothing without consent", "[cli][init]") {
   CHECK_FALSE(std::filesystem::exists(root));
 }
 
-TEST_CASE("init asks for the folder and for consent on standard input", "[cli][init]") {
+TEST_CASE("init asks for the folder and for consent on standard input", "[cli][init][posix]") {  // under wine: the answer typed is a POSIX path; pdo.exe wants a drive-letter path
   TempDir tmp("init ask");
   const auto r = run_pdo({"init"}, tmp.path(), util::path_to_utf8(tmp / "course-here") + "\n是\n");
   INFO(r.out << r.err);
@@ -339,7 +339,7 @@ TEST_CASE("re-running init reports what check and confirm recorded", "[cli][init
   CHECK_THAT(needs_part, Catch::Contains("pdo check confirm notebook-two-gpus"));
 }
 
-TEST_CASE("the folder prompt expands ~ and %USERPROFILE%, asks again on empty or relative answers", "[cli][init][issue12]") {
+TEST_CASE("the folder prompt expands ~ and %USERPROFILE%, asks again on empty or relative answers", "[cli][init][issue12][posix]") {  // under wine: answers typed as POSIX paths
   TempDir tmp("init path input");
   const auto home = tmp / "home";
   std::filesystem::create_directories(home);
@@ -371,7 +371,7 @@ TEST_CASE("the folder prompt expands ~ and %USERPROFILE%, asks again on empty or
   }
 }
 
-TEST_CASE("an unrelated non-empty folder: pdo says what is in it and suggests a subfolder", "[cli][init][issue12]") {
+TEST_CASE("an unrelated non-empty folder: pdo says what is in it and suggests a subfolder", "[cli][init][issue12][posix]") {  // under wine: answers typed as POSIX paths
   TempDir tmp("init unrelated");
   const auto docs = tmp / "docs";
   write_file(docs / "resume.txt", "my CV\n");
@@ -416,7 +416,7 @@ TEST_CASE("init's plan speaks Chinese in zh mode: tool names, notes and punctuat
   CHECK_THAT(r.out, !Catch::Contains("needs administrator") && !Catch::Contains("NVIDIA driver"));
 }
 
-TEST_CASE("README has a section for the learner's OS", "[cli][init][issue12]") {
+TEST_CASE("README has a section for the learner's OS", "[cli][init][issue12][posix]") {  // under wine: expects the Linux section; pdo.exe writes the Windows one
   TempDir tmp("init os section");
   SECTION("the built-in course expects Windows: PowerShell steps") {
     const auto root = fresh_workspace(tmp);

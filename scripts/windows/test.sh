@@ -30,7 +30,8 @@ wineserver -p 60 2> /dev/null || true  # fails harmlessly when one already runs
 # runner looks `sh` up on PATH, which Windows lacks; the Linux git CLI runs the pre-commit hook and a
 # Linux sh cannot start pdo.exe.
 phase "unit tests under wine (pdo_unit_tests.exe)"
-wine build/windows/tests/pdo_unit_tests.exe "~[posix]"
+# "~[.]": a negated filter alone would also run the hidden child cases the TempDir test starts itself.
+wine build/windows/tests/pdo_unit_tests.exe "~[posix]~[.]"
 
 phase "CLI tests: Linux pdo_cli_tests against wine pdo.exe"
 LINUX_BUILD="${PDO_LINUX_BUILD:-build/dev}"
@@ -40,7 +41,7 @@ if [ ! -x "$LINUX_BUILD/tests/pdo_cli_tests" ]; then
   LINUX_BUILD=build/dev
 fi
 PDO_TEST_LAUNCHER="$ROOT/scripts/windows/wine-run.sh" PDO_TEST_BINARY="$ROOT/build/windows/pdo.exe" \
-  "$LINUX_BUILD/tests/pdo_cli_tests" "~[posix]"
+  "$LINUX_BUILD/tests/pdo_cli_tests" "~[posix]~[.]"
 
 # Say what was left out, and why, rather than let a filter hide it.
 for suite in "build/windows/tests/pdo_unit_tests.exe" "$LINUX_BUILD/tests/pdo_cli_tests"; do

@@ -110,11 +110,6 @@ bool parse_line(const std::vector<std::string>& w, Journal& j) {
     j.files.push_back({*path, w[2] == "1", w[4]});
     return true;
   }
-  if (w.size() == 2 && w[0] == "ref") {
-    auto ref = unhex(w[1]);
-    if (ref) j.ref = *ref;
-    return ref.has_value();
-  }
   if (w.size() == 3 && w[0] == "commit") {
     auto ref = unhex(w[1]);
     if (!ref) return false;

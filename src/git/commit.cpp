@@ -1,6 +1,6 @@
-// The libgit2 half of pdo's commit transaction (the other half, locks and ordering, is app/transaction):
-// prepare_commit builds objects and the new index without moving anything; move_branch is the
-// compare-and-swap on the branch. The caller holds index.lock the whole time, as `git commit` does.
+// The libgit2 half of pdo's commit transaction (the other half, locks, ordering and the branch's
+// compare-and-swap under a provable lock, is app/transaction): prepare_commit builds objects and the new
+// index without moving anything; append_reflogs writes the branch move's log lines. The caller holds index.lock the whole time, as `git commit` does.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -318,27 +318,6 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
   }
   if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
   return out;
-}
-
-Status Repo::move_branch(const PreparedCommit& prepared, bool* moved_meanwhile) {
-  if (moved_meanwhile) *moved_meanwhile = false;
-  git_oid new_id;
-  git_oid_fromstr(&new_id, prepared.commit_id.c_str());
-  // A zero id as the expected value means "the branch must not exist yet" (a NULL one would check nothing).
-  git_oid expected{};
-  if (!prepared.old_id.empty()) git_oid_fromstr(&expected, prepared.old_id.c_str());
-  git_reference* raw = nullptr;
-  const std::string log = (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
-  const int rc = git_reference_create_matching(&raw, m_impl->repo.get(), prepared.ref.c_str(), &new_id, 1, &expected, log.c_str());
-  if (rc == 0) {
-    git_reference_free(raw);
-    return ok();
-  }
-  if (rc == GIT_EMODIFIED) {
-    if (moved_meanwhile) *moved_meanwhile = true;
-    return Error{Exit::busy, tr("分支在 pdo 提交期间被别的程序移动了", "another program moved the branch while pdo was committing")};
-  }
-  return lg2_error(rc, tr("无法移动分支 ", "cannot move the branch ") + prepared.ref);
 }
 
 Status Repo::append_reflogs(const PreparedCommit& prepared) const {

@@ -122,9 +122,6 @@ public:
   /// tree and commit objects, and writes the new index to the file `scratch` (a fresh file, written
   /// whole). Nothing visible moves.
   Result<PreparedCommit> prepare_commit(const CommitSpec& spec, const fs::path& scratch);
-  /// Step two: moves the branch to the prepared commit only if it still has the old value (compare and
-  /// swap), with a reflog entry. Exit::busy and `moved_meanwhile` when another program moved it.
-  Status move_branch(const PreparedCommit& prepared, bool* moved_meanwhile = nullptr);
   /// Appends the reflog entries of a branch move (the branch's log and HEAD's), as git does just
   /// before it renames the ref's lock into place.
   Status append_reflogs(const PreparedCommit& prepared) const;

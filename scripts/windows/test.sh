@@ -45,8 +45,9 @@ PDO_TEST_LAUNCHER="$ROOT/scripts/windows/wine-run.sh" PDO_TEST_BINARY="$ROOT/bui
 
 # Say what was left out, and why, rather than let a filter hide it.
 for suite in "build/windows/tests/pdo_unit_tests.exe" "$LINUX_BUILD/tests/pdo_cli_tests"; do
-  case "$suite" in *.exe) list=$(wine "$suite" "[posix]" --list-test-names-only 2> /dev/null | tr -d '\r') ;;
-                   *) list=$("$suite" "[posix]" --list-test-names-only) ;; esac
+  # Catch2 v2 exits with the number of cases it listed, so a listing's status is not a failure.
+  case "$suite" in *.exe) list=$( (wine "$suite" "[posix]" --list-test-names-only 2> /dev/null || true) | tr -d '\r') ;;
+                   *) list=$("$suite" "[posix]" --list-test-names-only || true) ;; esac
   list=$(printf '%s\n' "$list" | sed '/^$/d')
   printf '\nLeft out of %s under wine: %s case(s) tagged [posix] (they start /bin/sh fake programs or hooks,\nor test POSIX file systems; each needs a Windows variant):\n' \
     "$(basename "$suite")" "$(printf '%s\n' "$list" | sed '/^$/d' | wc -l)"

@@ -1,6 +1,7 @@
 #include "app/transaction.hpp"
 
 
+#include "app/index_receipts.hpp"
 #include "app/txn_journal.hpp"
 #include "util/sha256.hpp"
 #include "util/fs.hpp"
@@ -260,7 +261,9 @@ private:
     pause_point("worktree-written");
 
     const fs::path scratch = m_dir / "index";
-    auto prepared = m_repo.prepare_commit(spec_of(m_txn), scratch);
+    auto spec = spec_of(m_txn);
+    spec.heal = load_receipts(m_repo.gitdir());  // an entry a stale `git commit` wrote back is mended first
+    auto prepared = m_repo.prepare_commit(spec, scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     if (m_txn.identity) {
       const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first}, {"user.email", m_txn.identity->second}};
@@ -279,6 +282,7 @@ private:
     if (!prepared->commit_id.empty()) {
       if (auto st = move_branch(*prepared, moved); !st) return st.error();
       m_committed = true;  // the branch has moved: from here on only forward
+      save_receipts(m_repo.gitdir(), prepared->swaps);
       pause_point("ref-moved");
     }
     m_committed = true;

@@ -2,15 +2,18 @@
 // pre-commit scans the staged index (the exact blobs `git commit` will store, from GIT_INDEX_FILE when
 // git sets it), never the working tree; commit-msg scans the message file; pre-push scans the files,
 // file names and messages of the commits git is about to send (refs on standard input). Each blocks with
-// exit code 3 on a finding. None changes the index, a file or a ref.
+// exit code 3 on a finding. None changes a file or a ref; pre-commit changes the index only to stage pdo's
+// own entries again where a stale `git commit` wrote old ones back (app/index_receipts).
 #include <istream>
 #include <memory>
 #include <ostream>
 
 #include "cli/commands.hpp"
+#include "app/index_receipts.hpp"
 #include "app/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/text.hpp"
 #include "util/platform.hpp"
 #include "workspace/settings.hpp"
 
@@ -42,13 +45,31 @@ git::Repo open_repo(const Context& ctx) {
   return repo;
 }
 
+/// `git commit` reads the index before it locks it: a commit started just before a pdo commit wrote
+/// the old index back. When this commit is about to store .git/index itself, pdo's entries go back in
+/// first (git reads the index again after this hook), so the commit cannot undo a pdo change.
+void mend_stale_index(Context& ctx, git::Repo& repo, const std::optional<fs::path>& index_file) {
+  std::error_code ec;
+  if (index_file && !fs::equivalent(*index_file, repo.index_path(), ec)) return;  // a partial or -a commit's own index
+  const auto stale = repo.stale_entries(app::load_receipts(repo.gitdir()));
+  if (!stale || stale->empty()) return;
+  const auto lock = lock_workspace(ctx, repo);
+  const auto mended = app::heal_index(repo).take();
+  if (mended.empty()) return;
+  ctx.err << tr("pdo: 暂存区里的 ", "pdo: the index held an old ") << util::join(mended, ", ")
+          << tr(" 是旧版本（一个在 pdo 提交之前开始的 git 命令把它写了回去）；已恢复成 pdo 提交后的版本，这次提交不会撤销 pdo 的改动。\n",
+                " (a git command that started before pdo's last commit wrote it back); staged pdo's version again, so this "
+                "commit does not undo pdo's change.\n");
+}
+
 int run_pre_commit(Context& ctx) {
-  const auto repo = open_repo(ctx);
+  auto repo = open_repo(ctx);
   std::optional<fs::path> index_file;
   if (const auto env = platform::get_env("GIT_INDEX_FILE"); env && !env->empty()) {
     const fs::path p = util::path_from_utf8(*env);
     index_file = p.is_absolute() ? p : ctx.cwd / p;
   }
+  mend_stale_index(ctx, repo, index_file);
   const auto blobs = repo.staged_blobs(index_file).take();
   if (auto st = check_blobs_for_secrets(blobs); !st) throw Failure(st.error());
   return 0;

@@ -1,6 +1,7 @@
 // The libgit2 half of pdo's commit transaction (the other half, locks, ordering and the branch's
 // compare-and-swap under a provable lock, is app/transaction): prepare_commit builds objects and the new
 // index without moving anything; append_reflogs writes the branch move's log lines. The caller holds index.lock the whole time, as `git commit` does.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -194,6 +195,66 @@ Result<std::string> head_branch_ref(git_repository* repo) {
   return std::string(target);
 }
 
+IndexStamp stamp_of(const git_index_entry& e) {
+  IndexStamp s;
+  s.oid = oid_str(e.id);
+  s.mode = e.mode;
+  s.ctime_s = e.ctime.seconds;
+  s.ctime_ns = e.ctime.nanoseconds;
+  s.mtime_s = e.mtime.seconds;
+  s.mtime_ns = e.mtime.nanoseconds;
+  s.dev = e.dev;
+  s.ino = e.ino;
+  s.uid = e.uid;
+  s.gid = e.gid;
+  s.size = e.file_size;
+  return s;
+}
+
+std::optional<IndexStamp> staged_stamp(git_index* index, const std::string& path) {
+  const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
+  if (!e) return std::nullopt;
+  return stamp_of(*e);
+}
+
+/// The entries of `index` that a pdo commit in `receipts` replaced, each with the entry pdo left there
+/// last, for the paths HEAD still holds as that newest receipt committed them.
+std::vector<std::pair<std::string, IndexStamp>> stale_in(git_index* index, git_tree* head_tree, const std::vector<IndexSwap>& receipts) {
+  std::vector<std::pair<std::string, IndexStamp>> out;
+  std::vector<std::string> seen;
+  for (auto newest = receipts.rbegin(); newest != receipts.rend(); ++newest) {
+    const std::string& path = newest->path;
+    if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
+    seen.push_back(path);
+    // HEAD no longer holds pdo's newest change here (a later commit or a reset moved on): not ours to mend.
+    const auto head = entry_id(head_tree, path);
+    if (!head || oid_str(*head) != newest->committed) continue;
+    const auto live = staged_stamp(index, path);
+    if (!live || live->same_entry(newest->after)) continue;
+    const bool replaced = std::any_of(receipts.begin(), receipts.end(), [&](const IndexSwap& r) { return r.path == path && live->same_entry(r.before); });
+    if (replaced) out.emplace_back(path, newest->after);
+  }
+  return out;
+}
+
+Status stage_stamp(git_index* index, const std::string& path, const IndexStamp& s) {
+  git_index_entry e{};
+  if (git_oid_fromstr(&e.id, s.oid.c_str()) != 0) return Error{Exit::failure, "bad object id in an index receipt"};
+  e.mode = s.mode;
+  e.ctime.seconds = static_cast<std::int32_t>(s.ctime_s);
+  e.ctime.nanoseconds = s.ctime_ns;
+  e.mtime.seconds = static_cast<std::int32_t>(s.mtime_s);
+  e.mtime.nanoseconds = s.mtime_ns;
+  e.dev = s.dev;
+  e.ino = s.ino;
+  e.uid = s.uid;
+  e.gid = s.gid;
+  e.file_size = s.size;
+  e.path = path.c_str();
+  if (int rc = git_index_add(index, &e); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+  return ok();
+}
+
 /// Makes sure `---` at the start of a line cannot end the message early for git's trailer parser.
 std::string escape_patch_markers(const std::string& message) {
   std::string out;
@@ -278,11 +339,18 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     ~Unset() { git_repository_set_index(r, nullptr); }
   } unset{repo};
 
+  for (const auto& [path, stamp] : stale_in(index->get(), head_tree.get(), spec.heal)) {
+    if (auto st = stage_stamp(index->get(), path, stamp); !st) return st.error();
+    out.healed.push_back(path);
+  }
   std::vector<std::pair<std::string, Applied>> applied;
   for (const auto& change : spec.changes) {
+    const auto before = staged_stamp(index->get(), change.path);
     auto a = change.kind == CommitChange::Kind::whole ? apply_whole(repo, index->get(), change.path)
                                                       : apply_edit(repo, index->get(), head_tree.get(), change);
     if (!a) return a.error();
+    const auto after = staged_stamp(index->get(), change.path);
+    if (before && after && a->id && !before->same_entry(*after)) out.swaps.push_back({change.path, *before, *after, oid_str(*a->id)});
     applied.emplace_back(change.path, *a);
   }
   std::vector<StagedBlob> changed;
@@ -318,6 +386,20 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
   }
   if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
   return out;
+}
+
+Result<std::vector<std::string>> Repo::stale_entries(const std::vector<IndexSwap>& receipts) const {
+  std::vector<std::string> paths;
+  std::error_code ec;
+  if (receipts.empty() || !fs::exists(index_path(), ec)) return paths;
+  git_object* obj = nullptr;
+  if (git_revparse_single(&obj, m_impl->repo.get(), "HEAD^{tree}") != 0) return paths;
+  TreePtr tree(reinterpret_cast<git_tree*>(obj));
+  git_index* raw = nullptr;
+  if (int rc = git_index_open(&raw, lg2_path(index_path()).c_str()); rc != 0) return lg2_error(rc, tr("无法读取 git 索引", "cannot read the git index"));
+  IndexPtr index(raw);
+  for (const auto& stale : stale_in(raw, tree.get(), receipts)) paths.push_back(stale.first);
+  return paths;
 }
 
 Status Repo::append_reflogs(const PreparedCommit& prepared) const {

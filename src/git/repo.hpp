@@ -2,6 +2,7 @@
 // The only door to libgit2. Everything pdo does with git goes through Repo: open or init, commit
 // exactly pdo's own paths (never `add -A`), read history. <git2.h> is included by src/git/*.cpp only.
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -36,6 +37,31 @@ struct CommitChange {
   std::function<Result<std::string>(const std::string&)> edit;
 };
 
+/// An index entry as git's stat cache records it: enough to recognise that very entry again.
+struct IndexStamp {
+  std::string oid;  ///< the blob, hex
+  std::uint32_t mode = 0;
+  std::int64_t ctime_s = 0;
+  std::int64_t mtime_s = 0;
+  std::uint32_t ctime_ns = 0, mtime_ns = 0, dev = 0, ino = 0, uid = 0, gid = 0;
+  std::uint32_t size = 0;
+  /// The same entry, size aside: git zeroes the size of a "racily clean" entry when it writes an index.
+  bool same_entry(const IndexStamp& o) const {
+    return oid == o.oid && mode == o.mode && ctime_s == o.ctime_s && ctime_ns == o.ctime_ns && mtime_s == o.mtime_s &&
+           mtime_ns == o.mtime_ns && dev == o.dev && ino == o.ino && uid == o.uid && gid == o.gid;
+  }
+};
+
+/// One index entry a pdo commit replaced: `before` was staged, pdo staged `after`, and the commit stored
+/// the blob `committed` at `path`. `git commit` reads the index before it locks it, so a commit that
+/// started before pdo's can write `before` back; the next reader recognises it by these receipts.
+struct IndexSwap {
+  std::string path;
+  IndexStamp before;
+  IndexStamp after;
+  std::string committed;
+};
+
 /// What prepare_commit() builds.
 struct CommitSpec {
   std::vector<CommitChange> changes;
@@ -43,6 +69,9 @@ struct CommitSpec {
   BlobCheck check;  ///< optional; e.g. the secret scanner
   /// Author and committer (name, email) when given; else git's configured user.name / user.email.
   std::optional<std::pair<std::string, std::string>> identity;
+  /// Receipts of earlier pdo commits (oldest first): an entry a stale `git commit` wrote back is staged
+  /// again as pdo left it (see Repo::stale_entries), before the changes are applied.
+  std::vector<IndexSwap> heal;
 };
 
 /// A commit whose objects exist but that no branch points at yet, and the index to go with it.
@@ -53,6 +82,8 @@ struct PreparedCommit {
   std::string subject;      ///< for the reflog
   std::optional<std::pair<std::string, std::string>> identity;  ///< as in the CommitSpec
   bool index_was_missing = false;  ///< .git/index did not exist: rebuilt from HEAD's tree
+  std::vector<IndexSwap> swaps;     ///< the entries this commit replaces in the index (its receipts)
+  std::vector<std::string> healed;  ///< paths whose stale entry was staged again as pdo left it
 };
 
 /// One commit of history, as pdo's journal needs it.
@@ -125,6 +156,10 @@ public:
   /// Appends the reflog entries of a branch move (the branch's log and HEAD's), as git does just
   /// before it renames the ref's lock into place.
   Status append_reflogs(const PreparedCommit& prepared) const;
+  /// The paths whose entry in .git/index is one that a pdo commit in `receipts` replaced, while HEAD
+  /// still holds that path as pdo's newest receipt committed it: a `git commit` that read the index
+  /// before pdo's commit wrote it back, and the next commit would undo pdo's change. Reads only.
+  Result<std::vector<std::string>> stale_entries(const std::vector<IndexSwap>& receipts) const;
   /// The id a full ref name points at ("" if none).
   std::string ref_target(const std::string& ref) const;
   /// The index file's path (.git/index).

@@ -1,0 +1,74 @@
+// app/index_receipts: the receipts file round-trips, keeps the newest 64, and any malformed line (or a
+// file that is not pdo's) gives no receipts at all rather than a guess.
+#include <catch2/catch.hpp>
+
+#include "app/index_receipts.hpp"
+#include "support/temp_dir.hpp"
+#include "util/text.hpp"
+
+using namespace pdo;
+using pdo::test::TempDir;
+
+namespace {
+
+git::IndexSwap swap_of(const std::string& path, std::uint32_t n) {
+  git::IndexSwap s;
+  s.path = path;
+  s.before.oid = std::string(40, 'a');
+  s.before.mode = 0100644;
+  s.before.mtime_s = 1700000000 + n;
+  s.before.mtime_ns = 123456789;
+  s.before.ino = n;
+  s.after = s.before;
+  s.after.oid = std::string(40, 'b');
+  s.after.ino = n + 1000;
+  s.after.size = 4242;
+  s.committed = std::string(40, 'c');
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("index receipts round-trip exactly", "[app]") {
+  const std::vector<git::IndexSwap> swaps{swap_of("progress.md", 1), swap_of("lessons/03 路径 with space/notes.md", 2)};
+  const auto back = app::parse_receipts(app::format_receipts(swaps));
+  REQUIRE(back);
+  REQUIRE(back->size() == 2);
+  CHECK((*back)[1].path == "lessons/03 路径 with space/notes.md");
+  CHECK((*back)[0].before.same_entry(swaps[0].before));
+  CHECK((*back)[0].after.same_entry(swaps[0].after));
+  CHECK((*back)[0].after.size == 4242);
+  CHECK((*back)[0].committed == swaps[0].committed);
+}
+
+TEST_CASE("same_entry ignores only the size git zeroes for racily clean entries", "[app]") {
+  auto a = swap_of("p", 1).before;
+  auto b = a;
+  b.size = 0;
+  CHECK(a.same_entry(b));
+  b.mtime_ns += 1;
+  CHECK_FALSE(a.same_entry(b));
+  b = a;
+  b.oid[0] = 'f';
+  CHECK_FALSE(a.same_entry(b));
+}
+
+TEST_CASE("malformed receipts give none", "[app]") {
+  const std::string good = app::format_receipts({swap_of("progress.md", 1)});
+  CHECK_FALSE(app::parse_receipts(""));
+  CHECK_FALSE(app::parse_receipts("something else\n"));
+  CHECK_FALSE(app::parse_receipts(good + "progress.md\tnot-an-oid\tx\ty\n"));
+  CHECK_FALSE(app::parse_receipts(util::replace_all(good, " 33188 ", " -1 ")));
+  CHECK_FALSE(app::parse_receipts(util::replace_all(good, " 33188 ", " 33188x ")));
+  // A path that cannot be written on one line is left out, never written half.
+  CHECK(app::parse_receipts(app::format_receipts({swap_of("a\nb", 1)}))->empty());
+}
+
+TEST_CASE("saving keeps the newest 64 receipts", "[app]") {
+  TempDir tmp("receipts");
+  for (std::uint32_t i = 0; i < 70; ++i) app::save_receipts(tmp.path(), {swap_of("f" + std::to_string(i), i)});
+  const auto kept = app::load_receipts(tmp.path());
+  REQUIRE(kept.size() == 64);
+  CHECK(kept.front().path == "f6");
+  CHECK(kept.back().path == "f69");
+}

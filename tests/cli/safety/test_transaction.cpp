@@ -151,28 +151,43 @@ TEST_CASE("repro 1: the learner's own git commits never carry any part of a pdo 
   if (pdo_under_launcher()) return;  // the git CLI loop and pdo.exe under wine share no clock worth racing
   TempDir tmp("own-commit");
   const auto root = workspace(tmp);
-  std::thread learner([&] {
-    for (int i = 0; i < 25; ++i) {
-      append(root / "data/u.txt", "x\n");
-      run_git({"add", "data/u.txt"}, root);
+  // Two of the learner's loops commit other files for as long as pdo works; 48 pdo commits tick, untick
+  // and ask. 4,000 more tracked files widen the windows as a real project's index does (git reads and
+  // lstat()s the whole index before it locks it): without them the race was met only now and then.
+  fs::create_directories(root / "data/bulk");
+  for (int i = 0; i < 4000; ++i) write_file(root / "data/bulk" / (std::to_string(i) + ".txt"), std::to_string(i) + "\n");
+  run_git({"add", "data/bulk"}, root);
+  run_git({"commit", "-q", "--no-verify", "-m", "bulk"}, root);
+  std::atomic<bool> stop{false};
+  const auto learner_loop = [&](const std::string& file) {
+    while (!stop) {
+      append(root / file, "x\n");
+      run_git({"add", file}, root);
       run_git({"commit", "-q", "-m", "u"}, root);
     }
-  });
+  };
+  std::thread learner(learner_loop, "data/u.txt");
+  std::thread learner2(learner_loop, "data/v.txt");
   std::vector<std::string> reported;
-  for (int i = 0; i < 12; ++i) {
-    const auto r = i % 2 ? run_pdo({"ask", "question " + std::to_string(i), "--lesson", "2"}, root)
-                         : run_pdo({"track", "done", std::to_string(i / 2 + 1), "read"}, root);
+  for (int i = 0; i < 48; ++i) {
+    const std::string lesson = std::to_string(i / 3 % 17 + 1);
+    const auto r = i % 3 == 0   ? run_pdo({"ask", "question " + std::to_string(i), "--lesson", "2"}, root)
+                   : i % 3 == 1 ? run_pdo({"track", "done", lesson, "read"}, root)
+                                : run_pdo({"track", "todo", lesson, "read"}, root);
     if (r.exit_code == 0) reported.push_back(r.out);
     else CHECK(r.exit_code == 5);  // the learner's git holds index.lock: a clean "busy", never a lost change
   }
+  stop = true;
   learner.join();
+  learner2.join();
   run_git({"commit", "-q", "-m", "u"}, root);
   const std::string log = git_out({"log", "--format=%H %s"}, root);  // split_lines views into it
   for (const auto& line : util::split_lines(log)) {
     const std::string commit(line.substr(0, 40));
     if (util::chomp(line.substr(41)) != "u") continue;
     INFO(commit);
-    CHECK(util::chomp(changed_paths(root, commit)) == "data/u.txt");
+    const std::string changed(util::chomp(changed_paths(root, commit)));
+    CHECK((changed == "data/u.txt" || changed == "data/v.txt" || changed == "data/u.txt\ndata/v.txt"));
   }
   require_replay_matches(root);
   CHECK(read_file(root / "progress.md") == git_out({"show", "HEAD:progress.md"}, root));

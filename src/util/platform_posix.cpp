@@ -57,14 +57,16 @@ std::optional<std::string> get_env(const std::string& name) {
 
 namespace {
 
-/// `name` looked up in a PATH value (or taken as is when it holds a '/'), as execvp would find it.
+/// `name` looked up in a PATH value's absolute folders (or taken as is when it holds a '/').
 std::optional<fs::path> search_path(std::string_view name, std::string_view path) {
   if (name.find('/') != std::string_view::npos) {
     if (::access(std::string(name).c_str(), X_OK) == 0) return fs::path(name);
     return std::nullopt;
   }
   for (const auto& dir : util::split(path, ':')) {
-    if (dir.empty()) continue;
+    // An empty or relative entry ("", ".", "bin") means "the current folder", which is often the workspace:
+    // a program there (a cloned workspace's `git`, say) is never run by name.
+    if (dir.empty() || dir.front() != '/') continue;
     fs::path candidate = fs::path(dir) / std::string(name);
     std::error_code ec;
     if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return candidate;

@@ -99,7 +99,9 @@ std::optional<fs::path> find_program(std::string_view name) {
   if (!path) return std::nullopt;
   for (auto dir : util::split(to_utf8(*path), ';')) {
     if (dir.size() >= 2 && dir.front() == '"' && dir.back() == '"') dir = dir.substr(1, dir.size() - 2);
-    if (dir.empty()) continue;
+    // Only absolute folders: a relative entry (".", "bin") means the current folder, often the workspace,
+    // and a program there is never run by name (CreateProcessW gets the full path, so it does no search).
+    if (dir.empty() || !fs::path(to_wide(dir)).is_absolute()) continue;
     std::wstring base = to_wide(dir);
     if (base.back() != L'\\' && base.back() != L'/') base += L'\\';
     if (auto p = with_extension(base + wname, exts)) return fs::path(*p);

@@ -16,6 +16,7 @@
 #include "util/platform.hpp"
 
 using namespace pdo;
+using pdo::test::TempDir;
 
 namespace {
 
@@ -163,6 +164,39 @@ TEST_CASE("find_program and self_exe", "[util][platform]") {
   CHECK(std::filesystem::exists(*self));
   CHECK(platform::find_program(PDO_TEST_CHILD));
   CHECK_FALSE(platform::find_program("pdo-no-such-program-7f3a"));
+}
+
+namespace {
+void put_env(const char* name, const std::string& value) {
+#ifdef _WIN32
+  _wputenv_s(util::path_from_utf8(name).c_str(), util::path_from_utf8(value).c_str());
+#else
+  ::setenv(name, value.c_str(), 1);
+#endif
+}
+}  // namespace
+
+TEST_CASE("find_program never finds a program through a relative PATH entry (the current folder)", "[util][platform]") {
+  TempDir tmp("path-lookup");
+  const std::string name = "pdo-fake-prog-4d1c";
+#ifdef _WIN32
+  std::filesystem::copy_file(PDO_TEST_CHILD, tmp / (name + ".exe"));
+#else
+  std::filesystem::copy_file(PDO_TEST_CHILD, tmp / name);
+#endif
+  const std::string saved = platform::get_env("PATH").value_or("");
+  const auto relative = std::filesystem::relative(tmp.path(), std::filesystem::current_path());
+  put_env("PATH", util::path_to_utf8(tmp.path()));
+  CHECK(platform::find_program(name));  // the control: found through an absolute entry
+  put_env("PATH", util::path_to_utf8(relative));
+  CHECK_FALSE(platform::find_program(name));
+#ifdef _WIN32
+  put_env("PATH", ".;" + util::path_to_utf8(relative));
+#else
+  put_env("PATH", ".:" + util::path_to_utf8(relative));
+#endif
+  CHECK_FALSE(platform::find_program(name));
+  put_env("PATH", saved);
 }
 
 TEST_CASE("full_path: absolute and normal, every path form of the OS", "[util][platform]") {

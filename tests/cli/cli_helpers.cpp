@@ -1,8 +1,10 @@
 #include "cli/cli_helpers.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 namespace pdo::test {
 
@@ -74,6 +76,124 @@ std::filesystem::path lesson_dir(const std::filesystem::path& ws, const std::str
 }
 
 void append(const std::filesystem::path& file, const std::string& text) { write_file(file, read_file(file) + text); }
+
+std::string pdo_path(const std::filesystem::path& p) {
+  if (!pdo_under_launcher()) return util::path_to_utf8(p);
+  std::string out = "Z:" + util::path_to_utf8(std::filesystem::absolute(p));  // wine maps Z: to /
+  std::replace(out.begin(), out.end(), '/', '\\');
+  return out;
+}
+
+namespace {
+
+/// The pdo_test_child that fakes are copied from: the one built with pdo.exe when pdo runs under wine.
+std::filesystem::path fake_source() {
+  if (auto other = platform::get_env("PDO_TEST_CHILD_BINARY"); other && !other->empty()) return util::path_from_utf8(*other);
+  if (pdo_under_launcher()) return pdo_binary().parent_path() / "tests" / "pdo_test_child.exe";
+  return util::path_from_utf8(PDO_TEST_CHILD);
+}
+
+std::string program_file(const std::string& name) { return pdo_under_launcher() ? name + ".exe" : name; }
+
+}  // namespace
+
+FakeBin::FakeBin(const std::filesystem::path& dir) : m_dir(dir) {
+  std::filesystem::create_directories(m_dir);
+  fake("git", "when --version\nout git version 2.39.5");
+}
+
+void FakeBin::fake(const std::string& name, const std::string& rules) {
+  const auto program = m_dir / program_file(name);
+  std::filesystem::copy_file(fake_source(), program, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::permissions(program, std::filesystem::perms::owner_all, std::filesystem::perm_options::add);
+  write_file(m_dir / (name + ".fake"), rules + "\n");
+}
+
+void FakeBin::desktop_opener(const std::string& rules) {
+  const auto program = m_dir / "xdg-open";
+  std::filesystem::copy_file(util::path_from_utf8(PDO_TEST_CHILD), program, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::permissions(program, std::filesystem::perms::owner_all, std::filesystem::perm_options::add);
+  write_file(m_dir / "xdg-open.fake", rules + "\n");
+}
+
+void FakeBin::remove(const std::string& name) {
+  std::filesystem::remove(m_dir / name);
+  std::filesystem::remove(m_dir / (name + ".exe"));
+  std::filesystem::remove(m_dir / (name + ".fake"));
+}
+
+std::vector<std::pair<std::string, std::string>> FakeBin::env() const {
+  // wine gives a Windows program WINEPATH as its PATH (the Unix PATH stays wine's own).
+  return {{"PATH", util::path_to_utf8(m_dir)}, {"WINEPATH", pdo_path(m_dir)}, {"http_proxy", ""}, {"https_proxy", ""},
+          {"HTTP_PROXY", ""}, {"all_proxy", ""}};
+}
+
+namespace {
+
+/// The message of `-m` in git commit arguments.
+std::string commit_message(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "-m") return args[i + 1];
+  }
+  return {};
+}
+
+/// `pdo hook pre-commit` on what `git commit ARGS` would commit: a temporary index for `-- PATH…`.
+platform::ProcessResult pre_commit(const std::filesystem::path& ws, const std::vector<std::string>& args) {
+  const auto dashes = std::find(args.begin(), args.end(), "--");
+  if (dashes == args.end()) return run_pdo({"hook", "pre-commit"}, ws);
+  const auto index = ws / ".git" / "pdo-test-index";
+  const std::vector<std::pair<std::string, std::string>> temp{{"GIT_INDEX_FILE", util::path_to_utf8(index)}};
+  run_git({"read-tree", "HEAD"}, ws, temp);
+  std::vector<std::string> add{"add", "--"};
+  add.insert(add.end(), dashes + 1, args.end());
+  run_git(add, ws, temp);
+  auto r = run_pdo({"hook", "pre-commit"}, ws, "", {{"GIT_INDEX_FILE", pdo_path(index)}});
+  std::filesystem::remove(index);
+  return r;
+}
+
+}  // namespace
+
+platform::ProcessResult git_commit(const std::filesystem::path& ws, const std::vector<std::string>& args,
+                                   std::vector<std::pair<std::string, std::string>> env) {
+  const bool verify = std::find(args.begin(), args.end(), "--no-verify") == args.end();
+  if (!pdo_under_launcher() || !verify) {
+    std::vector<std::string> argv{"commit"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_git(argv, ws, env);
+  }
+  if (std::find(args.begin(), args.end(), "-a") != args.end()) run_git({"add", "-u"}, ws);
+  auto hook = pre_commit(ws, args);
+  if (hook.exit_code != 0) return hook;
+  std::string hooks_said = hook.err;  // git passes its hooks' stderr through
+  write_file(ws / ".git" / "COMMIT_EDITMSG", commit_message(args) + "\n");
+  hook = run_pdo({"hook", "commit-msg", ".git/COMMIT_EDITMSG"}, ws);
+  if (hook.exit_code != 0) return hook;
+  hooks_said += hook.err;
+  std::vector<std::string> argv{"commit", "--no-verify"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto result = run_git(argv, ws, env);
+  result.err = hooks_said + result.err;
+  return result;
+}
+
+platform::ProcessResult git_push(const std::filesystem::path& ws, const std::string& remote, const std::string& refspec) {
+  if (pdo_under_launcher()) {
+    // git's lines on the hook's standard input: <local ref> <local object> <remote ref> <remote object>.
+    const auto colon = refspec.find(':');
+    const std::string local = refspec.substr(0, colon);
+    const std::string remote_ref = colon == std::string::npos ? refspec : refspec.substr(colon + 1);
+    const std::string object(util::chomp(git_out({"rev-parse", local}, ws)));
+    const std::string listed = git_out({"ls-remote", remote, remote_ref}, ws);
+    const std::string remote_object = listed.size() >= 40 ? listed.substr(0, 40) : std::string(40, '0');
+    const std::string url(util::chomp(git_out({"remote", "get-url", remote}, ws)));
+    const auto hook = run_pdo({"hook", "pre-push", remote, url}, ws,
+                              local + " " + object + " " + remote_ref + " " + remote_object + "\n");
+    if (hook.exit_code != 0) return hook;
+  }
+  return run_git({"push", pdo_under_launcher() ? "--no-verify" : "--verify", remote, refspec}, ws);
+}
 
 std::string fake_key(unsigned seed) {
   const std::string alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

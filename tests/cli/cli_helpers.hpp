@@ -46,6 +46,44 @@ std::filesystem::path lesson_dir(const std::filesystem::path& ws, const std::str
 /// Appends text to a file.
 void append(const std::filesystem::path& file, const std::string& text);
 
+/// How pdo, run by the tests, spells `p`: as is, or as a Windows path (Z:\\…) for pdo.exe under wine.
+std::string pdo_path(const std::filesystem::path& p);
+
+/// A folder that becomes pdo's whole PATH, holding fake programs: copies of pdo_test_child (pdo.exe's own
+/// kind under wine: pdo_test_child.exe beside it) that answer by rules (see support/child_main.cpp), so the
+/// same test runs on Linux and under wine. It starts with a fake `git` that answers --version.
+class FakeBin {
+public:
+  explicit FakeBin(const std::filesystem::path& dir);
+  /// Writes the fake program `name` (name.exe for pdo.exe) and its rules.
+  void fake(const std::string& name, const std::string& rules);
+  /// A python3 with these rules (see k_python_ok in test_check.cpp).
+  void python(const std::string& rules) { fake("python3", rules); }
+  /// The desktop's URL opener (xdg-open) with these rules: a program of this machine even when pdo is
+  /// pdo.exe, whose ShellExecute reaches it through wine's winebrowser.
+  void desktop_opener(const std::string& rules);
+  /// Removes the fake `name`.
+  void remove(const std::string& name);
+  /// The variables for run_pdo: this folder as the whole PATH, no proxies.
+  std::vector<std::pair<std::string, std::string>> env() const;
+  const std::filesystem::path& dir() const { return m_dir; }
+
+private:
+  std::filesystem::path m_dir;
+};
+
+/// `git commit ARGS` in `ws`, with pdo's hooks. Under wine the Linux git cannot run a hook that starts
+/// pdo.exe, so the hooks are called as git calls them: `pdo hook pre-commit` (with GIT_INDEX_FILE, a
+/// temporary index, for `git commit … -- PATH`), `pdo hook commit-msg .git/COMMIT_EDITMSG`, and then
+/// `git commit --no-verify ARGS` only if they passed. ARGS may hold -q, -a, --allow-empty, --no-verify,
+/// -m MESSAGE and -- PATH….
+platform::ProcessResult git_commit(const std::filesystem::path& ws, const std::vector<std::string>& args,
+                                   std::vector<std::pair<std::string, std::string>> env = {});
+
+/// `git push REMOTE REFSPEC` in `ws`, with pdo's pre-push hook; under wine `pdo hook pre-push REMOTE URL` is
+/// given the ref lines git would give it, and `git push --no-verify` runs only if it passed.
+platform::ProcessResult git_push(const std::filesystem::path& ws, const std::string& remote, const std::string& refspec);
+
 /// A GitHub-token-shaped fake key, different per seed, assembled at run time so that the test sources
 /// themselves pass `pdo scan`.
 std::string fake_key(unsigned seed = 1);

@@ -75,7 +75,8 @@ TEST_CASE("report never replaces a file that is not a pdo report", "[cli][report
   require_ok(pdo_in(root, {"report", "--html", "report.html"}));  // its own earlier report: replaced
 }
 
-TEST_CASE("report as headless Chromium renders it: 17 rows, the ticked cells, the calendar's days", "[cli][report][posix]") {
+// [posix:chromium] renders the report with the Linux headless Chromium.
+TEST_CASE("report as headless Chromium renders it: 17 rows, the ticked cells, the calendar's days", "[cli][report][posix][posix:chromium]") {
   const auto chromium = platform::find_program("chromium");
   if (!chromium) {
     if (platform::get_env("CI").value_or("") == "true") FAIL("chromium is missing: scripts/test.sh installs it");

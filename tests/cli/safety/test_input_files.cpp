@@ -41,7 +41,8 @@ std::string lesson(const std::string& title, const std::string& folder) {
 
 }  // namespace
 
-TEST_CASE("init --course refuses devices and huge files fast", "[cli][init][posix]") {
+// [posix:devices] /dev/zero, a FIFO and a symlink to a device: POSIX file kinds.
+TEST_CASE("init --course refuses devices and huge files fast", "[cli][init][posix][posix:devices]") {
   TempDir tmp("input devices");
   SECTION("/dev/zero") { require_refused_course(tmp, "/dev/zero", "not a regular file"); }
   SECTION("a symlink to /dev/zero") {
@@ -59,7 +60,8 @@ TEST_CASE("init --course refuses devices and huge files fast", "[cli][init][posi
   }
 }
 
-TEST_CASE("a workspace whose course_file is /dev/zero or outside it fails fast", "[cli][status][posix]") {
+// [posix:devices] /dev/zero as a course file: a POSIX device.
+TEST_CASE("a workspace whose course_file is /dev/zero or outside it fails fast", "[cli][status][posix][posix:devices]") {
   TempDir tmp("input config");
   const auto root = tmp / "ws";
   init_workspace(root);

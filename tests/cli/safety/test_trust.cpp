@@ -18,9 +18,6 @@ std::string course_with(const std::string& command) {
          "command.any = " + command + "\nexpect_regex = \"^git version\"\ntimeout = 10\n";
 }
 
-/// A TOML string holding a path (literal string: no escapes, so Windows-style paths pass unchanged).
-std::string toml_path(const fs::path& p) { return "'" + util::path_to_utf8(p) + "'"; }
-
 /// A classmate's workspace with `course` committed as .pdo/course.toml, cloned into tmp/mine.
 fs::path cloned_workspace(const TempDir& tmp, const std::string& course) {
   write_file(tmp / "theirs-course.toml", course_with("[\"git\", \"--version\"]"));
@@ -34,46 +31,49 @@ fs::path cloned_workspace(const TempDir& tmp, const std::string& course) {
 
 }  // namespace
 
-TEST_CASE("a cloned course file runs nothing until trusted; a changed file is untrusted again", "[cli][check][trust][posix]") {
+TEST_CASE("a cloned course file runs nothing until trusted; a changed file is untrusted again", "[cli][check][trust]") {
   TempDir tmp("trust-honest");
-  const auto marker = tmp / "marker";
-  const auto ws = cloned_workspace(tmp, course_with("[\"touch\", " + toml_path(marker) + "]"));
+  // The course's command: a program that leaves bin/marker when it runs (on Linux and under wine alike).
+  FakeBin bin(tmp / "bin");
+  bin.fake("pdo-marker", "log marker\nwhen *");
+  const auto marker = bin.dir() / "marker";
+  const auto ws = cloned_workspace(tmp, course_with("[\"pdo-marker\", \"made\"]"));
 
-  const auto before = run_pdo({"--lang", "en", "check"}, ws);
+  const auto before = run_pdo({"--lang", "en", "check"}, ws, "", bin.env());
   INFO(before.out << before.err);
   CHECK(before.exit_code == 0);
   CHECK_FALSE(fs::exists(marker));
   CHECK(before.out.find("you have not trusted it, so pdo did not run its commands") != std::string::npos);
-  CHECK(before.out.find("  - tool: touch " + util::path_to_utf8(marker)) != std::string::npos);
+  CHECK(before.out.find("  - tool: pdo-marker made") != std::string::npos);
   CHECK(before.out.find("pdo check --trust") != std::string::npos);
   CHECK(before.out.find("unverified") != std::string::npos);
   CHECK(read_file(ws / "check-env.md").find("not run: you have not trusted this course file's commands") != std::string::npos);
   // Nothing about trust is in the workspace or its repository: a clone cannot bring it along.
   CHECK(git_out({"status", "--porcelain"}, ws).empty());
 
-  const auto trusted = run_pdo({"--lang", "en", "check", "--trust"}, ws);
+  const auto trusted = run_pdo({"--lang", "en", "check", "--trust"}, ws, "", bin.env());
   INFO(trusted.out << trusted.err);
   CHECK(trusted.out.find("Trusted the course file") != std::string::npos);
   CHECK(fs::exists(marker));  // an honest course's commands run once trusted
   fs::remove(marker);
-  CHECK(run_pdo({"check"}, ws).exit_code != 2);
+  CHECK(run_pdo({"check"}, ws, "", bin.env()).exit_code != 2);
   CHECK(fs::exists(marker));  // and keep running without --trust
   fs::remove(marker);
 
   append(ws / ".pdo/course.toml", "# one more line\n");
-  const auto changed = run_pdo({"--lang", "en", "check"}, ws);
+  const auto changed = run_pdo({"--lang", "en", "check"}, ws, "", bin.env());
   CHECK(changed.out.find("you have not trusted it") != std::string::npos);
   CHECK_FALSE(fs::exists(marker));
 
   SECTION("trust is per file: the same content in another clone is not trusted") {
     git_out({"checkout", "--", ".pdo/course.toml"}, ws);
     git_out({"clone", "-q", util::path_to_utf8(tmp / "theirs"), util::path_to_utf8(tmp / "again")}, tmp.path());
-    run_pdo({"check"}, tmp / "again");
+    run_pdo({"check"}, tmp / "again", "", bin.env());
     CHECK_FALSE(fs::exists(marker));
   }
 }
 
-TEST_CASE("a shell as a check's program is refused before and after trust, with file and line", "[cli][check][trust][posix]") {
+TEST_CASE("a shell as a check's program is refused before and after trust, with file and line", "[cli][check][trust]") {
   TempDir tmp("trust-hostile");
   const auto marker = tmp / "marker";
   const std::string hostile = "[\"sh\", \"-c\", \"touch '" + util::path_to_utf8(marker) + "'; echo git version 2.39\"]";

@@ -6,6 +6,7 @@
 #include "checks/check.hpp"
 #include "course/course.hpp"
 #include "util/embedded.hpp"
+#include "util/fs.hpp"
 #include "util/i18n.hpp"
 
 using namespace pdo;
@@ -61,7 +62,7 @@ id = "tool"
 title = "Tool present"
 kind = "auto"
 routes = ["browser", "local"]
-command.any = ["cat", "--version"]
+command.any = ['@TOOL@', "--version"]
 expect_regex = "^tool [0-9]+"
 timeout = 3
 fix = "Install the tool."
@@ -107,9 +108,20 @@ title = "Paid job"
 kind = "auto"
 routes = ["local"]
 paid = true
-command.any = ["cat", "/dev/null"]
+command.any = ['@TOOL@', "paid"]
 expect_contains = "x"
 )TOML";
+
+/// The program the mini course's commands name: one that exists on every OS (the fake runner never starts
+/// it, but pdo looks it up first). PDO_TEST_CHILD is a path with '/' only, safe in a TOML literal string.
+const std::string k_tool = PDO_TEST_CHILD;
+
+/// The mini course, its commands naming k_tool.
+course::Course mini_course(const std::string& extra = "") {
+  std::string text = std::string(k_course) + extra;
+  for (auto at = text.find("@TOOL@"); at != std::string::npos; at = text.find("@TOOL@")) text.replace(at, 6, k_tool);
+  return course::parse_course(text, "mini.toml").take();
+}
 
 struct FakeRunner {
   std::vector<std::vector<std::string>> calls;
@@ -138,7 +150,7 @@ checks::RunInput input(const course::Course& c, const std::string& route, FakeRu
   in.route = route;
   in.os = platform::Os::gnu_linux;
   in.cwd = ".";
-  in.python = std::filesystem::path("/bin/cat");  // any program that exists; the fake never runs it
+  in.python = platform::self_exe();  // any program that exists; the fake never runs it
   in.today = "2026-11-20";
   in.run = fake.fn();
   in.probes["thing"] = [] { return checks::ProbeOutcome{CheckStatus::pass, "saw it", "", ""}; };
@@ -157,15 +169,15 @@ bool has(const std::vector<checks::ItemResult>& rs, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("browser route: only this OS's auto items run, the others need the learner", "[checks][posix]") {
+TEST_CASE("browser route: only this OS's auto items run, the others need the learner", "[checks]") {
   util::set_lang(util::Lang::en);
-  const auto c = course::parse_course(k_course, "mini.toml").take();
+  const auto c = mini_course();
   FakeRunner fake;
   fake.next = ran(0, "tool 3.1\n");
   const auto rs = checks::run_checks(input(c, "browser", fake));
 
   REQUIRE(fake.calls.size() == 1);
-  CHECK(fake.calls[0] == std::vector<std::string>{"cat", "--version"});
+  CHECK(fake.calls[0] == std::vector<std::string>{k_tool, "--version"});
   CHECK_FALSE(has(rs, "look"));  // not in this route
   CHECK_FALSE(has(rs, "py"));
 
@@ -178,7 +190,7 @@ TEST_CASE("browser route: only this OS's auto items run, the others need the lea
   CHECK(tool.status == CheckStatus::pass);
   CHECK(tool.source == Source::observed);
   CHECK(tool.evidence == "tool 3.1");
-  CHECK(tool.command == "cat --version");
+  CHECK(tool.command == checks::display_command({k_tool, "--version"}));
 
   // Another OS's command: not run, not printed.
   const auto& win = by_id(rs, "win-only");
@@ -191,9 +203,9 @@ TEST_CASE("browser route: only this OS's auto items run, the others need the lea
   CHECK(by_id(rs, "probe").evidence == "saw it");
 }
 
-TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks][posix]") {
+TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks]") {
   util::set_lang(util::Lang::en);
-  const auto c = course::parse_course(k_course, "mini.toml").take();
+  const auto c = mini_course();
   FakeRunner fake;
   auto in = input(c, "browser", fake);
 
@@ -236,9 +248,9 @@ TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks]
   }
 }
 
-TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks][posix]") {
+TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks]") {
   util::set_lang(util::Lang::en);
-  const auto c = course::parse_course(k_course, "mini.toml").take();
+  const auto c = mini_course();
   FakeRunner fake;
   auto in = input(c, "local", fake);
 
@@ -266,7 +278,7 @@ TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks
     fake.next = ran(0, "x");
     const auto rs = checks::run_checks(in);
     CHECK(by_id(rs, "paid-job").status == CheckStatus::needs_you);
-    for (const auto& call : fake.calls) CHECK(call != std::vector<std::string>{"cat", "/dev/null"});
+    for (const auto& call : fake.calls) CHECK(call != std::vector<std::string>{k_tool, "paid"});
   }
   SECTION("a manual item needs you") {
     fake.next = ran(0, "x");
@@ -277,7 +289,7 @@ TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks
 
 TEST_CASE("the learner's confirmations are kept apart from observations", "[checks]") {
   util::set_lang(util::Lang::en);
-  const auto c = course::parse_course(k_course, "mini.toml").take();
+  const auto c = mini_course();
   FakeRunner fake;
   fake.next = ran(0, "tool 1");
   auto in = input(c, "browser", fake);
@@ -353,9 +365,9 @@ TEST_CASE("display_command quotes what a reader would misread", "[checks]") {
   CHECK(checks::display_command({"py", "-c", "print('a b')"}) == "py -c \"print('a b')\"");
 }
 
-TEST_CASE("an untrusted course file: its commands are shown, never run; probes still run", "[checks][posix]") {
+TEST_CASE("an untrusted course file: its commands are shown, never run; probes still run", "[checks]") {
   util::set_lang(util::Lang::en);
-  const auto c = course::parse_course(k_course, "mini.toml").take();
+  const auto c = mini_course();
   FakeRunner fake;
   fake.next = ran(0, "tool 1");
   auto in = input(c, "browser", fake);
@@ -364,13 +376,13 @@ TEST_CASE("an untrusted course file: its commands are shown, never run; probes s
   CHECK(fake.calls.empty());
   CHECK(by_id(rs, "tool").status == CheckStatus::unverified);
   CHECK(by_id(rs, "tool").reason == "not trusted yet");
-  CHECK(by_id(rs, "tool").command == "cat --version");
+  CHECK(by_id(rs, "tool").command == checks::display_command({k_tool, "--version"}));
   CHECK(by_id(rs, "probe").status == CheckStatus::pass);
 }
 
-TEST_CASE("Python runs isolated: -E, -P from 3.11, never in the workspace, no PYTHONPATH", "[checks][posix]") {
+TEST_CASE("Python runs isolated: -E, -P from 3.11, never in the workspace, no PYTHONPATH", "[checks]") {
   util::set_lang(util::Lang::en);
-  const auto c = course::parse_course(k_course, "mini.toml").take();
+  const auto c = mini_course();
   std::vector<std::vector<std::string>> calls;
   std::vector<platform::ProcessOptions> options;
   std::string version;
@@ -379,7 +391,7 @@ TEST_CASE("Python runs isolated: -E, -P from 3.11, never in the workspace, no PY
   in.route = "local";
   in.os = platform::Os::gnu_linux;
   in.cwd = std::filesystem::current_path();
-  in.python = std::filesystem::path("/bin/cat");
+  in.python = platform::self_exe();  // a program that exists, other than k_tool
   in.today = "2026-11-20";
   in.run = [&](const std::vector<std::string>& argv, const platform::ProcessOptions& opts) {
     calls.push_back(argv);
@@ -389,7 +401,7 @@ TEST_CASE("Python runs isolated: -E, -P from 3.11, never in the workspace, no PY
   const auto python_calls = [&] {
     std::vector<std::vector<std::string>> out;
     for (const auto& call : calls) {
-      if (call.front() == "/bin/cat") out.push_back(call);
+      if (call.front() == util::path_to_utf8(*in.python)) out.push_back(call);
     }
     return out;
   };
@@ -426,9 +438,9 @@ TEST_CASE("Python runs isolated: -E, -P from 3.11, never in the workspace, no PY
   }
 }
 
-TEST_CASE("python -c code from the course has sys.path cleaned before 3.11", "[checks][posix]") {
+TEST_CASE("python -c code from the course has sys.path cleaned before 3.11", "[checks]") {
   util::set_lang(util::Lang::en);
-  const std::string course = std::string(k_course) + R"TOML(
+  const std::string extra = R"TOML(
 [[checks]]
 id = "inline"
 title = "Inline"
@@ -438,15 +450,14 @@ command.any = ["{python}", "--version"]
 expect_contains = "ok"
 )TOML";
   // The embedded course may use -c (its code is pdo's); a course file may not (see test_course.cpp).
-  const auto c = course::parse_course(course, "mini.toml").take();
-  course::Course with_c = c;
+  course::Course with_c = mini_course(extra);
   with_c.checks.back().commands[0].argv = {"{python}", "-c", "print('ok')"};
   std::vector<std::vector<std::string>> calls;
   checks::RunInput in;
   in.course = &with_c;
   in.route = "local";
   in.os = platform::Os::gnu_linux;
-  in.python = std::filesystem::path("/bin/cat");
+  in.python = platform::self_exe();  // a program that exists, other than k_tool
   in.today = "2026-11-20";
   in.run = [&](const std::vector<std::string>& argv, const platform::ProcessOptions&) {
     calls.push_back(argv);

@@ -44,7 +44,8 @@ TEST_CASE("read_file_capped reads regular files up to the cap and refuses the re
   CHECK_THAT(missing.error().message, Catch::Contains("nope.toml"));
 }
 
-TEST_CASE("read_file_capped refuses devices without reading them", "[util][posix]") {
+// [posix:devices] /dev/zero: a POSIX device.
+TEST_CASE("read_file_capped refuses devices without reading them", "[util][posix][posix:devices]") {
   const auto zero = util::read_file_capped("/dev/zero", util::k_max_toml_bytes);
   REQUIRE_FALSE(zero);
   CHECK(zero.error().code == Exit::usage);

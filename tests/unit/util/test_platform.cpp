@@ -105,7 +105,9 @@ TEST_CASE("run_process: working folder and environment", "[util][platform]") {
   }
 }
 
-TEST_CASE("run_process: the child gets default signals and no descriptor of ours", "[util][platform][posix]") {
+// [posix:signals] POSIX signal dispositions and descriptors (a Windows child inherits only the three handles
+// process_win32.cpp lists).
+TEST_CASE("run_process: the child gets default signals and no descriptor of ours", "[util][platform][posix][posix:signals]") {
   // pdo ignores SIGPIPE itself (it writes to children's stdin); an ignored signal would stay ignored across
   // exec, so on the old code every child inherited it.
   const auto r = child({"signals"});
@@ -127,11 +129,16 @@ TEST_CASE("run_process: the child gets default signals and no descriptor of ours
 #endif
 }
 
-TEST_CASE("run_process: the PATH and variables the child will have", "[util][platform][posix]") {
+TEST_CASE("run_process: the PATH and variables the child will have", "[util][platform]") {
   test::TempDir tmp("platform path");
   std::filesystem::create_directories(tmp / "bin");
-  std::filesystem::copy_file(PDO_TEST_CHILD, tmp / "bin" / "pdo-only-here", std::filesystem::copy_options::overwrite_existing);
-  std::filesystem::permissions(tmp / "bin" / "pdo-only-here", std::filesystem::perms::owner_all);
+#ifdef _WIN32
+  const auto program = tmp / "bin" / "pdo-only-here.exe";  // found through PATHEXT
+#else
+  const auto program = tmp / "bin" / "pdo-only-here";
+#endif
+  std::filesystem::copy_file(PDO_TEST_CHILD, program, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::permissions(program, std::filesystem::perms::owner_all);
   platform::ProcessOptions opts;
   opts.timeout = std::chrono::milliseconds(30000);
   opts.env = {{"PATH", util::path_to_utf8(tmp / "bin")}, {"PDO_TEST_VALUE", "first"}, {"PDO_TEST_VALUE", "last"}};

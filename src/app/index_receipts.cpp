@@ -96,7 +96,9 @@ Result<std::vector<std::string>> heal_index(git::Repo& repo) {
   auto stale = repo.stale_entries(load_receipts(repo.gitdir()));
   if (!stale) return stale.error();
   if (stale->empty()) return stale;
-  auto done = run(repo, Transaction{});  // every transaction stages the stale entries again first
+  Transaction mend;
+  mend.heal = Transaction::Heal::always;
+  auto done = run(repo, mend);
   if (!done) return done.error();
   return stale;
 }

@@ -264,6 +264,10 @@ private:
     auto spec = spec_of(m_txn);
     spec.heal = load_receipts(m_repo.gitdir());  // an entry a stale `git commit` wrote back is mended first
     auto prepared = m_repo.prepare_commit(spec, scratch);
+    if (prepared && prepared->commit_id.empty() && !prepared->healed.empty() && m_txn.heal == Transaction::Heal::with_commit) {
+      spec.heal.clear();  // no commit: leave the stale entries to the hook or the next pdo commit
+      prepared = m_repo.prepare_commit(spec, scratch);
+    }
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     if (m_txn.identity) {
       const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first}, {"user.email", m_txn.identity->second}};
@@ -279,24 +283,35 @@ private:
     if (auto st = fill_lock(0, scratch); !st) return st.error();
     pause_point("index-written");
 
-    if (!prepared->commit_id.empty()) {
-      if (auto st = move_branch(*prepared, moved); !st) return st.error();
-      m_committed = true;  // the branch has moved: from here on only forward
-      save_receipts(m_repo.gitdir(), prepared->swaps);
-      pause_point("ref-moved");
+    if (prepared->commit_id.empty()) {  // nothing to commit: only the index (and config) move
+      m_committed = true;
+      if (auto st = publish(m_journal.locks.size()); !st) return st.error();
+      m_log.clear();
+      return std::optional<std::string>();
     }
+    if (auto st = lock_branch(*prepared, moved); !st) return st.error();
+    pause_point("ref-locked");
+    // From here on the next pdo finishes this commit, whatever happens.
+    m_journal.stage = Stage::publishing;
+    if (auto st = m_log.stage(Stage::publishing); !st) return write_error(st.error(), m_dir);
     m_committed = true;
-    if (auto st = finish(); !st) return st.error();
-    pause_point("lock-renamed");
+    save_receipts(m_repo.gitdir(), prepared->swaps);
+    // The index goes into place before the branch, while pdo still holds the branch's lock: a `git commit`
+    // that reads HEAD before the branch moves cannot move it (the lock, then the compare-and-swap, stop
+    // it), and one that reads HEAD after the branch moved reads pdo's index too (git reads HEAD first).
+    // So no git commit ever builds on pdo's commit from the index pdo replaced.
+    if (auto st = publish(m_journal.locks.size() - 1); !st) return st.error();
+    pause_point("index-renamed");
+    if (auto st = publish_branch(); !st) return st.error();
+    pause_point("ref-moved");
     m_log.clear();
-    if (prepared->commit_id.empty()) return std::optional<std::string>();
     return std::optional<std::string>(prepared->commit_id);
   }
 
-  /// git's ref update, with a lock pdo can prove its own: lock the branch, check that it still has the
-  /// value the commit was built on (compare and swap), write the new value into the lock, append the
-  /// reflogs, rename the lock onto the branch. `moved` when another program moved it meanwhile.
-  Status move_branch(const git::PreparedCommit& prepared, bool& moved) {
+  /// The first half of git's ref update, with a lock pdo can prove its own: lock the branch, check that
+  /// it still has the value the commit was built on (compare and swap), write the new value into the
+  /// lock, append the reflogs. `moved` when another program moved it meanwhile. Nothing visible moves.
+  Status lock_branch(const git::PreparedCommit& prepared, bool& moved) {
     const std::string name = prepared.ref + ".lock";
     std::error_code ec;
     fs::create_directories((m_repo.gitdir() / util::path_from_utf8(prepared.ref)).parent_path(), ec);
@@ -309,29 +324,30 @@ private:
     const fs::path value = m_dir / "ref";
     if (auto st = util::write_file_atomic(value, prepared.commit_id + "\n", util::Replace::allowed); !st) return write_error(st.error(), value);
     if (auto st = fill_lock(i, value); !st) return st;
-    if (auto st = m_repo.append_reflogs(prepared); !st) return st;
-    const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
-    if (!platform::rename_replace(lock, m_repo.gitdir() / util::path_from_utf8(prepared.ref))) {
-      return unwritable(platform::last_io_failure(), lock);
+    return m_repo.append_reflogs(prepared);
+  }
+
+  /// Renames the first `count` locks into place, the config before the index, as git does.
+  Status publish(std::size_t count) {
+    for (std::size_t i = count; i-- > 0;) {
+      if (auto st = rename_lock(i); !st) return st;
     }
-    m_journal.locks.pop_back();
     return ok();
   }
 
-  /// Renames the locks into place, the config first, as git does; a rename that fails leaves HEAD
-  /// ahead of the index, which only `git reset` can mend, so say so exactly as git would.
-  Status finish() {
-    for (std::size_t i = m_journal.locks.size(); i-- > 0;) {
-      const std::string& name = m_journal.locks[i].name;
-      const fs::path lock = m_repo.gitdir() / name;
-      if (!platform::rename_replace(lock, m_repo.gitdir() / name.substr(0, name.size() - 5))) {
-        return Error{Exit::failure, tr("提交已完成，但无法把 ", "the commit was made, but ") + util::path_to_utf8(lock) +
-                                         tr(" 改名为正式文件。运行 git reset 让暂存区和 HEAD 一致。",
-                                            " could not be renamed into place. Run git reset to bring the index in line with HEAD.")};
-      }
-    }
-    m_journal.locks.clear();
-    return ok();
+  /// Renames the branch's lock (the last one taken) into place: the branch moves.
+  Status publish_branch() { return rename_lock(m_journal.locks.size() - 1); }
+
+  /// A rename that fails once the commit is being published leaves the locks and the journal for the
+  /// next pdo, which finishes the commit (nothing is lost; git waits on the locks until then).
+  Status rename_lock(std::size_t i) {
+    const std::string& name = m_journal.locks[i].name;
+    const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
+    if (platform::rename_replace(lock, m_repo.gitdir() / util::path_from_utf8(name.substr(0, name.size() - 5)))) return ok();
+    return Error{Exit::failure, tr("pdo 无法把 ", "pdo could not rename ") + util::path_to_utf8(lock) +
+                                    tr(" 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；在那之前 git 会等这个锁。",
+                                       " into place, so the commit is not finished yet. The next pdo command that commits (for example pdo init "
+                                       "here again) finishes it; until then git waits on that lock.")};
   }
 
   void abort() {
@@ -410,8 +426,10 @@ Status recover(git::Repo& repo, std::ostream& err) {
     bool forward = false;
     if (journal) {
       remove_temp_files(repo.workdir(), *journal);
-      // The branch already points at the recorded commit: finish (rename the locks); otherwise undo.
-      forward = !journal->commit.empty() && !journal->ref.empty() && repo.ref_target(journal->ref) == journal->commit;
+      // Publishing had begun (the branch's lock holds the commit), or the branch already points at the
+      // recorded commit: finish (rename the locks, the branch's last); otherwise undo.
+      forward = !journal->commit.empty() && !journal->ref.empty() &&
+                (journal->stage == Stage::publishing || repo.ref_target(journal->ref) == journal->commit);
       unproven = forward ? roll_forward(gitdir, *journal) : roll_back(gitdir, repo.workdir(), dir, *journal);
     }
     clear_txn_dir(dir);

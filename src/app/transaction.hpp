@@ -1,9 +1,12 @@
 #pragma once
-// One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm), in git's own
-// order: take index.lock exclusively, write the working-tree files, write the objects, write the new
-// index into the lock, move the branch with a compare-and-swap, rename the lock onto the index. A failure
-// before the branch moves leaves the repository and every file as they were; a kill at any point is
-// finished or undone by the next pdo (recover()), which removes only locks it can prove its own.
+// One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm), with git's
+// own locks: take index.lock exclusively, write the working-tree files, write the objects, write the new
+// index into the lock, lock the branch and compare it with the value the commit was built on (and write
+// the new value into that lock), then publish: rename index.lock onto the index, then the branch's lock
+// onto the branch. The index moves first, under the branch's lock, so that no `git commit` can ever pair
+// the new HEAD with the old index (git reads HEAD, then the index). A failure before publishing leaves
+// the repository and every file as they were; a kill at any point is finished (once publishing began)
+// or undone by the next pdo (recover()), which removes only locks it can prove its own.
 // The caller holds the workspace lock (.git/pdo.lock), so two pdo transactions never overlap.
 #include <functional>
 #include <optional>
@@ -46,6 +49,13 @@ struct Transaction {
   git::BlobCheck check;  ///< e.g. the secret scanner
   /// user.name and user.email to store in the repository's config (init), used for this commit too.
   std::optional<std::pair<std::string, std::string>> identity;
+  /// When the entries a stale `git commit` wrote back (app/index_receipts) are staged again as pdo left
+  /// them. Only a commit does it by default: a git commit whose hook is running may have decided from
+  /// that stale index that there is something to commit, and would store the mended one as an empty
+  /// commit; a pdo commit moves HEAD, so that git commit fails instead. The pre-commit hook, which sees
+  /// what git is about to store, mends always.
+  enum class Heal { with_commit, always };
+  Heal heal = Heal::with_commit;
 };
 
 /// Runs the transaction; the new commit's id, or nullopt when nothing needed committing.

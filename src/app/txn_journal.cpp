@@ -16,7 +16,7 @@ using util::tr;
 
 namespace {
 
-constexpr const char* k_stage_names[] = {"locking", "writing", "committing"};
+constexpr const char* k_stage_names[] = {"locking", "writing", "committing", "publishing"};
 constexpr std::size_t k_journal_cap = 4 << 20;
 
 std::string hex(std::string_view bytes) {

@@ -18,7 +18,9 @@ namespace pdo::app {
 namespace fs = std::filesystem;
 
 /// How far a transaction got, in order.
-enum class Stage { locking, writing, committing };
+/// committing: the objects and the new index (in its lock) exist; publishing: the branch's lock holds the
+/// new commit and the locks are being renamed into place, so the next pdo finishes, never undoes.
+enum class Stage { locking, writing, committing, publishing };
 
 /// A lock file the transaction created, with every identity it may have: each is recorded before the
 /// lock can take it (the lock is made as a hard link of a recorded file, and filled by renaming another
@@ -82,8 +84,9 @@ fs::path backup_path(const fs::path& dir, std::size_t index);
 /// one. Locks it cannot prove are left alone and named in the returned list.
 std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workdir, const fs::path& dir, const Journal& journal);
 
-/// Renames every recorded lock whose identity still matches onto its file (index.lock -> index); the
-/// branch has already moved. Returns the locks it could not prove and left alone.
+/// Renames every recorded lock whose identity still matches onto its file, in the order they were taken
+/// (index.lock -> index first, the branch's lock last); publishing had begun or the branch has already
+/// moved. Returns the locks it could not prove and left alone.
 std::vector<std::string> roll_forward(const fs::path& gitdir, const Journal& journal);
 
 /// Removes temp files `NAME.pdo-tmp-PID-*` that process `pid` left beside the recorded files.

@@ -60,6 +60,14 @@ void mend_stale_index(Context& ctx, git::Repo& repo, const std::optional<fs::pat
           << tr(" 是旧版本（一个在 pdo 提交之前开始的 git 命令把它写了回去）；已恢复成 pdo 提交后的版本，这次提交不会撤销 pdo 的改动。\n",
                 " (a git command that started before pdo's last commit wrote it back); staged pdo's version again, so this "
                 "commit does not undo pdo's change.\n");
+  // git decided there was something to commit from the index it read before this hook, but it stores the
+  // index as it is now: with only the old copies staged, that would be an empty commit.
+  if (!repo.index_differs_from_head(index_file).take()) {
+    throw Failure(Exit::busy, tr("暂存区里只有这些旧版本，恢复之后没有要提交的内容，所以这次 git commit 没有提交。"
+                                 "用 git status 看一看，需要的话先 git add，再运行一次 git commit。",
+                                 "with those old copies put right, nothing is left to commit, so this git commit stops here. "
+                                 "See git status, git add what you meant to commit, and run git commit again."));
+  }
 }
 
 int run_pre_commit(Context& ctx) {

@@ -202,6 +202,9 @@ public:
   /// The staged files that differ from HEAD, as `git commit` would store them. Reads `index_file`
   /// when given (git sets GIT_INDEX_FILE for hooks of `git commit -a` / `git commit PATH`).
   Result<std::vector<StagedBlob>> staged_blobs(const std::optional<fs::path>& index_file) const;
+  /// Whether `git commit` would find anything to commit in `index_file` (or .git/index): any entry,
+  /// submodules included, that differs from HEAD's tree.
+  Result<bool> index_differs_from_head(const std::optional<fs::path>& index_file) const;
   /// A blob some commit added or changed, for scanning history.
   struct HistoryBlob {
     std::string commit;  ///< the first commit (oldest) that has it at this path

@@ -12,7 +12,19 @@ if(NOT CMAKE_CROSSCOMPILING AND EXISTS "${PDO_DEPS_PREFIX}/lib/pkgconfig/libgit2
   set(ENV{PKG_CONFIG_PATH} "${PDO_DEPS_PREFIX}/lib/pkgconfig:$ENV{PKG_CONFIG_PATH}")
   pkg_check_modules(PDO_STATIC_LIBGIT2 REQUIRED libgit2>=1.5)
   target_include_directories(pdo_deps SYSTEM INTERFACE ${PDO_STATIC_LIBGIT2_STATIC_INCLUDE_DIRS})
-  target_link_libraries(pdo_deps INTERFACE ${PDO_STATIC_LIBGIT2_STATIC_LDFLAGS})
+  # libgit2's own dependencies from their static archives where Debian ships them (libz.a, libpcre2-8.a,
+  # libhttp_parser.a): each shared library costs every start-up its symbol relocations.
+  set(PDO_LIBGIT2_LINK "")
+  foreach(flag IN LISTS PDO_STATIC_LIBGIT2_STATIC_LDFLAGS)
+    if(flag MATCHES "^-l(z|pcre2-8|http_parser)$")
+      find_library(PDO_STATIC_LIB_${CMAKE_MATCH_1} NAMES lib${CMAKE_MATCH_1}.a)
+      if(PDO_STATIC_LIB_${CMAKE_MATCH_1})
+        set(flag "${PDO_STATIC_LIB_${CMAKE_MATCH_1}}")
+      endif()
+    endif()
+    list(APPEND PDO_LIBGIT2_LINK "${flag}")
+  endforeach()
+  target_link_libraries(pdo_deps INTERFACE ${PDO_LIBGIT2_LINK})
   message(STATUS "libgit2: static build in ${PDO_DEPS_PREFIX}")
 else()
   pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2>=1.5)
@@ -48,5 +60,7 @@ endif()
 # two TUs seeing toml++ configured differently would break the one-definition rule. No exceptions (pdo
 # reports parse errors as values) and no formatters (pdo never writes TOML through toml++).
 find_path(TOMLPP_INCLUDE_DIR toml++/toml.h REQUIRED)
-target_include_directories(pdo_deps INTERFACE ${TOMLPP_INCLUDE_DIR})
-target_compile_definitions(pdo_deps INTERFACE TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0 TOML_ENABLE_FORMATTERS=0)
+add_library(pdo_tomlpp INTERFACE)  # also used alone by the build-time tool pdo_toml_compile
+target_include_directories(pdo_tomlpp INTERFACE ${TOMLPP_INCLUDE_DIR})
+target_compile_definitions(pdo_tomlpp INTERFACE TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0 TOML_ENABLE_FORMATTERS=0)
+target_link_libraries(pdo_deps INTERFACE pdo_tomlpp)

@@ -1,10 +1,19 @@
-# Run with cmake -P: writes OUT, a C++ file defining pdo::util::embedded_file() over FILES under BASE.
+# Run with cmake -P: writes OUT, a C++ file defining pdo::util::embedded_file() over FILES under BASE and
+# GENERATED (name=path entries).
 string(REPLACE "|" ";" files "${FILES}")
+string(REPLACE "|" ";" generated "${GENERATED}")
+set(entries "")
+foreach(f IN LISTS files)
+  list(APPEND entries "${f}=${BASE}/${f}")
+endforeach()
+list(APPEND entries ${generated})
 set(body "")
 set(table "")
 set(i 0)
-foreach(f IN LISTS files)
-  file(READ "${BASE}/${f}" hex HEX)
+foreach(entry IN LISTS entries)
+  string(REGEX REPLACE "=.*$" "" f "${entry}")
+  string(REGEX REPLACE "^[^=]*=" "" path "${entry}")
+  file(READ "${path}" hex HEX)
   string(LENGTH "${hex}" hexlen)
   math(EXPR size "${hexlen} / 2")
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${hex}")

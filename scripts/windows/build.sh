@@ -9,7 +9,16 @@ cd "$(dirname "$0")/../.."
 
 scripts/windows/build-deps.sh "$@"
 echo
+# The embedded course is compiled at build time by pdo_toml_compile, which runs here: take it from the
+# Linux dev build (configured if missing; PDO_LINUX_BUILD names another build folder).
+host=${PDO_LINUX_BUILD:-build/dev}
+if [ ! -f "$host/CMakeCache.txt" ]; then
+  [ "$host" = build/dev ] || { echo "no Linux build in $host (PDO_LINUX_BUILD)" >&2; exit 1; }
+  cmake --preset dev > /dev/null
+fi
+echo "==> pdo_toml_compile for the build ($host)"
+cmake --build "$host" --target pdo_toml_compile
 echo "==> pdo for Windows (cmake --preset windows)"
-cmake --preset windows > /dev/null
+cmake --preset windows -DPDO_HOST_TOML_COMPILER="$PWD/$host/pdo_toml_compile" > /dev/null
 cmake --build --preset windows
 scripts/windows/check-dlls.sh build/windows/pdo.exe build/windows/tests/*.exe

@@ -341,6 +341,10 @@ std::optional<std::string> folder_name_problem(std::string_view name) {
 
 Result<Course> parse_course(std::string_view toml_text, const std::string& source_name, Validation validation) {
   util::TomlDoc doc(toml_text, source_name);
+  return parse_course(doc, validation);
+}
+
+Result<Course> parse_course(util::TomlDoc& doc, Validation validation) {
   doc.check_schema();
   if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) return course_error(doc.problem());
@@ -384,8 +388,14 @@ std::string_view default_course_text() {
 }
 
 const Course& default_course() {
-  static const Course course =
-      parse_course(default_course_text(), std::string(k_default_course_file), Validation::trusted).take();
+  static const Course course = [] {
+    // The tree the build compiled from the same file (see CMakeLists.txt), else the text itself.
+    if (const auto compiled = util::embedded_file("compiled/" + std::string(k_default_course_file))) {
+      util::TomlDoc doc(util::TomlDoc::Compiled{}, *compiled, std::string(k_default_course_file));
+      return parse_course(doc, Validation::trusted).take();
+    }
+    return parse_course(default_course_text(), std::string(k_default_course_file), Validation::trusted).take();
+  }();
   return course;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "util/error.hpp"
+#include "util/toml_doc.hpp"
 
 namespace pdo::course {
 
@@ -109,6 +110,8 @@ enum class Validation {
 /// Parses and validates a course file; errors name the source, line and reason.
 Result<Course> parse_course(std::string_view toml_text, const std::string& source_name,
                             Validation validation = Validation::full);
+/// The same for a document already read (e.g. a compiled tree).
+Result<Course> parse_course(util::TomlDoc& doc, Validation validation = Validation::full);
 
 /// The course compiled into pdo (PyTorch Distributed Overview).
 const Course& default_course();

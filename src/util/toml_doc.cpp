@@ -120,6 +120,15 @@ TomlDoc::TomlDoc(std::string_view text, std::string source) : m_source(std::move
   m_root.line = 0;  // a missing top-level key belongs to the whole file, not to line 1
 }
 
+TomlDoc::TomlDoc(Compiled, std::string_view bytes, std::string source) : m_source(std::move(source)) {
+  auto tree = load_compiled_toml(bytes);
+  if (!tree) {
+    fail(0, tr("内置数据已损坏（编译后的 TOML）", "damaged built-in data (compiled TOML)"));
+    return;
+  }
+  m_root = std::move(*tree);
+}
+
 TomlTable TomlDoc::root() { return TomlTable(*this, m_root); }
 
 void TomlDoc::check_schema() {

@@ -46,11 +46,23 @@ inline constexpr std::int64_t k_toml_schema = 1;
 
 class TomlTable;
 
+/// pdo's compact binary form of a parsed tree: made at build time by pdo_toml_compile (the same parser,
+/// src/util/toml_compile_main.cpp) from the embedded course and rules, so start-up parses no TOML.
+std::string compile_toml(const TomlNode& root);
+/// The tree again; nullopt if `bytes` is not a whole, well-formed compiled tree.
+std::optional<TomlNode> load_compiled_toml(std::string_view bytes);
+
 /// A parsed TOML file and the first problem found in it (a syntax error or one a reader reported).
 class TomlDoc {
 public:
   /// Parses `text`; `source` names the file in every message.
   TomlDoc(std::string_view text, std::string source);
+  /// Tag for the constructor that reads a compiled tree.
+  struct Compiled {};
+  /// Reads a tree compile_toml() made from the file `source` (a damaged one is a problem at line 0).
+  TomlDoc(Compiled, std::string_view bytes, std::string source);
+  /// The parsed tree (for pdo_toml_compile and its tests).
+  const TomlNode& tree() const { return m_root; }
   /// The root table (empty if the text did not parse).
   TomlTable root();
   /// Checks the root's `schema`: absent or k_toml_schema is fine, a higher one was written by a newer pdo.

@@ -143,7 +143,16 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   app.allow_windows_style_options(false);
   app.fallthrough();
   add_global_options(app, ctx);
-  for (const auto& c : commands()) c.setup(app.add_subcommand(c.name, tr(c.help_zh, c.help_en)), ctx);
+  // Only the command typed gets its options (the rest are names and one-line help in `pdo --help`):
+  // setting up every command's options cost CLI11 half of a short command's own instructions.
+  const auto typed = first_word(args);
+  for (const auto& c : commands()) {
+    CLI::App* sub = app.add_subcommand(c.name, tr(c.help_zh, c.help_en));
+    sub->group(tr("命令", "Subcommands"));
+    sub->option_defaults()->group(tr("选项", "Options"));
+    if (CLI::Option* help = sub->get_help_ptr()) help->group(tr("选项", "Options"));
+    if (typed && *typed == c.name) c.setup(sub, ctx);
+  }
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());

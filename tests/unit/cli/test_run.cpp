@@ -94,7 +94,9 @@ std::set<std::string> listed_names(const std::string& help) {
 /// The command names listed under "Subcommands:" in a help page.
 std::set<std::string> listed_subcommands(const std::string& help) {
   std::set<std::string> names;
-  std::istringstream lines(help.substr(std::min(help.size(), help.find("Subcommands:"))));
+  // The heading in the current language ("命令:" in zh mode), on a line of its own.
+  const std::string heading = "\n" + util::tr("命令", "Subcommands") + ":\n";
+  std::istringstream lines(help.substr(std::min(help.size(), help.find(heading) + 1)));
   std::string line;
   std::getline(lines, line);  // the heading
   while (std::getline(lines, line) && line.size() > 2 && line[0] == ' ') {
@@ -153,8 +155,11 @@ TEST_CASE("the help check sees a missing name", "[cli]") {
                            "  --lessons   Say per lesson\n";
   CHECK(listed_names(help) == std::set<std::string>{"id", "-h", "--help", "--lessons"});
   CHECK(listed_names(help).count("--lesson") == 0);
+  util::set_lang(util::Lang::en);
   CHECK(listed_subcommands("x\nSubcommands:\n  init  Create\n  log   The journal\n\nmore\n  tail  no\n") ==
         std::set<std::string>{"init", "log"});
+  util::set_lang(util::Lang::zh);
+  CHECK(listed_subcommands("用法: pdo [选项] 命令\n\n命令:\n  init  创建\n\n").count("init") == 1);
 }
 
 TEST_CASE("plain pdo prints the help with exit code 0", "[cli]") {

@@ -1,6 +1,7 @@
 // pdo log: the study journal from pdo's and the learner's commits.
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -202,4 +203,74 @@ TEST_CASE("log --calendar --ascii draws in plain ASCII", "[cli][log]") {
   const std::string out = calendar_output("en", {"--ascii"});
   check_golden(out, "log-calendar-ascii.txt");
   for (const char ch : out) CHECK(static_cast<unsigned char>(ch) < 0x80);
+}
+
+namespace {
+
+/// A git fast-import stream of `n` commits on main, each flipping one box of `progress`: pdo's commits
+/// (trailers), hand-made ones, and hand-made ones whose message names a Pdo- key in prose (no trailers).
+std::string box_history(std::string progress, int n) {
+  const char* const steps[] = {"读讲义", "做练习", "记笔记"};
+  const char* const ids[] = {"read", "exercise", "notes"};
+  std::string out;
+  for (int i = 1; i <= n; ++i) {
+    const int lesson = i % 17 + 1, s = i / 17 % 3;
+    char id[3];
+    std::snprintf(id, sizeof id, "%02d", lesson);
+    const std::string todo = std::string("- [ ] ") + id + " " + steps[s], done = std::string("- [x] ") + id + " " + steps[s];
+    std::string state = "done";
+    if (!Catch::replaceInPlace(progress, todo, done)) {
+      REQUIRE(Catch::replaceInPlace(progress, done, todo));
+      state = "todo";
+    }
+    std::string msg;
+    if (i % 3 == 0) {
+      msg = "track " + state + "\n\nPdo-Action: track\nPdo-Id: " + std::to_string(1000 + i) + "\nPdo-Lesson: " + id +
+            "\nPdo-Step: " + ids[s] + "\nPdo-State: " + state + "\n";
+    } else if (i % 3 == 1) {
+      msg = "lesson " + std::string(id) + " " + state + "\n";
+    } else {
+      msg = "by hand, not with the Pdo-Lesson trailer\n";
+    }
+    out += "commit refs/heads/main\ncommitter L <l@example.com> " + std::to_string(1700000000 + i * 600) + " +0800\ndata " +
+           std::to_string(msg.size()) + "\n" + msg;
+    if (i == 1) out += "from refs/heads/main^0\n";
+    out += "M 100644 inline progress.md\ndata " + std::to_string(progress.size()) + "\n" + progress + "\n";
+  }
+  return out;
+}
+
+/// The commit ids of a `pdo log --json`, in order.
+std::vector<std::string> event_commits(const std::string& json) {
+  std::vector<std::string> ids;
+  for (std::size_t at = json.find("\"commit\":\""); at != std::string::npos; at = json.find("\"commit\":\"", at + 1)) {
+    ids.push_back(json.substr(at + 10, 40));
+  }
+  return ids;
+}
+
+}  // namespace
+
+// Long histories are read on a second thread beside the walk (app/study_log.cpp): the journal must be
+// the one the history holds, in its order, whichever kind of commit each one is.
+TEST_CASE("a cold log of a long mixed history has one event per commit in history order", "[cli][log]") {
+  TempDir tmp("log-long");
+  const auto root = fresh_workspace(tmp);
+  platform::ProcessOptions opts;
+  opts.cwd = root;
+  opts.env = test_env();
+  opts.input = box_history(read_file(root / "progress.md"), 700);
+  const auto imported = platform::run_process({"git", "fast-import", "--quiet"}, opts);
+  INFO(imported.err);
+  REQUIRE(imported.exit_code == 0);
+  git_out({"reset", "-q", "--hard", "main"}, root);
+  std::vector<std::string> expected;
+  for (const auto line : util::split_lines(git_out({"log", "--reverse", "--format=%H", "-n", "700", "--", "progress.md"}, root))) {
+    expected.emplace_back(util::chomp(line));
+  }
+  REQUIRE(expected.size() == 700);
+  const std::string cold = cold_log(root);
+  CHECK(event_commits(cold) == expected);
+  CHECK(count_of(cold, R"("source":"pdo")") == 233);  // every third commit carries trailers
+  CHECK(log_json(root) == cold);                      // and the cache it wrote gives the same
 }

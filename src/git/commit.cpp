@@ -1,10 +1,12 @@
 // The libgit2 half of pdo's commit transaction (the other half, locks, ordering and the branch's
 // compare-and-swap under a provable lock, is app/transaction): prepare_commit builds objects and the new
-// index without moving anything; append_reflogs writes the branch move's log lines. The caller holds index.lock the whole time, as `git commit` does.
+// index without moving anything; append_reflogs writes the branch move's log lines. The caller holds
+// index.lock the whole time, as `git commit` does.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "git/lg2.hpp"
@@ -158,30 +160,36 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
   return Applied{*head_id, staged && staged->mode ? staged->mode : static_cast<std::uint32_t>(GIT_FILEMODE_BLOB)};
 }
 
-/// HEAD's tree with the applied changes: the tree of the new commit.
+/// HEAD's tree with the applied changes: the tree of the new commit. Only the trees on the changed paths
+/// are read and written (git_tree_create_updated), not the whole tree as an index would.
 Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std::vector<std::pair<std::string, Applied>>& applied,
                            std::vector<StagedBlob>& changed) {
-  git_index* raw = nullptr;
-  if (int rc = git_index_new(&raw); rc != 0) return lg2_error(rc, "git_index_new");
-  IndexPtr tree_index(raw);
-  if (head_tree) {
-    if (int rc = git_index_read_tree(raw, head_tree); rc != 0) return lg2_error(rc, "read HEAD tree");
-  }
-  for (const auto& [path, a] : applied) {
-    if (!a.id) {
-      git_index_remove(raw, path.c_str(), 0);
+  std::map<std::string, const Applied*> last;  // a path changed twice: its last change counts
+  for (const auto& [path, a] : applied) last[path] = &a;
+  std::vector<git_tree_update> updates;
+  for (const auto& [path, a] : last) {
+    const auto old = entry_id(head_tree, path);
+    if (!a->id) {
+      if (!old) continue;  // nothing to remove
+      git_tree_update u{};
+      u.action = GIT_TREE_UPDATE_REMOVE;
+      u.path = path.c_str();
+      updates.push_back(u);
       continue;
     }
-    const auto old = entry_id(head_tree, path);
-    if (!old || git_oid_cmp(&*old, &*a.id) != 0) changed.push_back({path, blob_text(repo, *a.id)});
-    git_index_entry entry{};
-    entry.id = *a.id;
-    entry.mode = a.mode;
-    entry.path = path.c_str();
-    if (int rc = git_index_add(raw, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+    if (!old || git_oid_cmp(&*old, &*a->id) != 0) changed.push_back({path, blob_text(repo, *a->id)});
+    git_tree_update u{};
+    u.action = GIT_TREE_UPDATE_UPSERT;
+    u.id = *a->id;
+    u.filemode = static_cast<git_filemode_t>(a->mode);
+    u.path = path.c_str();
+    updates.push_back(u);
   }
   git_oid tree_id;
-  if (int rc = git_index_write_tree_to(&tree_id, raw, repo); rc != 0) return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
+  if (updates.empty() && head_tree) return *git_tree_id(head_tree);
+  if (int rc = git_tree_create_updated(&tree_id, repo, head_tree, updates.size(), updates.data()); rc != 0) {
+    return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
+  }
   return tree_id;
 }
 

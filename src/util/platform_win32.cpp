@@ -87,7 +87,9 @@ std::optional<std::string> get_env(const std::string& name) {
   return to_utf8(*v);
 }
 
-std::optional<fs::path> find_program(std::string_view name) {
+std::optional<fs::path> find_program(std::string_view name) { return find_program_in(name, env_wide(L"PATH")); }
+
+std::optional<fs::path> win32::find_program_in(std::string_view name, const std::optional<std::wstring>& path) {
   if (name.empty()) return std::nullopt;
   const std::wstring wname = to_wide(name);
   const auto exts = path_extensions();
@@ -95,7 +97,6 @@ std::optional<fs::path> find_program(std::string_view name) {
     if (auto p = with_extension(wname, exts)) return fs::path(*p);
     return std::nullopt;
   }
-  const auto path = env_wide(L"PATH");
   if (!path) return std::nullopt;
   for (auto dir : util::split(to_utf8(*path), ';')) {
     if (dir.size() >= 2 && dir.front() == '"' && dir.back() == '"') dir = dir.substr(1, dir.size() - 2);

@@ -179,7 +179,13 @@ bool start_child(const std::wstring& program, std::wstring cmd, const ProcessOpt
 ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
   ProcessResult r;
   if (argv.empty()) return r;
-  const auto program = find_program(argv[0]);
+  // The program is looked up in the PATH the child will have, as on POSIX (names are case-blind here).
+  std::optional<std::wstring> path = env_wide(L"PATH");
+  for (const auto& [name, value] : options.env) {
+    if (lower(to_wide(name)) != L"path") continue;
+    path = value.empty() ? std::nullopt : std::optional<std::wstring>(to_wide(value));
+  }
+  const auto program = find_program_in(argv[0], path);
   if (!program) return r;
   const auto cmd = command_line(program->wstring(), argv);
   if (!cmd) return r;

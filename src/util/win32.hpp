@@ -10,6 +10,7 @@
 #include <windows.h>
 
 #include <cwctype>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +55,10 @@ inline std::optional<std::wstring> env_wide(const std::wstring& name) {
   value.resize(n);
   return value;
 }
+
+/// `name` looked up as Windows does in a PATH value's absolute folders, with PATHEXT (platform_win32.cpp);
+/// taken as is (with PATHEXT) when it holds a separator or a drive.
+std::optional<std::filesystem::path> find_program_in(std::string_view name, const std::optional<std::wstring>& path);
 
 /// A closing wrapper for the handles run_process juggles.
 class Handle {

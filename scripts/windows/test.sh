@@ -56,6 +56,7 @@ reason_of() {
     signals)     echo "POSIX signals: SIGPIPE dispositions, kill -9" ;;
     symlinks)    echo "POSIX symlinks" ;;
     tmpfs)       echo "a small tmpfs as a full disk" ;;
+    wine-profile) echo "wine sets USERPROFILE itself, so a test cannot point it elsewhere" ;;
     *)           echo "see the comment above each case" ;;
   esac
 }

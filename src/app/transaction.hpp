@@ -26,6 +26,7 @@ struct Change {
     whole,  ///< commit the working-tree file as it is (notes, exercises); a symlink is committed as a link
     edit,   ///< pdo's change as a function, applied to HEAD's, the staged and the working-tree version
     put,    ///< write these bytes to the working tree and commit them (files pdo creates or owns)
+    remove, ///< delete the working-tree file (it must hold what `before` says) and commit its removal
   };
   /// What a `put` expects to find before it writes (what the learner agreed to).
   enum class Before { any, absent, bytes };
@@ -34,12 +35,14 @@ struct Change {
   std::string path;
   std::function<Result<std::string>(const std::string&)> edit;  ///< Kind::edit
   std::string content;                                          ///< Kind::put
-  Before before = Before::any;                                  ///< Kind::put
-  std::string before_bytes;                                     ///< Kind::put with Before::bytes
+  Before before = Before::any;                                  ///< Kind::put and Kind::remove
+  std::string before_bytes;                                     ///< Kind::put and Kind::remove with Before::bytes
 
   static Change whole_file(std::string path);
   static Change edited(std::string path, std::function<Result<std::string>(const std::string&)> edit);
   static Change put_file(std::string path, std::string content, Before before, std::string before_bytes = {});
+  /// Deletes a file that holds exactly `before_bytes` (or is already gone); its empty folders go too.
+  static Change remove_file(std::string path, std::string before_bytes);
 };
 
 /// Everything one pdo commit does.

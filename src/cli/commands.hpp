@@ -72,6 +72,9 @@ void setup_start(CLI::App* cmd, Context& ctx);
 /// `pdo ask`: a dated question in questions.md, as a commit.
 void setup_ask(CLI::App* cmd, Context& ctx);
 
+/// `pdo lesson`: add, list and remove the learner's own lessons.
+void setup_lesson(CLI::App* cmd, Context& ctx);
+
 /// `pdo scan`: look for secrets in files, folders or every commit.
 void setup_scan(CLI::App* cmd, Context& ctx);
 

@@ -25,6 +25,8 @@ const std::vector<Command>& commands() {
        "Add a dated question under a lesson in questions.md, as a commit", setup_ask},
       {"lesson", "添加、列出或删除你自己的课节（课程之外的主题）：pdo lesson add / list / remove",
        "Add, list or remove lessons of your own (topics beyond the course): pdo lesson add / list / remove", setup_lesson},
+      {"glossary", "把笔记里「名称解释」下定义的术语汇总进 glossary.md，并提交",
+       "Gather the terms defined under a glossary heading in your notes into glossary.md, as a commit", setup_glossary},
       {"scan", "在文件、文件夹或整个 git 历史里查找 API 密钥、令牌和私钥",
        "Look for API keys, tokens and private keys in files, folders or the whole git history", setup_scan},
       {"hook", "运行 git 钩子的检查（已安装的钩子调用：pdo hook pre-commit / commit-msg / pre-push）",

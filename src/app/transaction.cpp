@@ -259,6 +259,23 @@ private:
     return ok();
   }
 
+  /// The commit's objects and the new index in `scratch` (for a move: the index only).
+  Result<git::PreparedCommit> prepare(const fs::path& scratch) {
+    if (m_txn.move) {
+      std::vector<std::string> paths;
+      for (const auto& c : m_txn.changes) paths.push_back(c.path);
+      return m_repo.prepare_move(m_txn.move->target, m_txn.move->from, paths, scratch, m_txn.move->reflog);
+    }
+    auto spec = spec_of(m_txn);
+    spec.heal = load_receipts(m_repo.gitdir());  // an entry a stale `git commit` wrote back is mended first
+    auto prepared = m_repo.prepare_commit(spec, scratch);
+    if (prepared && prepared->commit_id.empty() && !prepared->healed.empty() && m_txn.heal == Transaction::Heal::with_commit) {
+      spec.heal.clear();  // no commit: leave the stale entries to the hook or the next pdo commit
+      prepared = m_repo.prepare_commit(spec, scratch);
+    }
+    return prepared;
+  }
+
   Result<std::optional<std::string>> steps(bool& moved) {
     std::error_code ec;
     fs::create_directories(m_dir, ec);
@@ -279,13 +296,7 @@ private:
     pause_point("worktree-written");
 
     const fs::path scratch = m_dir / "index";
-    auto spec = spec_of(m_txn);
-    spec.heal = load_receipts(m_repo.gitdir());  // an entry a stale `git commit` wrote back is mended first
-    auto prepared = m_repo.prepare_commit(spec, scratch);
-    if (prepared && prepared->commit_id.empty() && !prepared->healed.empty() && m_txn.heal == Transaction::Heal::with_commit) {
-      spec.heal.clear();  // no commit: leave the stale entries to the hook or the next pdo commit
-      prepared = m_repo.prepare_commit(spec, scratch);
-    }
+    auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     if (m_txn.identity) {
       const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first}, {"user.email", m_txn.identity->second}};
@@ -453,7 +464,8 @@ Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn) 
     Attempt a(repo, txn);
     auto result = a.run(moved);
     if (result) remove_empty_folders(repo, txn);
-    if (result || !moved || attempt >= k_moved_retries) return result;
+    // A move was computed from the branch as it was: once it moved, trying again cannot help.
+    if (result || !moved || txn.move || attempt >= k_moved_retries) return result;
   }
 }
 

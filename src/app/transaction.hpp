@@ -1,5 +1,6 @@
 #pragma once
-// One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm), with git's
+// One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm, lesson,
+// glossary) and for pdo sync's move of the branch onto the replayed commits, with git's
 // own locks: take index.lock exclusively, write the working-tree files, write the objects, write the new
 // index into the lock, lock the branch and compare it with the value the commit was built on (and write
 // the new value into that lock), then publish: rename index.lock onto the index, then the branch's lock
@@ -59,6 +60,15 @@ struct Transaction {
   /// what git is about to store, mends always.
   enum class Heal { with_commit, always };
   Heal heal = Heal::with_commit;
+  /// Instead of a new commit, the branch moves to an existing commit (pdo sync): `changes` are the puts
+  /// and removals that give the working tree the target's files, and the index gets the target's entries
+  /// for those paths. The move is built on `from`: it fails, changing nothing, if the branch moved since.
+  struct Move {
+    std::string target;
+    std::string from;
+    std::string reflog;  ///< the reflog line's message
+  };
+  std::optional<Move> move;
 };
 
 /// Runs the transaction; the new commit's id, or nullopt when nothing needed committing.

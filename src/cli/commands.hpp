@@ -78,6 +78,9 @@ void setup_lesson(CLI::App* cmd, Context& ctx);
 /// `pdo glossary`: the terms defined in the notes, gathered into glossary.md.
 void setup_glossary(CLI::App* cmd, Context& ctx);
 
+/// `pdo sync`: fetch, rebase and push the workspace through a remote the learner chose.
+void setup_sync(CLI::App* cmd, Context& ctx);
+
 /// `pdo scan`: look for secrets in files, folders or every commit.
 void setup_scan(CLI::App* cmd, Context& ctx);
 

@@ -58,7 +58,7 @@ std::string checked_folder(const std::string& folder, const std::string& shown_a
   return folder;
 }
 
-/// The line range of the questions under a lesson's heading in questions.md (none when it has no heading).
+/// True if questions.md has any line under the lesson's heading ("## 18 …").
 bool has_questions(std::string_view text, const course::Lesson& lesson) {
   bool in_section = false;
   for (const auto raw : util::split_lines(text)) {

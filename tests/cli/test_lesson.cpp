@@ -53,6 +53,8 @@ TEST_CASE("lesson add with a Latin title makes the next lesson in one commit and
   const auto list = pdo_in(root, {"lesson", "list"});
   require_ok(list);
   CHECK_THAT(list.out, Catch::Contains("18    我的  DeepSpeed ZeRO & FSDP: Sharding (Part 1)") && Catch::Contains("03    官方  "));
+  require_ok(pdo_in(root, {"report", "--html", util::path_to_utf8(tmp / "report.html")}));
+  CHECK_THAT(read_file(tmp / "report.html"), Catch::Contains("DeepSpeed ZeRO &amp; FSDP: Sharding (Part 1)"));
   const auto readiness = pdo_in(root, {"check", "--lessons"});
   CHECK_THAT(readiness.out, Catch::Contains("18 DeepSpeed ZeRO & FSDP: Sharding (Part 1) — 不判断（我的课节）"));
 

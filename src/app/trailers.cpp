@@ -9,7 +9,7 @@ namespace pdo::app {
 
 namespace {
 
-constexpr std::string_view k_action_ids[] = {"init", "track", "ask", "undo", "check", "confirm"};
+constexpr std::string_view k_action_ids[] = {"init", "track", "ask", "undo", "check", "confirm", "lesson", "glossary"};
 
 std::optional<progress::BoxChange> parse_change(std::string_view lesson, std::string_view step, std::string_view state) {
   lesson = util::trim(lesson);
@@ -35,7 +35,7 @@ std::optional<Action> parse_action(std::string_view text) {
   return std::nullopt;
 }
 
-bool undoable(Action action) { return action == Action::track || action == Action::ask; }
+bool undoable(Action action) { return action == Action::track || action == Action::ask || action == Action::lesson; }
 
 std::string write_trailers(const Trailers& t) {
   std::string out;
@@ -44,6 +44,7 @@ std::string write_trailers(const Trailers& t) {
   if (!t.undoes.empty()) out += "Pdo-Undoes: " + t.undoes + "\n";
   if (!t.course.empty()) out += "Pdo-Course: " + t.course + "\n";
   if (!t.question_lesson.empty()) out += "Pdo-Question-Lesson: " + t.question_lesson + "\n";
+  if (!t.own_lesson.empty()) out += "Pdo-Own-Lesson: " + t.own_lesson + "\n";
   if (!t.boxes.empty()) {
     const auto& main = t.boxes.front();
     out += "Pdo-Lesson: " + util::pad2(main.lesson) + "\nPdo-Step: " + std::string(progress::step_id(main.step)) +
@@ -67,6 +68,7 @@ Trailers read_trailers(const std::string& message, const std::string& commit_id)
     else if (key == "Pdo-Undo") legacy_undo = std::string(util::trim(value));
     else if (key == "Pdo-Course") t.course = std::string(util::trim(value));
     else if (key == "Pdo-Question-Lesson") t.question_lesson = std::string(util::trim(value));
+    else if (key == "Pdo-Own-Lesson") t.own_lesson = std::string(util::trim(value));
     else if (key == "Pdo-Lesson") lesson = value;
     else if (key == "Pdo-Step") step = value;
     else if (key == "Pdo-State") state = value;

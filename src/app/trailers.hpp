@@ -1,7 +1,8 @@
 #pragma once
 // The vocabulary of pdo's commit trailers, in one place: which action a commit records (Pdo-Action), its
 // stable action id (Pdo-Id, kept by rebases and syncs, unlike a commit id), what it undoes (Pdo-Undoes)
-// and the boxes it flips (Pdo-Lesson / Pdo-Step / Pdo-State). Reading goes through git's own trailer
+// the boxes it flips (Pdo-Lesson / Pdo-Step / Pdo-State) and the learner's own lesson it adds or removes
+// (Pdo-Own-Lesson). Reading goes through git's own trailer
 // parser (git::message_trailers); commits written by pdo 0.1 (no Pdo-Id, Pdo-Also, Pdo-Undo with a
 // commit id) are still understood.
 #include <optional>
@@ -14,7 +15,7 @@
 namespace pdo::app {
 
 /// What a pdo commit did.
-enum class Action { init, track, ask, undo, check, confirm };
+enum class Action { init, track, ask, undo, check, confirm, lesson, glossary };
 
 /// "init", "track", … as written in Pdo-Action.
 std::string_view action_id(Action action);
@@ -22,7 +23,7 @@ std::string_view action_id(Action action);
 /// Parses a Pdo-Action value.
 std::optional<Action> parse_action(std::string_view text);
 
-/// True for the actions a learner takes by hand and `pdo undo` reverts (track, ask).
+/// True for the actions a learner takes by hand and `pdo undo` reverts (track, ask, lesson).
 bool undoable(Action action);
 
 /// The trailers of one commit.
@@ -33,6 +34,7 @@ struct Trailers {
   std::vector<progress::BoxChange> boxes;  ///< the boxes the commit flips
   std::string question_lesson;   ///< Pdo-Question-Lesson
   std::string course;            ///< Pdo-Course
+  std::string own_lesson;        ///< Pdo-Own-Lesson: "18 add" or "18 remove" (pdo lesson add / remove)
 };
 
 /// The trailer block ("Key: value" lines, each ending in "\n") for a commit message.

@@ -99,6 +99,7 @@ struct Write {
   std::string path;
   std::optional<std::string> old;
   std::string bytes;
+  bool remove = false;
 };
 
 Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction& txn) {
@@ -114,6 +115,16 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
       return Error{Exit::usage, c.path + tr(" 不是普通文件，pdo 不会替换它。", " is not a regular file; pdo will not replace it.")};
     }
     const auto old = read_if_file(file);
+    if (c.kind == Change::Kind::remove) {
+      if (!exists) continue;  // already gone: only its removal is committed
+      if (c.before == Change::Before::bytes && (!old || *old != c.before_bytes)) {
+        return Error{Exit::busy, c.path + tr(" 在 pdo 检查之后被改动了；为了不删掉这些改动，pdo 什么都没有做。请重新运行命令。",
+                                             " changed after pdo checked it; so as not to delete that change, pdo did nothing. Run the "
+                                             "command again.")};
+      }
+      writes.push_back({c.path, old, {}, true});
+      continue;
+    }
     if (c.kind == Change::Kind::put) {
       const bool as_planned = c.before == Change::Before::any || (c.before == Change::Before::absent && !exists) ||
                               (c.before == Change::Before::bytes && old && *old == c.before_bytes);
@@ -218,7 +229,8 @@ private:
   Status write_files(const std::vector<Write>& writes) {
     if (writes.empty()) return ok();
     for (std::size_t i = 0; i < writes.size(); ++i) {
-      const FileRecord record{writes[i].path, writes[i].old.has_value(), util::sha256_hex(writes[i].bytes)};
+      const FileRecord record{writes[i].path, writes[i].old.has_value(), writes[i].remove ? std::string() : util::sha256_hex(writes[i].bytes),
+                              writes[i].remove};
       m_journal.files.push_back(record);
       if (auto st = m_log.file(i, record); !st) return write_error(st.error(), m_dir);
       if (!writes[i].old) continue;
@@ -234,11 +246,34 @@ private:
     if (auto st = m_log.stage(Stage::writing); !st) return write_error(st.error(), m_dir);
     for (const auto& w : writes) {
       const fs::path file = m_repo.workdir() / util::path_from_utf8(w.path);
+      if (w.remove) {
+        // The old inode stays in the journal folder (the hard link above) until the transaction ends.
+        std::error_code ec;
+        if (!fs::remove(file, ec) && ec) return unwritable(platform::last_io_failure(), file);
+        continue;
+      }
       if (auto st = util::make_dirs(file.parent_path()); !st) return write_error(st.error(), file);
       const auto replace = w.old ? util::Replace::allowed : util::Replace::never;
       if (auto st = util::write_file_atomic(file, w.bytes, replace); !st) return write_error(st.error(), file);
     }
     return ok();
+  }
+
+  /// The commit's objects and the new index in `scratch` (for a move: the index only).
+  Result<git::PreparedCommit> prepare(const fs::path& scratch) {
+    if (m_txn.move) {
+      std::vector<std::string> paths;
+      for (const auto& c : m_txn.changes) paths.push_back(c.path);
+      return m_repo.prepare_move(m_txn.move->target, m_txn.move->from, paths, scratch, m_txn.move->reflog);
+    }
+    auto spec = spec_of(m_txn);
+    spec.heal = load_receipts(m_repo.gitdir());  // an entry a stale `git commit` wrote back is mended first
+    auto prepared = m_repo.prepare_commit(spec, scratch);
+    if (prepared && prepared->commit_id.empty() && !prepared->healed.empty() && m_txn.heal == Transaction::Heal::with_commit) {
+      spec.heal.clear();  // no commit: leave the stale entries to the hook or the next pdo commit
+      prepared = m_repo.prepare_commit(spec, scratch);
+    }
+    return prepared;
   }
 
   Result<std::optional<std::string>> steps(bool& moved) {
@@ -261,13 +296,7 @@ private:
     pause_point("worktree-written");
 
     const fs::path scratch = m_dir / "index";
-    auto spec = spec_of(m_txn);
-    spec.heal = load_receipts(m_repo.gitdir());  // an entry a stale `git commit` wrote back is mended first
-    auto prepared = m_repo.prepare_commit(spec, scratch);
-    if (prepared && prepared->commit_id.empty() && !prepared->healed.empty() && m_txn.heal == Transaction::Heal::with_commit) {
-      spec.heal.clear();  // no commit: leave the stale entries to the hook or the next pdo commit
-      prepared = m_repo.prepare_commit(spec, scratch);
-    }
+    auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     if (m_txn.identity) {
       const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first}, {"user.email", m_txn.identity->second}};
@@ -382,6 +411,15 @@ Change Change::edited(std::string path, std::function<Result<std::string>(const 
   return c;
 }
 
+Change Change::remove_file(std::string path, std::string before_bytes) {
+  Change c;
+  c.kind = Kind::remove;
+  c.path = std::move(path);
+  c.before = Before::bytes;
+  c.before_bytes = std::move(before_bytes);
+  return c;
+}
+
 Change Change::put_file(std::string path, std::string content, Before before, std::string before_bytes) {
   Change c;
   c.kind = Kind::put;
@@ -401,12 +439,33 @@ Error foreign_lock(const std::string& lock) {
                                lock + tr("\"（Windows：del）。pdo 不会删除它。", "\" (Windows: del). pdo never deletes it.")};
 }
 
+namespace {
+
+/// After a removal the folders it left empty go too, as git removes them (best effort: an empty folder
+/// left behind changes nothing git sees).
+void remove_empty_folders(const git::Repo& repo, const Transaction& txn) {
+  const fs::path workdir = repo.workdir();
+  for (const auto& c : txn.changes) {
+    if (c.kind != Change::Kind::remove) continue;
+    fs::path dir = (workdir / util::path_from_utf8(c.path)).parent_path();
+    std::error_code ec;
+    while (dir != workdir && util::path_is_inside(workdir, dir) && fs::is_directory(fs::symlink_status(dir, ec)) && fs::is_empty(dir, ec)) {
+      if (!fs::remove(dir, ec)) break;
+      dir = dir.parent_path();
+    }
+  }
+}
+
+}  // namespace
+
 Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn) {
   for (int attempt = 0;; ++attempt) {
     bool moved = false;
     Attempt a(repo, txn);
     auto result = a.run(moved);
-    if (result || !moved || attempt >= k_moved_retries) return result;
+    if (result) remove_empty_folders(repo, txn);
+    // A move was computed from the branch as it was: once it moved, trying again cannot help.
+    if (result || !moved || txn.move || attempt >= k_moved_retries) return result;
   }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm), with git's
+// One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm, lesson,
+// glossary) and for pdo sync's move of the branch onto the replayed commits, with git's
 // own locks: take index.lock exclusively, write the working-tree files, write the objects, write the new
 // index into the lock, lock the branch and compare it with the value the commit was built on (and write
 // the new value into that lock), then publish: rename index.lock onto the index, then the branch's lock
@@ -26,6 +27,7 @@ struct Change {
     whole,  ///< commit the working-tree file as it is (notes, exercises); a symlink is committed as a link
     edit,   ///< pdo's change as a function, applied to HEAD's, the staged and the working-tree version
     put,    ///< write these bytes to the working tree and commit them (files pdo creates or owns)
+    remove, ///< delete the working-tree file (it must hold what `before` says) and commit its removal
   };
   /// What a `put` expects to find before it writes (what the learner agreed to).
   enum class Before { any, absent, bytes };
@@ -34,12 +36,14 @@ struct Change {
   std::string path;
   std::function<Result<std::string>(const std::string&)> edit;  ///< Kind::edit
   std::string content;                                          ///< Kind::put
-  Before before = Before::any;                                  ///< Kind::put
-  std::string before_bytes;                                     ///< Kind::put with Before::bytes
+  Before before = Before::any;                                  ///< Kind::put and Kind::remove
+  std::string before_bytes;                                     ///< Kind::put and Kind::remove with Before::bytes
 
   static Change whole_file(std::string path);
   static Change edited(std::string path, std::function<Result<std::string>(const std::string&)> edit);
   static Change put_file(std::string path, std::string content, Before before, std::string before_bytes = {});
+  /// Deletes a file that holds exactly `before_bytes` (or is already gone); its empty folders go too.
+  static Change remove_file(std::string path, std::string before_bytes);
 };
 
 /// Everything one pdo commit does.
@@ -56,6 +60,15 @@ struct Transaction {
   /// what git is about to store, mends always.
   enum class Heal { with_commit, always };
   Heal heal = Heal::with_commit;
+  /// Instead of a new commit, the branch moves to an existing commit (pdo sync): `changes` are the puts
+  /// and removals that give the working tree the target's files, and the index gets the target's entries
+  /// for those paths. The move is built on `from`: it fails, changing nothing, if the branch moved since.
+  struct Move {
+    std::string target;
+    std::string from;
+    std::string reflog;  ///< the reflog line's message
+  };
+  std::optional<Move> move;
 };
 
 /// Runs the transaction; the new commit's id, or nullopt when nothing needed committing.

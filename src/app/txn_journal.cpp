@@ -106,8 +106,10 @@ bool parse_line(const std::vector<std::string>& w, Journal& j) {
   }
   if (w.size() == 5 && w[0] == "file") {
     auto path = unhex(w[3]);
-    if (!path || (w[2] != "0" && w[2] != "1") || w[4].size() != 64 || w[1] != std::to_string(j.files.size())) return false;
-    j.files.push_back({*path, w[2] == "1", w[4]});
+    const bool removed = w[4] == "-";
+    if (!path || (w[2] != "0" && w[2] != "1") || (w[4].size() != 64 && !removed) || w[1] != std::to_string(j.files.size())) return false;
+    if (removed && w[2] != "1") return false;  // only a file that was there is removed
+    j.files.push_back({*path, w[2] == "1", removed ? std::string() : w[4], removed});
     return true;
   }
   if (w.size() == 3 && w[0] == "commit") {
@@ -159,7 +161,7 @@ Status JournalLog::lock_identity(const std::string& name, const platform::FileId
 }
 
 Status JournalLog::file(std::size_t index, const FileRecord& r) {
-  return append("file " + std::to_string(index) + " " + (r.existed ? "1 " : "0 ") + hex(r.path) + " " + r.new_sha256);
+  return append("file " + std::to_string(index) + " " + (r.existed ? "1 " : "0 ") + hex(r.path) + " " + (r.removed ? "-" : r.new_sha256));
 }
 
 Status JournalLog::stage(Stage stage) { return append(std::string("stage ") + k_stage_names[static_cast<int>(stage)]); }
@@ -191,9 +193,16 @@ std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workd
   if (j.stage >= Stage::writing) {
     for (std::size_t i = 0; i < j.files.size(); ++i) {
       const fs::path file = workdir / util::path_from_utf8(j.files[i].path);
+      std::error_code ec;
+      if (j.files[i].removed) {
+        // A removed file comes back unless something new was put at its name since.
+        if (!fs::exists(fs::symlink_status(file, ec)) && fs::exists(fs::symlink_status(backup_path(dir, i), ec))) {
+          (void)platform::rename_no_replace(backup_path(dir, i), file);
+        }
+        continue;
+      }
       // Only a file that still holds exactly pdo's bytes goes back; a later edit by the learner stays.
       if (!holds(file, j.files[i].new_sha256)) continue;
-      std::error_code ec;
       if (j.files[i].existed) {
         // The old inode comes back under its name: a rename needs no free space, so this works on a full disk.
         (void)platform::rename_replace(backup_path(dir, i), file);

@@ -37,6 +37,7 @@ struct FileRecord {
   std::string path;  ///< repository-relative, '/' separated
   bool existed = false;
   std::string new_sha256;  ///< of the bytes pdo writes
+  bool removed = false;    ///< pdo deletes the file instead (new_sha256 is empty)
 };
 
 /// The journal of one transaction, as read back.

@@ -88,6 +88,12 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, con
     r.verdict = tr("课程文件标为未发布：保留入口，暂时没有内容", "marked unpublished in the course file: the entry stays, no content yet");
     return r;
   }
+  if (l.own) {
+    r.where = Where::unknown;
+    r.needs = tr("不知道（你自己加的课节，课程文件里没有它的需求）", "not known (a lesson of your own: no course file gives its needs)");
+    r.verdict = tr("pdo 不判断：这是你自己加的课节，能在哪里运行请看它的资料", "not judged: this is a lesson of your own; see its material for where it runs");
+    return r;
+  }
   if (const auto beyond = beyond_one_machine(l); !beyond.empty()) return read_only(r, util::join(beyond, tr("、", ", ")));
   std::string place;
   if (route == "browser") {
@@ -185,8 +191,9 @@ std::string render_readiness(const course::Course& course, const std::string& ro
   std::size_t ready = 0;
   for (const auto& r : lessons) {
     ready += r.runs_here ? 1 : 0;
-    const std::string head = r.where == Where::runnable ? tr("可以运行", "runnable")
+    const std::string head = r.where == Where::runnable  ? tr("可以运行", "runnable")
                              : r.where == Where::blocked ? tr("需要条件", "needs something")
+                             : r.where == Where::unknown ? tr("不判断（我的课节）", "not judged (your own)")
                                                          : tr("只能阅读", "read only");
     out += "- " + r.lesson->id + " " + r.lesson->title + " — " + head + "\n";
     out += tr("  - 需要：", "  - needs: ") + r.needs + "\n";

@@ -15,8 +15,8 @@
 
 namespace pdo::checks {
 
-/// The three answers a lesson can get.
-enum class Where { read_only, runnable, blocked };
+/// The answers a lesson can get (unknown: a lesson of the learner's own, whose needs no course file gives).
+enum class Where { read_only, runnable, blocked, unknown };
 
 /// One lesson's readiness.
 struct LessonReadiness {

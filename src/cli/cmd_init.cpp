@@ -19,6 +19,7 @@
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
+#include "workspace/own_lessons.hpp"
 #include "workspace/plan.hpp"
 #include "workspace/script.hpp"
 
@@ -291,6 +292,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   s.root = resolve_root(opts, ctx, s.course.id.empty() ? course::default_course() : s.course);
   const auto existing = existing_settings(s.root);
   if (opts.course_file.empty()) load_course(opts, existing, s.root, s);
+  s.course = workspace::with_own_lessons(s.root, std::move(s.course)).take();  // a re-run keeps the learner's own lessons
   s.settings.course_id = s.course.id;
   s.settings.course_file = s.course_text.empty() ? "" : workspace::k_course_copy_path;
   s.settings.route = !opts.route.empty() ? opts.route : existing ? existing->route : s.course.route;

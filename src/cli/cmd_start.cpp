@@ -44,7 +44,11 @@ int run_start(const StartOptions& opts, Context& ctx) {
   if (!lesson.published) {
     out << tr("注意：本课尚未发布。入口先保留，发布后再学习。\n", "Note: this lesson is not yet published; study it once it is out.\n");
   }
-  out << tr("官方链接：", "Official link: ") << lesson.url << "\n";
+  if (!lesson.own) {
+    out << tr("官方链接：", "Official link: ") << lesson.url << "\n";
+  } else {
+    out << tr("链接（你自己加的课节）：", "Link (a lesson of your own): ") << (lesson.url.empty() ? tr("还没有；找到资料后写进 notes.md 顶部", "none yet; write it at the top of notes.md once you have one") : lesson.url) << "\n";
+  }
   out << tr("笔记：", "Notes: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/notes.md")) << "\n";
   out << tr("练习：", "Exercises: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/exercises")) << "\n";
   const auto facts = lesson_facts(ws, lesson);
@@ -56,7 +60,9 @@ int run_start(const StartOptions& opts, Context& ctx) {
       << "----------------------------------------\n";
   out << tr("完成一步后：pdo track done ", "After each step: pdo track done ") << lesson.id << " read|exercise|notes\n";
   // The prompt and the link are printed either way, so a missing browser is a note, not a failure.
-  if (opts.open && !platform::open_url(lesson.url)) {
+  if (opts.open && lesson.url.empty()) {
+    ctx.err << tr("pdo：这一课还没有链接，没有可打开的页面。\n", "pdo: this lesson has no link yet; there is no page to open.\n");
+  } else if (opts.open && !platform::open_url(lesson.url)) {
     ctx.err << tr("pdo：没能打开浏览器，请手动打开上面的官方链接。\n", "pdo: could not start a browser; open the official link above yourself.\n");
   }
   return 0;

@@ -1,18 +1,21 @@
-// pdo undo: reverts, with a new commit, the newest step the learner took with pdo (a track or an ask)
-// that is not undone yet; repeated undos walk further back, like a stack. init, check and check confirm
-// commits are skipped (and named), never undone. Only pdo's own lines change back: a box is unticked
-// or a question removed, and the learner's other edits, committed or not, stay. It refuses, naming the
-// commit, when a later commit changed the same box or question. Notes and exercises are never reverted.
+// pdo undo: reverts, with a new commit, the newest step the learner took with pdo (a track, an ask, or
+// adding or removing a lesson of their own) that is not undone yet; repeated undos walk further back,
+// like a stack. init, check, check confirm and glossary commits are skipped (and named), never undone.
+// Only pdo's own lines change back: a box is unticked or a question removed, and the learner's other
+// edits, committed or not, stay. It refuses, naming the commit, when a later commit changed the same box
+// or question. Notes and exercises are never reverted (undoing a lesson added refuses while it holds any).
 #include <memory>
 #include <ostream>
 #include <set>
 
+#include "app/lesson_ops.hpp"
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "app/session.hpp"
 #include "progress/journal.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
+#include "workspace/own_lessons.hpp"
 
 namespace pdo::cli {
 
@@ -128,6 +131,36 @@ app::Transaction undo_ask(Session& s, const Entry& target, const std::vector<Ent
   return txn;
 }
 
+/// A lesson of the learner's own: an add is undone by removing it (with the same refusals as pdo lesson
+/// remove), a remove by adding it back as it was (number, title, link, folder).
+app::Transaction undo_lesson(Session& s, const Entry& target) {
+  const auto words = util::split(target.trailers.own_lesson, ' ');
+  const auto bad = [&] {
+    return Failure(Exit::usage, tr("提交 ", "commit ") + target.commit.id.substr(0, 12) + tr(" 的 Pdo-Own-Lesson 看不懂，pdo undo 不能撤销它。", " has a Pdo-Own-Lesson pdo cannot read, so pdo undo cannot revert it."));
+  };
+  if (words.size() != 2 || !util::is_digits(words[0]) || words[0].size() > 3) throw bad();
+  const int number = std::stoi(words[0]);
+  app::Trailers t;
+  t.action = app::Action::undo;
+  t.undoes = target.trailers.id;
+  t.id = app::new_action_id();
+  t.own_lesson = util::pad2(number) + (words[1] == "add" ? " remove" : " add");
+  const std::string subject = tr("撤销：", "Undo: ") + util::escape_controls(app::subject_of(target.commit.message));
+  if (words[1] == "add") {
+    const auto* lesson = course::find_lesson(s.ws.course, std::to_string(number));
+    if (!lesson || !lesson->own) throw Failure(Exit::usage, tr("第 ", "lesson ") + util::pad2(number) + tr(" 课已经不是你自己加的课节了，没有可撤销的内容。", " is no longer one of your own lessons; nothing to undo."));
+    return app::remove_lesson_transaction(s, *lesson, subject, t);
+  }
+  if (words[1] != "remove") throw bad();
+  const auto lesson = app::removed_lesson(s.repo, target.commit.id, s.repo_path(workspace::k_own_lessons_path), number);
+  if (!lesson) throw bad();
+  if (course::find_lesson(s.ws.course, lesson->id)) {
+    throw Failure(Exit::usage, tr("第 ", "lesson ") + lesson->id + tr(" 课的课号后来又被用了，pdo undo 不能把删掉的课节放回去。可以用 pdo lesson add 重新添加。",
+                                                                     " has been taken again since, so pdo undo cannot put the removed lesson back. Add it again with pdo lesson add."));
+  }
+  return app::add_lesson_transaction(s, *lesson, subject, t);
+}
+
 int run_undo(const UndoOptions&, Context& ctx) {
   Session s = open_session(ctx, Access::write);
   std::set<std::string> undone;
@@ -137,20 +170,21 @@ int run_undo(const UndoOptions&, Context& ctx) {
     const auto action = e.trailers.action;
     if (action == app::Action::undo) undone.insert(e.trailers.undoes);
     if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
-      auto txn = *action == app::Action::ask ? undo_ask(s, e, later) : undo_track(s, e, later);
+      auto txn = *action == app::Action::ask ? undo_ask(s, e, later) : *action == app::Action::lesson ? undo_lesson(s, e) : undo_track(s, e, later);
       const auto id = commit(s, std::move(txn));
       ctx.out << tr("已撤销 ", "undone: ") << util::escape_controls(app::subject_of(c.message));
       if (id) ctx.out << tr("（新提交 ", " (new commit ") << id->substr(0, 12) << tr("）", ")");
       ctx.out << "\n";
       return 0;
     }
-    if (action && (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm)) {
+    if (action && (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm ||
+                   *action == app::Action::glossary)) {
       ctx.out << tr("跳过 ", "skipped ") << c.id.substr(0, 12) << "（" << util::escape_controls(app::subject_of(c.message))
-              << tr("）：pdo init / check 的提交不会被撤销\n", "): pdo init and check commits are never undone\n");
+              << tr("）：pdo init / check / glossary 的提交不会被撤销\n", "): pdo init, check and glossary commits are never undone\n");
     }
     later.push_back(std::move(e));
   }
-  throw Failure(Exit::usage, tr("没有可以撤销的 pdo 步骤（只有 pdo track 和 pdo ask 能撤销）。", "no pdo step to undo (only pdo track and pdo ask can be undone)."));
+  throw Failure(Exit::usage, tr("没有可以撤销的 pdo 步骤（只有 pdo track、pdo ask 和 pdo lesson 能撤销）。", "no pdo step to undo (only pdo track, pdo ask and pdo lesson can be undone)."));
 }
 
 }  // namespace

@@ -72,6 +72,15 @@ void setup_start(CLI::App* cmd, Context& ctx);
 /// `pdo ask`: a dated question in questions.md, as a commit.
 void setup_ask(CLI::App* cmd, Context& ctx);
 
+/// `pdo lesson`: add, list and remove the learner's own lessons.
+void setup_lesson(CLI::App* cmd, Context& ctx);
+
+/// `pdo glossary`: the terms defined in the notes, gathered into glossary.md.
+void setup_glossary(CLI::App* cmd, Context& ctx);
+
+/// `pdo sync`: fetch, rebase and push the workspace through a remote the learner chose.
+void setup_sync(CLI::App* cmd, Context& ctx);
+
 /// `pdo scan`: look for secrets in files, folders or every commit.
 void setup_scan(CLI::App* cmd, Context& ctx);
 

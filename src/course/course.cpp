@@ -26,12 +26,7 @@ constexpr std::int64_t k_no_limit = std::numeric_limits<std::int64_t>::max();
 
 void check_url(const TomlTable& t, std::string_view key, const std::string& value) {
   if (value.empty()) return;
-  const bool scheme_ok = util::starts_with(value, "https://") || util::starts_with(value, "http://");
-  const auto host_start = value.find("://");
-  const bool has_host = host_start != std::string::npos && value.size() > host_start + 3 && value[host_start + 3] != '/';
-  if (!scheme_ok || !has_host || value.find_first_of(" \t\r\n") != std::string::npos) {
-    t.fail(key, tr("网址必须以 http:// 或 https:// 开头：", "URL must be http:// or https://: ") + value);
-  }
+  if (auto problem = url_problem(value)) t.fail(key, *problem);
 }
 
 std::string lesson_where(int index, int number) {
@@ -310,6 +305,16 @@ std::optional<std::string> launcher_problem(const std::vector<std::string>& argv
   return tr("课程文件里的检查不能把代码直接交给解释器（", "a course file's check cannot hand code to an interpreter inline (") + stem +
          tr("）：代码放进 pdo 自带的 script，或者用 -m 运行已安装的模块。",
             "): put the code in one of pdo's embedded scripts, or run an installed module with -m.");
+}
+
+std::optional<std::string> url_problem(std::string_view value) {
+  const bool scheme_ok = util::starts_with(value, "https://") || util::starts_with(value, "http://");
+  const auto host_start = value.find("://");
+  const bool has_host = host_start != std::string::npos && value.size() > host_start + 3 && value[host_start + 3] != '/';
+  if (!scheme_ok || !has_host || value.find_first_of(" \t\r\n") != std::string::npos) {
+    return tr("网址必须以 http:// 或 https:// 开头：", "URL must be http:// or https://: ") + std::string(value);
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> folder_name_problem(std::string_view name) {

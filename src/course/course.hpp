@@ -19,6 +19,7 @@ struct Lesson {
   std::string url;
   std::string folder;  ///< folder under lessons/, exactly as the learner's tree names it
   bool published = true;
+  bool own = false;    ///< the learner's own topic (pdo lesson add, kept in .pdo/lessons.toml), not the course's
   std::string needs;     ///< what the page says its code needs (facts, not advice), English
   std::string needs_zh;  ///< the same in Chinese, if the course file gives it
   int min_gpus = 0;    ///< GPUs the page's code assumes (0: runs on CPU)
@@ -130,6 +131,9 @@ inline constexpr std::size_t k_max_folder_bytes = 100;
 /// bash, cmd, powershell, env…: they run anything), or an interpreter given code inline ({python} -c …,
 /// perl -e, node -e); nullopt for a plain program. The embedded course is exempt (its code is pdo's).
 std::optional<std::string> launcher_problem(const std::vector<std::string>& argv);
+
+/// Why a lesson link cannot be used (not http:// or https://, no host, blanks), or nullopt.
+std::optional<std::string> url_problem(std::string_view url);
 
 /// Why a lesson folder name is unsafe, or nullopt if it is fine on every OS.
 std::optional<std::string> folder_name_problem(std::string_view name);

@@ -421,7 +421,8 @@ Status Repo::append_reflogs(const PreparedCommit& prepared) const {
   char tz[16];
   std::snprintf(tz, sizeof tz, "%c%02d%02d", offset < 0 ? '-' : '+', std::abs(offset) / 60, std::abs(offset) % 60);
   const std::string zero(GIT_OID_HEXSZ, '0');
-  std::string message = (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
+  std::string message = !prepared.reflog_message.empty() ? prepared.reflog_message
+                        : (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
   for (auto& c : message) c = c == '\n' ? ' ' : c;
   const std::string line = (prepared.old_id.empty() ? zero : prepared.old_id) + " " + prepared.commit_id + " " + sig->name + " <" +
                            sig->email + "> " + std::to_string(static_cast<long long>(sig->when.time)) + " " + tz + "\t" + message + "\n";
@@ -453,6 +454,79 @@ Status Repo::edit_config_copy(const fs::path& scratch_copy, const std::vector<st
     if (int rc = git_config_set_string(raw, key.c_str(), value.c_str()); rc != 0) return lg2_error(rc, tr("无法写入 ", "cannot store ") + key);
   }
   return ok();
+}
+
+
+Result<std::optional<std::string>> Repo::worktree_blob_id(const std::string& path) const {
+  auto bytes = clean_worktree_bytes(m_impl->repo.get(), path);
+  if (!bytes) return bytes.error();
+  if (!*bytes) return std::optional<std::string>();
+  git_oid id;
+  if (int rc = git_odb_hash(&id, (*bytes)->data(), (*bytes)->size(), GIT_OBJECT_BLOB); rc != 0) return lg2_error(rc, path);
+  return std::optional<std::string>(oid_str(id));
+}
+
+std::optional<TreeEntry> Repo::index_entry(const std::string& path) const {
+  git_index* raw = nullptr;
+  std::error_code ec;
+  if (!fs::exists(index_path(), ec) || git_index_open(&raw, lg2_path(index_path()).c_str()) != 0) return std::nullopt;
+  IndexPtr index(raw);
+  const git_index_entry* e = git_index_get_bypath(raw, path.c_str(), 0);
+  if (!e) return std::nullopt;
+  return TreeEntry{oid_str(e->id), e->mode};
+}
+
+Result<PreparedCommit> Repo::prepare_move(const std::string& target, const std::string& expected_old, const std::vector<std::string>& paths,
+                                          const fs::path& scratch, const std::string& reflog_message) {
+  git_repository* repo = m_impl->repo.get();
+  PreparedCommit out;
+  auto ref = head_branch_ref(repo);
+  if (!ref) return ref.error();
+  out.ref = *ref;
+  out.old_id = expected_old;
+  out.commit_id = target;
+  out.reflog_message = reflog_message;
+  git_oid target_oid;
+  if (git_oid_fromstr(&target_oid, target.c_str()) != 0) return Error{Exit::failure, "bad commit id " + target};
+  git_commit* c = nullptr;
+  if (int rc = git_commit_lookup(&c, repo, &target_oid); rc != 0) return lg2_error(rc, target);
+  CommitPtr commit(c);
+  out.subject = git_commit_summary(c) ? git_commit_summary(c) : "";
+  git_tree* t = nullptr;
+  if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, "tree");
+  TreePtr tree(t);
+  auto index = open_scratch_index(index_path(), scratch, tree.get(), out.index_was_missing);
+  if (!index) return index.error();
+  git_repository_set_index(repo, index->get());
+  struct Unset {
+    git_repository* r;
+    ~Unset() { git_repository_set_index(r, nullptr); }
+  } unset{repo};
+  for (const auto& path : paths) {
+    git_tree_entry* raw = nullptr;
+    if (git_tree_entry_bypath(&raw, tree.get(), path.c_str()) != 0) {
+      git_index_remove_bypath(index->get(), path.c_str());
+      continue;
+    }
+    EntryPtr entry(raw);
+    const git_oid* id = git_tree_entry_id(raw);
+    // The working file already holds the target's version: stage it as `git add` would (stat data and
+    // all); if the filters make it differ, stage the target's blob with no stat data (git compares contents).
+    auto worktree = worktree_blob_id(path);
+    if (!worktree) return worktree.error();
+    if (*worktree && **worktree == oid_str(*id)) {
+      if (int rc = git_index_add_bypath(index->get(), path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+      const git_index_entry* staged = git_index_get_bypath(index->get(), path.c_str(), 0);
+      if (staged && git_oid_cmp(&staged->id, id) == 0 && staged->mode == static_cast<std::uint32_t>(git_tree_entry_filemode(raw))) continue;
+    }
+    git_index_entry e{};
+    e.id = *id;
+    e.mode = static_cast<std::uint32_t>(git_tree_entry_filemode(raw));
+    e.path = path.c_str();
+    if (int rc = git_index_add(index->get(), &e); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+  }
+  if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
+  return out;
 }
 
 }  // namespace pdo::git

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "util/error.hpp"
@@ -84,7 +85,46 @@ struct PreparedCommit {
   bool index_was_missing = false;  ///< .git/index did not exist: rebuilt from HEAD's tree
   std::vector<IndexSwap> swaps;     ///< the entries this commit replaces in the index (its receipts)
   std::vector<std::string> healed;  ///< paths whose stale entry was staged again as pdo left it
+  std::string reflog_message;       ///< the reflog line's message when not "commit: <subject>" (a branch move)
 };
+
+/// A tree or index entry: the object id and its mode (0100644 file, 0100755 executable, 0120000 link,
+/// 0160000 submodule).
+struct TreeEntry {
+  std::string id;
+  std::uint32_t mode = 0;
+  bool operator==(const TreeEntry& o) const { return id == o.id && mode == o.mode; }
+  bool operator!=(const TreeEntry& o) const { return !(*this == o); }
+};
+
+/// The mode of a plain file in a tree.
+inline constexpr std::uint32_t k_mode_file = 0100644;
+
+/// A path whose entry differs between two trees (nullopt: absent on that side).
+struct TreeChange {
+  std::string path;
+  std::optional<TreeEntry> before;
+  std::optional<TreeEntry> after;
+};
+
+/// A commit of a first-parent line, as pdo sync replays it.
+struct ChainCommit {
+  std::string id;
+  std::string parent;  ///< its first parent ("" for a root commit)
+  std::string message;
+  long long author_time = 0;
+  unsigned parents = 0;
+};
+
+/// A three-way text merge: the text, with each conflict between marker lines when not clean.
+struct TextMerge {
+  bool clean = true;
+  std::string text;
+};
+
+/// How long merge_text()'s marker lines are: the character ('<', '|', '=', '>') this many times, then
+/// " ours", " base" or " theirs" (nothing for '=').
+inline constexpr unsigned k_merge_marker_size = 32;
 
 /// One commit of history, as pdo's journal needs it.
 struct CommitInfo {
@@ -227,6 +267,42 @@ public:
   Status for_each_outgoing(const std::vector<std::string>& tips, const std::vector<std::string>& known, const std::string& known_glob,
                            const std::function<void(const OutgoingCommit&)>& visit_commit,
                            const std::function<void(const HistoryBlob&)>& visit_blob) const;
+
+  // What pdo sync needs (src/git/sync.cpp): commits are replayed on top of the remote's as objects only;
+  // nothing visible moves until the transaction moves the branch (prepare_move).
+
+  /// The entry at `path` in a commit's tree (nullopt when absent or the commit is unknown).
+  std::optional<TreeEntry> entry_at(const std::string& commit, const std::string& path) const;
+  /// Every path (files, links, submodules) whose entry differs between commits `from` and `to` ("" is the
+  /// empty tree), in path order.
+  Result<std::vector<TreeChange>> tree_changes(const std::string& from, const std::string& to) const;
+  /// The best common ancestor of two commits ("" when they share none).
+  std::string merge_base(const std::string& a, const std::string& b) const;
+  /// The commits after `base` up to `tip` along tip's first parents, oldest first; an error when `base` is
+  /// not on that line.
+  Result<std::vector<ChainCommit>> first_parent_chain(const std::string& base, const std::string& tip) const;
+  /// Stores bytes as a blob; its id.
+  Result<std::string> write_blob(const std::string& bytes);
+  /// A commit with `original`'s author, committer and message whose parent is `parent` and whose tree is
+  /// parent's with `entries` set (nullopt: removed). `empty` tells whether that tree equals parent's.
+  Result<std::string> replay_commit(const std::string& original, const std::string& parent,
+                                    const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries, bool& empty);
+  /// git's own three-way line merge (xdiff, as `git merge-file --diff3`); conflicts are marked with lines
+  /// of k_merge_marker_size characters.
+  static Result<TextMerge> merge_text(std::string_view base, std::string_view ours, std::string_view theirs);
+  /// The blob id `git add` would store for the working-tree file (through git's clean filters); nullopt
+  /// when no regular file is there (absent, a folder or a symlink).
+  Result<std::optional<std::string>> worktree_blob_id(const std::string& path) const;
+  /// The staged entry at a path (stage 0), if any.
+  std::optional<TreeEntry> index_entry(const std::string& path) const;
+  /// Deletes every ref whose name starts with `prefix` (e.g. "refs/pdo-sync/").
+  void remove_refs(const std::string& prefix);
+  /// Step one of moving the branch to an existing commit (the caller holds index.lock and has already
+  /// written the working-tree files of `paths` as `target` has them): the new index, with `paths` staged as
+  /// `target` has them, written to `scratch`. The move is built on `expected_old` (the compare-and-swap
+  /// value), not on whatever the branch holds now.
+  Result<PreparedCommit> prepare_move(const std::string& target, const std::string& expected_old, const std::vector<std::string>& paths,
+                                      const fs::path& scratch, const std::string& reflog_message);
 
 private:
   struct Impl;

@@ -110,6 +110,29 @@ std::string integer_range(std::int64_t min, std::int64_t max) {
 
 }  // namespace
 
+std::string toml_quote(std::string_view value) {
+  static const char* digits = "0123456789ABCDEF";
+  std::string out = "\"";
+  for (const char ch : value) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (ch == '"' || ch == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (ch == '\n') {
+      out += "\\n";
+    } else if (ch == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      out += "\\u00";
+      out += digits[c >> 4];
+      out += digits[c & 15];
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
 TomlDoc::TomlDoc(std::string_view text, std::string source) : m_source(std::move(source)) {
   toml::parse_result parsed = toml::parse(text, m_source);
   if (!parsed) {

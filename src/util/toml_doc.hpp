@@ -2,7 +2,8 @@
 // pdo's one TOML reader. toml_doc.cpp is the only file that includes toml++: it parses into a small tree
 // that keeps line numbers, and TomlTable reads that tree with checked getters. Every problem reads
 // "file:line: reason" and the first one wins; each reader declares the keys a table may hold, so a typo
-// (min_lenght = 6) is an error instead of a silent default. It does not write TOML.
+// (min_lenght = 6) is an error instead of a silent default. Writing is left to templates and the files
+// pdo owns; toml_quote() gives them a string value that reads back exactly.
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -51,6 +52,9 @@ class TomlTable;
 std::string compile_toml(const TomlNode& root);
 /// The tree again; nullopt if `bytes` is not a whole, well-formed compiled tree.
 std::optional<TomlNode> load_compiled_toml(std::string_view bytes);
+
+/// `value` as a TOML basic string ("…" with \\, \" and control characters escaped): reads back byte for byte.
+std::string toml_quote(std::string_view value);
 
 /// A parsed TOML file and the first problem found in it (a syntax error or one a reader reported).
 class TomlDoc {

@@ -15,9 +15,17 @@ std::string tmpl(util::Lang lang, const char* name) {
   return std::string("templates/") + std::string(util::lang_code(lang)) + "/" + name;
 }
 
+/// A Markdown link target for a folder: in <…> when it holds a blank or a parenthesis, which would end it.
+std::string folder_link(const std::string& folder) {
+  const std::string target = "lessons/" + folder + "/";
+  return folder.find_first_of(" ()<>") == std::string::npos ? target : "<" + util::replace_all(target, ">", "%3E") + ">";
+}
+
 Vars lesson_vars(const course::Lesson& l) {
   Vars v;
-  v.set("id", l.id).set("title", l.title).set("url", l.url).set("folder", l.folder).set("published", l.published);
+  v.set("id", l.id).set("title", l.title).set("url", l.url).set("folder", l.folder).set("published", l.published).set("own", l.own);
+  // A table cell ends at '|': the README's lesson list escapes it.
+  v.set("cell_title", util::replace_all(l.title, "|", "\\|")).set("folder_link", folder_link(l.folder));
   return v;
 }
 
@@ -32,9 +40,12 @@ Vars course_vars(const course::Course& c) {
 std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings, const LessonFacts& facts) {
   Vars v = course_vars(course);
   const bool zh = settings.lang == util::Lang::zh;
+  const bool own = lesson && lesson->own;
+  const std::string no_link = zh ? "（还没有链接）" : "(no link yet)";
+  v.set("lesson_own", own);
   v.set("lesson_id", lesson ? lesson->id : std::string(zh ? "<课号>" : "<NN>"))
       .set("lesson_title", lesson ? lesson->title : std::string(zh ? "<课节标题>" : "<lesson title>"))
-      .set("lesson_url", lesson ? lesson->url : std::string(zh ? "<官方链接>" : "<official link>"))
+      .set("lesson_url", lesson ? (lesson->url.empty() ? no_link : lesson->url) : std::string(zh ? "<官方链接>" : "<official link>"))
       .set("lesson_folder", lesson ? lesson->folder : std::string(zh ? "<课号-文件夹>" : "<NN-folder>"))
       .set("route_name", route_name(settings.route));
   const std::string later = zh ? "<pdo start 课号 会填好>" : "<pdo start NN fills this in>";
@@ -47,16 +58,18 @@ std::string readme_text(const course::Course& course, const Settings& settings) 
   Vars v = course_vars(course);
   std::vector<Vars> lessons;
   bool unpublished = false;
+  bool own = false;
   for (const auto& l : course.lessons) {
     lessons.push_back(lesson_vars(l));
     unpublished = unpublished || !l.published;
+    own = own || l.own;
   }
   std::string prompt = prompt_text(course, nullptr, settings);
   while (!prompt.empty() && prompt.back() == '\n') prompt.pop_back();
   // The learner's OS section: Windows when the course expects it or pdo runs there.
   const bool windows = course.expected_os == "windows" || platform::current_os() == platform::Os::windows;
   v.set("windows", windows);
-  v.set("lessons", lessons).set("has_unpublished", unpublished).set("route_name", route_name(settings.route)).set("prompt", prompt);
+  v.set("lessons", lessons).set("has_unpublished", unpublished).set("has_own", own).set("route_name", route_name(settings.route)).set("prompt", prompt);
   return render_embedded(tmpl(settings.lang, "README.md"), v);
 }
 

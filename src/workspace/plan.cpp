@@ -1,6 +1,7 @@
 #include "workspace/plan.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "progress/file.hpp"
@@ -9,6 +10,7 @@
 #include "util/text.hpp"
 #include "workspace/layout.hpp"
 #include "workspace/marked_block.hpp"
+#include "workspace/own_lessons.hpp"
 
 namespace pdo::workspace {
 
@@ -219,6 +221,12 @@ Result<Plan> make_plan(const fs::path& root, const course::Course& course, const
     if (auto s = p.pdo_file(k_course_copy_path, course_text); !s) return s.error();
   }
   if (auto s = p.pdo_file(k_settings_path, settings_text(settings)); !s) return s.error();
+  // The learner's own lessons came from this file: kept as it is, written only where it is missing (a script).
+  std::vector<course::Lesson> own;
+  std::copy_if(course.lessons.begin(), course.lessons.end(), std::back_inserter(own), [](const course::Lesson& l) { return l.own; });
+  if (!own.empty()) {
+    if (auto s = p.learner_file(k_own_lessons_path, own_lessons_text(own)); !s) return s.error();
+  }
   if (auto s = p.appendable_file(".gitignore", gitignore_template(), missing_gitignore_lines); !s) return s.error();
   return plan;
 }

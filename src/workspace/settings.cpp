@@ -5,6 +5,7 @@
 #include "util/fs.hpp"
 #include "util/sha256.hpp"
 #include "util/toml_doc.hpp"
+#include "workspace/own_lessons.hpp"
 #include "workspace/render.hpp"
 
 namespace pdo::workspace {
@@ -101,7 +102,9 @@ Result<Workspace> open_workspace(const fs::path& start) {
   std::string sha256;
   auto course = load_course(dir, *settings, &sha256);
   if (!course) return course.error();
-  return Workspace{dir, std::move(settings).value(), std::move(course).value(), std::move(sha256)};
+  auto merged = with_own_lessons(dir, std::move(course).value());
+  if (!merged) return merged.error();
+  return Workspace{dir, std::move(settings).value(), std::move(merged).value(), std::move(sha256)};
 }
 
 fs::path Workspace::path(const std::string& rel) const { return root / util::path_from_utf8(rel); }

@@ -43,7 +43,8 @@ struct Workspace {
   fs::path path(const std::string& rel) const;
 };
 
-/// Finds the workspace containing `start` (searching upwards for .pdo/config.toml) and loads its course.
+/// Finds the workspace containing `start` (searching upwards for .pdo/config.toml) and loads its course,
+/// with the learner's own lessons (.pdo/lessons.toml) after the course's.
 Result<Workspace> open_workspace(const fs::path& start);
 
 /// The text of the course file the settings name ("" for the built-in course). A relative course_file
@@ -51,7 +52,7 @@ Result<Workspace> open_workspace(const fs::path& start);
 /// at most util::k_max_toml_bytes.
 Result<std::string> course_file_text(const fs::path& root, const Settings& settings);
 
-/// Loads the course a workspace's settings name; `sha256`, when given, receives the hash of the bytes
+/// Loads the course a workspace's settings name (without the learner's own lessons); `sha256`, when given, receives the hash of the bytes
 /// parsed ("" for the built-in course).
 Result<course::Course> load_course(const fs::path& root, const Settings& settings, std::string* sha256 = nullptr);
 

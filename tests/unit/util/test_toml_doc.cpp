@@ -136,3 +136,17 @@ TEST_CASE("the first problem wins", "[util][toml]") {
   doc.root().string("a");
   CHECK(doc.problem() == "f.toml:2: field b must be a string");
 }
+
+TEST_CASE("toml_quote reads back byte for byte", "[util][toml]") {
+  for (const std::string& value : {std::string("plain"), std::string("上下文并行"), std::string("a \"quoted\" \\ back\\slash"),
+                                  std::string("tab\tnew\nline"), std::string()}) {
+    TomlDoc doc("v = " + util::toml_quote(value) + "\n", "q.toml");
+    CHECK(doc.root().string("v", Need::optional, TomlText::prose) == value);
+    CHECK_FALSE(doc.failed());
+  }
+  // A control character is written as an escape the parser reads (and the getter then refuses, as always).
+  TomlDoc esc("v = " + util::toml_quote("a\x1b[2J") + "\n", "q.toml");
+  CHECK(util::toml_quote("a\x1b").find('\x1b') == std::string::npos);
+  CHECK(esc.root().string("v").empty());
+  CHECK_THAT(esc.problem(), Catch::StartsWith("q.toml:1:"));
+}

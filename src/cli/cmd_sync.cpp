@@ -1,0 +1,68 @@
+// pdo sync [--remote URL]: keeps the workspace on a remote the learner chose (GitHub, Gitee, a school
+// GitLab): fetch, this machine's study commits replayed on top (progress.md merged box by box,
+// questions.md keeping every question), every outgoing commit scanned for keys, push. Transport is the
+// git program, with the learner's own credentials; pdo stores no password or token. It never pushes to a
+// remote the learner did not choose through pdo, never forces a push, and a stop changes nothing.
+#include <memory>
+#include <ostream>
+
+#include "app/display.hpp"
+#include "app/sync.hpp"
+#include "cli/commands.hpp"
+#include "progress/file.hpp"
+#include "util/text.hpp"
+
+namespace pdo::cli {
+
+using util::tr;
+
+namespace {
+
+struct SyncOptions {
+  std::string remote;
+};
+
+void print_outcome(Context& ctx, const app::SyncOutcome& o) {
+  auto& out = ctx.out;
+  if (o.chosen_now) {
+    out << tr("已选定远程仓库 ", "chosen remote: ") << o.remote << " (" << app::for_display(o.url, util::Breaks::escape) << ")"
+        << tr("；以后直接运行 pdo sync。\n", "; from now on just run pdo sync.\n");
+  }
+  for (const auto& [key, v] : o.clashes) {
+    const auto step = progress::step_label(key.second, util::current_lang());
+    out << tr("勾选框 ", "box ") << util::pad2(key.first) << " " << step << tr("：两台机器改得不一样，保留了较晚的改动（", ": changed differently on both machines; kept the later change (")
+        << (v.side == app::Side::local ? tr("本机", "this machine") : tr("远程", "the remote")) << tr("）：", "): ") << app::for_display(v.kept, util::Breaks::escape)
+        << tr("；另一边是：", "; the other side had: ") << app::for_display(v.lost, util::Breaks::escape) << "\n";
+  }
+  if (o.up_to_date) {
+    out << tr("已经同步：本机和 ", "already in sync: this machine and ") << o.remote << "/" << o.branch << tr(" 一样。\n", " are the same.\n");
+    return;
+  }
+  if (o.incoming) out << tr("取回了远程的 ", "fetched ") << o.incoming << tr(" 个新提交。\n", " new commit(s) from the remote.\n");
+  if (o.replayed || o.dropped) {
+    out << tr("本机的 ", "this machine's ") << o.replayed << tr(" 个提交已接在远程之后", " commit(s) replayed on top of the remote's");
+    if (o.dropped) out << tr("（另有 ", " (") << o.dropped << tr(" 个的改动远程已经有了，省略）", " more already on the remote, left out)");
+    out << "\n";
+  }
+  if (o.pushed) out << tr("已推送 ", "pushed ") << o.pushed << tr(" 个提交到 ", " commit(s) to ") << o.remote << "/" << o.branch << "\n";
+  if (o.moved) out << tr("本机已更新到同步后的状态；pdo status 看进度，pdo undo 照常可用。\n", "this machine is up to date; see pdo status; pdo undo works as before.\n");
+}
+
+int run_sync(const SyncOptions& opts, Context& ctx) {
+  Session s = open_session(ctx, Access::write);
+  const auto outcome = app::sync_workspace(s, {opts.remote});
+  print_outcome(ctx, outcome);
+  return 0;
+}
+
+}  // namespace
+
+void setup_sync(CLI::App* cmd, Context& ctx) {
+  auto opts = std::make_shared<SyncOptions>();
+  cmd->add_option("--remote", opts->remote,
+                  tr("第一次：远程仓库的地址（或已有远程的名字，如 origin）；会记在本仓库的配置里", "The first time: the remote's address (or an existing remote's name such as origin); kept in this repository's config"))
+      ->type_name("URL");
+  cmd->callback([opts, &ctx] { ctx.exit_code = run_sync(*opts, ctx); });
+}
+
+}  // namespace pdo::cli

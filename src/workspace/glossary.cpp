@@ -1,0 +1,273 @@
+#include "workspace/glossary.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <sstream>
+
+#include "util/json.hpp"
+#include "util/text.hpp"
+#include "workspace/render.hpp"
+
+namespace pdo::workspace {
+
+namespace {
+
+constexpr std::size_t k_max_term_chars = 40;
+constexpr std::string_view k_fullwidth_colon = "\xEF\xBC\x9A";     // ：
+constexpr std::string_view k_fullwidth_question = "\xEF\xBC\x9F";  // ？
+constexpr std::string_view k_keywords[] = {"名称解释", "术语", "glossary"};
+
+std::size_t code_points(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+/// "**x**" -> "x".
+std::string_view unbold(std::string_view s) {
+  s = util::trim(s);
+  if (s.size() >= 4 && util::starts_with(s, "**") && util::ends_with(s, "**")) s = util::trim(s.substr(2, s.size() - 4));
+  return s;
+}
+
+/// Without one trailing ASCII or full-width colon.
+std::string_view without_colon(std::string_view s) {
+  s = util::trim(s);
+  if (util::ends_with(s, ":")) return util::trim(s.substr(0, s.size() - 1));
+  if (util::ends_with(s, k_fullwidth_colon)) return util::trim(s.substr(0, s.size() - k_fullwidth_colon.size()));
+  return s;
+}
+
+bool is_heading(std::string_view line) {
+  line = util::trim(line);
+  std::size_t hashes = 0;
+  while (hashes < line.size() && line[hashes] == '#') ++hashes;
+  return hashes >= 1 && hashes <= 6 && (hashes == line.size() || line[hashes] == ' ' || line[hashes] == '\t');
+}
+
+bool is_keyword(std::string_view text) {
+  const std::string lower = util::to_lower(text);
+  return std::any_of(std::begin(k_keywords), std::end(k_keywords), [&](std::string_view k) { return lower == k; });
+}
+
+/// A line that starts a glossary: the word itself (bold or not, with or without a colon), or a heading holding it.
+bool starts_glossary(std::string_view line) {
+  line = util::trim(line);
+  if (is_heading(line)) {
+    const std::string lower = util::to_lower(line.substr(line.find_first_not_of('#')));
+    return std::any_of(std::begin(k_keywords), std::end(k_keywords), [&](std::string_view k) { return lower.find(k) != std::string::npos; });
+  }
+  return is_keyword(unbold(without_colon(unbold(line))));
+}
+
+bool ends_glossary(std::string_view line) {
+  line = util::trim(line);
+  return is_heading(line) || util::ends_with(line, "?") || util::ends_with(line, k_fullwidth_question);
+}
+
+struct EntryLine {
+  std::string term;
+  std::string rest;
+};
+
+/// `Term：definition` or `**Term**：definition` (ASCII or full-width colon, a term of at most 40 characters).
+std::optional<EntryLine> entry_line(std::string_view line) {
+  line = util::trim(line);
+  const auto ascii = line.find(':');
+  const auto wide = line.find(k_fullwidth_colon);
+  const std::size_t at = std::min(ascii, wide);
+  if (at == std::string_view::npos || at == 0) return std::nullopt;
+  const std::size_t after = at + (at == ascii ? 1 : k_fullwidth_colon.size());
+  if (at == ascii && line.substr(after, 2) == "//") return std::nullopt;  // a URL, not a term
+  std::string_view term = util::trim(line.substr(0, at));
+  std::string_view rest = util::trim(line.substr(after));
+  if (util::starts_with(term, "**") && !util::ends_with(term, "**")) {
+    // `**Term：**definition`: the bold closes after the colon; any other half-bold is prose
+    if (!util::starts_with(rest, "**")) return std::nullopt;
+    term = util::trim(term.substr(2));
+    rest = util::trim(rest.substr(2));
+  }
+  term = unbold(term);
+  if (term.empty() || code_points(term) > k_max_term_chars) return std::nullopt;
+  // List items, quotes, tables and headings are prose, not entries.
+  if (std::string_view("-*+>|#").find(term.front()) != std::string_view::npos) return std::nullopt;
+  return EntryLine{std::string(term), std::string(rest)};
+}
+
+std::string strip_blank_ends(const std::vector<std::string>& lines) {
+  std::size_t first = 0, last = lines.size();
+  while (first < last && util::trim(lines[first]).empty()) ++first;
+  while (last > first && util::trim(lines[last - 1]).empty()) --last;
+  std::string out;
+  for (std::size_t i = first; i < last; ++i) out += (i == first ? "" : "\n") + lines[i];
+  return out;
+}
+
+std::string normalized(std::string_view text) {
+  std::string out;
+  bool blank = false;
+  for (const char c : util::trim(text)) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space && !blank) out += ' ';
+    if (!space) out += c;
+    blank = space;
+  }
+  return out;
+}
+
+bool latin(const std::string& term) {
+  const char c = term.empty() ? '\0' : term.front();
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+bool term_order(const GlossaryTerm& a, const GlossaryTerm& b) {
+  if (latin(a.term) != latin(b.term)) return latin(a.term);
+  if (latin(a.term)) {
+    const std::string la = util::to_lower(a.term), lb = util::to_lower(b.term);
+    if (la != lb) return la < lb;
+  }
+  return a.term < b.term;  // UTF-8 byte order is code point order
+}
+
+/// A definition inside glossary.md: a blockquote, with anything that could close pdo's block disarmed.
+std::string quoted(const std::string& text) {
+  std::string out;
+  for (const auto line : util::split_lines(text)) {
+    const std::string safe = util::replace_all(util::chomp(line), "<!--", "&lt;!--");
+    out += safe.empty() ? ">\n" : "> " + safe + "\n";
+  }
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
+std::string link_target(const std::string& path) {
+  return path.find_first_of(" ()<>") == std::string::npos ? path : "<" + util::replace_all(path, ">", "%3E") + ">";
+}
+
+std::string places_text(const GlossaryDefinition& d) {
+  std::vector<std::string> links;
+  for (const auto& p : d.places) {
+    links.push_back("[" + p.lesson->id + " " + util::replace_all(util::replace_all(p.lesson->title, "[", "\\["), "]", "\\]") + "](" + link_target(p.path) + ")");
+  }
+  return util::join(links, " · ");
+}
+
+}  // namespace
+
+std::vector<GlossaryEntry> glossary_entries(std::string_view notes) {
+  if (util::has_bom(notes)) notes.remove_prefix(util::k_bom.size());
+  std::vector<GlossaryEntry> out;
+  bool inside = false;
+  int blanks = 0;
+  std::optional<GlossaryEntry> open;  // an entry taking the following lines
+  std::vector<std::string> body;
+  const auto close = [&] {
+    if (open) {
+      open->definition = strip_blank_ends(body);
+      if (!open->definition.empty()) out.push_back(std::move(*open));
+    }
+    open.reset();
+    body.clear();
+  };
+  std::size_t number = 0;
+  for (const auto raw : util::split_lines(notes)) {
+    ++number;
+    std::string line(util::chomp(raw));
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    if (inside) {
+      blanks = util::trim(line).empty() ? blanks + 1 : 0;
+      if (blanks >= 2 || ends_glossary(line)) {
+        close();
+        inside = false;
+      }
+    }
+    if (!inside) {
+      if (starts_glossary(line)) {
+        inside = true;
+        blanks = 0;
+      }
+      continue;
+    }
+    if (auto e = entry_line(line)) {
+      close();
+      const bool repeats = util::to_lower(unbold(e->rest)) == util::to_lower(e->term);
+      if (e->rest.empty() || repeats) {
+        open = GlossaryEntry{e->term, {}, number};
+      } else {
+        out.push_back({e->term, e->rest, number});
+      }
+      continue;
+    }
+    if (open) body.push_back(line);
+  }
+  close();
+  return out;
+}
+
+std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes) {
+  std::vector<GlossaryTerm> terms;
+  for (const auto& n : notes) {
+    for (auto& e : glossary_entries(n.text)) {
+      auto term = std::find_if(terms.begin(), terms.end(), [&](const GlossaryTerm& t) { return util::to_lower(t.term) == util::to_lower(e.term); });
+      if (term == terms.end()) term = terms.insert(terms.end(), GlossaryTerm{e.term, {}});
+      const GlossaryPlace place{n.lesson, n.path, e.line};
+      auto same = std::find_if(term->definitions.begin(), term->definitions.end(),
+                               [&](const GlossaryDefinition& d) { return normalized(d.text) == normalized(e.definition); });
+      if (same == term->definitions.end()) {
+        term->definitions.push_back({std::move(e.definition), {place}});
+      } else {
+        same->places.push_back(place);
+      }
+    }
+  }
+  std::sort(terms.begin(), terms.end(), term_order);
+  return terms;
+}
+
+std::string glossary_file_text(const course::Course& course, const std::vector<GlossaryTerm>& terms, util::Lang lang) {
+  Vars v;
+  v.set("course_title", course.title);
+  std::vector<Vars> items;
+  std::size_t lessons = 0;
+  std::vector<const course::Lesson*> seen;
+  for (const auto& t : terms) {
+    Vars tv;
+    tv.set("term", util::replace_all(t.term, "<!--", "&lt;!--"));
+    tv.set("several", t.definitions.size() > 1).set("count", std::to_string(t.definitions.size()));
+    std::vector<Vars> defs;
+    for (const auto& d : t.definitions) {
+      Vars dv;
+      dv.set("quoted", quoted(d.text)).set("places", places_text(d));
+      defs.push_back(std::move(dv));
+      for (const auto& p : d.places) {
+        if (std::find(seen.begin(), seen.end(), p.lesson) == seen.end()) seen.push_back(p.lesson);
+      }
+    }
+    tv.set("definitions", defs);
+    items.push_back(std::move(tv));
+  }
+  lessons = seen.size();
+  v.set("terms", items).set("term_count", std::to_string(terms.size())).set("lesson_count", std::to_string(lessons));
+  return render_embedded(std::string("templates/") + std::string(util::lang_code(lang)) + "/glossary.md", v);
+}
+
+std::string glossary_json(const std::vector<GlossaryTerm>& terms) {
+  std::ostringstream o;
+  o << "{\"terms\":[";
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    o << (i ? "," : "") << "{\"term\":" << util::json_str(terms[i].term) << ",\"definitions\":[";
+    for (std::size_t k = 0; k < terms[i].definitions.size(); ++k) {
+      const auto& d = terms[i].definitions[k];
+      o << (k ? "," : "") << "{\"text\":" << util::json_str(d.text) << ",\"places\":[";
+      for (std::size_t p = 0; p < d.places.size(); ++p) {
+        const auto& pl = d.places[p];
+        o << (p ? "," : "") << "{\"lesson\":" << util::json_str(pl.lesson->id) << ",\"title\":" << util::json_str(pl.lesson->title)
+          << ",\"path\":" << util::json_str(pl.path) << ",\"line\":" << pl.line << "}";
+      }
+      o << "]}";
+    }
+    o << "]}";
+  }
+  o << "]}\n";
+  return o.str();
+}
+
+}  // namespace pdo::workspace

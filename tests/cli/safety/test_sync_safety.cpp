@@ -1,0 +1,71 @@
+// pdo sync killed at each step of its branch move (the commits are on the remote already): the next
+// pdo sync finishes or undoes the move and ends where the remote is, with nothing lost or left behind.
+// [posix:git-from-pdo] pdo starts the git program for the transport; pdo.exe under wine cannot see the
+// exit codes of the Linux git it would start.
+#include "cli/cli_helpers.hpp"
+
+#include "util/fs.hpp"
+#include "util/text.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// pdo started with a pause point: it ends itself like `kill -9` at that step of its transaction.
+bool kill_at(const fs::path& root, const std::vector<std::string>& args, const std::string& point) {
+  const fs::path flag = root.parent_path() / ("paused-" + point);
+  std::error_code ec;
+  fs::remove(flag, ec);
+  std::vector<std::string> argv = pdo_command();
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = root;
+  opts.env = test_env();
+  opts.env.push_back({"PDO_TEST_PAUSE", point});
+  opts.env.push_back({"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)});
+  opts.timeout = std::chrono::milliseconds(60000);
+  const auto r = platform::run_process(argv, opts);
+  return r.exit_code != 0 && fs::exists(flag);
+}
+
+}  // namespace
+
+TEST_CASE("a sync killed at each step of its branch move is finished or undone by the next sync", "[cli][safety][sync][posix][posix:git-from-pdo]") {
+  if (pdo_under_launcher()) return;
+  TempDir tmp("sync kill");
+  const auto a = fresh_workspace(tmp);
+  const auto bare = tmp / "remote.git";
+  git_out({"init", "-q", "--bare", util::path_to_utf8(bare)}, tmp.path());
+  require_ok(pdo_in(a, {"sync", "--remote", util::path_to_utf8(bare)}));
+  const auto b = tmp / "b";
+  git_out({"clone", "-q", util::path_to_utf8(bare), util::path_to_utf8(b)}, tmp.path());
+  require_ok(pdo_in(b, {"sync", "--remote", "origin"}));
+  int lesson = 1;
+  for (const char* point : {"lock-taken", "worktree-written", "objects-written", "index-written", "ref-locked", "index-renamed", "ref-moved"}) {
+    INFO(point);
+    const std::string id = std::to_string(lesson);
+    // The remote gains files (a lesson added), loses them (removed again) and a tick; b has a tick of its own.
+    if (lesson == 1) require_ok(pdo_in(a, {"lesson", "add", "Ring Attention"}));
+    if (lesson == 2) require_ok(pdo_in(a, {"lesson", "remove", "18"}));
+    require_ok(pdo_in(a, {"track", "done", id, "read"}));
+    require_ok(pdo_in(a, {"sync"}));
+    require_ok(pdo_in(b, {"track", "done", id, "exercise"}));
+    CHECK(kill_at(b, {"sync"}, point));
+    const auto next = pdo_in(b, {"sync"});
+    INFO(next.out << next.err);
+    REQUIRE(next.exit_code == 0);
+    require_ok(pdo_in(a, {"sync"}));
+    CHECK(git_out({"rev-parse", "HEAD"}, b) == git_out({"rev-parse", "main"}, bare));
+    CHECK(git_out({"rev-parse", "HEAD"}, a) == git_out({"rev-parse", "main"}, bare));
+    CHECK_FALSE(fs::exists(b / ".git" / "index.lock"));
+    CHECK(read_file(b / "progress.md") == git_out({"show", "HEAD:progress.md"}, b));
+    CHECK_THAT(read_file(b / "progress.md"), Catch::Contains("- [x] " + util::pad2(lesson) + " 读讲义\n") &&
+                                                 Catch::Contains("- [x] " + util::pad2(lesson) + " 做练习\n"));
+    CHECK(fs::exists(b / "lessons" / "18-18-ring-attention") == (lesson == 1));
+    require_clean_repo(b);
+    ++lesson;
+  }
+}

@@ -1,0 +1,189 @@
+// pdo lesson add / list / remove: the learner's own lessons, as the real binary makes them, checked with git.
+#include "cli/cli_helpers.hpp"
+
+#include "util/fs.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string last_message(const fs::path& root) { return git_out({"log", "-1", "--format=%B"}, root); }
+
+std::string changed_files(const fs::path& root) { return git_out({"show", "--name-only", "--format=", "HEAD"}, root); }
+
+}  // namespace
+
+TEST_CASE("lesson add with a Latin title makes the next lesson in one commit and every command knows it", "[cli][lesson]") {
+  TempDir tmp("lesson add");
+  const auto root = fresh_workspace(tmp);
+  const int before = commit_count(root);
+  const std::string url = "https://www.deepspeed.ai/tutorials/zero/";
+  const auto added = pdo_in(root, {"lesson", "add", "DeepSpeed ZeRO & FSDP: Sharding (Part 1)", "--url", url});
+  require_ok(added);
+  const std::string folder = "18-18-deepspeed-zero-fsdp-sharding-part";
+  CHECK_THAT(added.out, Catch::Contains("lessons/" + folder + "/"));
+  CHECK(commit_count(root) == before + 1);
+  CHECK(changed_files(root) == ".pdo/lessons.toml\nREADME.md\nlessons/" + folder + "/exercises/.gitkeep\nlessons/" + folder + "/notes.md\nprogress.md\n");
+  CHECK_THAT(last_message(root), Catch::Contains("Pdo-Action: lesson") && Catch::Contains("Pdo-Own-Lesson: 18 add"));
+  CHECK_THAT(read_file(root / "lessons" / folder / "notes.md"),
+             Catch::StartsWith("# 18 DeepSpeed ZeRO & FSDP: Sharding (Part 1)\n\n链接：<" + url + ">\n"));
+  CHECK(fs::is_directory(root / "lessons" / folder / "exercises"));
+  CHECK_THAT(read_file(root / "README.md"),
+             Catch::Contains("| 18 | DeepSpeed ZeRO & FSDP: Sharding (Part 1) **（我的课节，非官方）** | <" + url + "> | [lessons/" + folder + "/](lessons/" + folder + "/) |"));
+  const std::string progress = read_file(root / "progress.md");
+  CHECK_THAT(progress, Catch::EndsWith("## 18 DeepSpeed ZeRO & FSDP: Sharding (Part 1)\n\n- [ ] 18 读讲义\n- [ ] 18 做练习\n- [ ] 18 记笔记\n"));
+  CHECK(count_of(progress, "] 18 ") == 3);
+  require_clean_repo(root);
+
+  const auto status = pdo_in(root, {"status", "--json"});
+  require_ok(status);
+  CHECK_THAT(status.out, Catch::Contains(R"j("number":18,"id":"18","title":"DeepSpeed ZeRO & FSDP: Sharding (Part 1)","folder":")j" + folder + "\"") &&
+                             Catch::Contains(R"("total":54)"));
+  const auto start = pdo_in(root, {"start", "18"});
+  require_ok(start);
+  CHECK_THAT(start.out, Catch::Contains(url) && Catch::Contains("lessons/" + folder + "/notes.md") && Catch::Contains("你自己加的"));
+  require_ok(pdo_in(root, {"track", "done", "18", "read"}));
+  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 18 读讲义\n"));
+  const auto log = pdo_in(root, {"log", "--json"});
+  require_ok(log);
+  CHECK_THAT(log.out, Catch::Contains(R"("lesson":18,"id":"18","step":"read","state":"done")"));
+  const auto list = pdo_in(root, {"lesson", "list"});
+  require_ok(list);
+  CHECK_THAT(list.out, Catch::Contains("18    我的  DeepSpeed ZeRO & FSDP: Sharding (Part 1)") && Catch::Contains("03    官方  "));
+  require_ok(pdo_in(root, {"report", "--html", util::path_to_utf8(tmp / "report.html")}));
+  CHECK_THAT(read_file(tmp / "report.html"), Catch::Contains("DeepSpeed ZeRO &amp; FSDP: Sharding (Part 1)"));
+  const auto readiness = pdo_in(root, {"check", "--lessons"});
+  CHECK_THAT(readiness.out, Catch::Contains("18 DeepSpeed ZeRO & FSDP: Sharding (Part 1) — 不判断（我的课节）"));
+
+  SECTION("a re-run of init keeps the lesson, its boxes and its notes") {
+    append(root / "lessons" / folder / "notes.md", "ZeRO-3 shards the parameters too.\n");
+    git_out({"commit", "-qam", "notes on ZeRO"}, root);
+    const std::string notes = read_file(root / "lessons" / folder / "notes.md");
+    require_ok(run_pdo({"init", util::path_to_utf8(root), "--yes"}, root));
+    CHECK(read_file(root / "lessons" / folder / "notes.md") == notes);
+    CHECK(count_of(read_file(root / "progress.md"), "] 18 ") == 3);
+    CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 18 读讲义\n"));
+    CHECK_THAT(read_file(root / "README.md"), Catch::Contains("| 18 | DeepSpeed ZeRO & FSDP: Sharding (Part 1) **（我的课节，非官方）**"));
+    CHECK_THAT(pdo_in(root, {"lesson", "list"}).out, Catch::Contains("18    我的"));
+    require_clean_repo(root);
+  }
+  SECTION("the next one is number 19") {
+    require_ok(pdo_in(root, {"lesson", "add", "Megatron-LM TP/PP"}));
+    CHECK(fs::is_regular_file(root / "lessons" / "19-19-megatron-lm-tp-pp" / "notes.md"));
+    CHECK_THAT(read_file(root / "lessons" / "19-19-megatron-lm-tp-pp" / "notes.md"), Catch::Contains("链接：还没有"));
+  }
+}
+
+TEST_CASE("lesson add with a Chinese-only title asks for --folder and then uses it", "[cli][lesson]") {
+  TempDir tmp("lesson chinese");
+  const auto root = fresh_workspace(tmp);
+  const int before = commit_count(root);
+  const auto refused = pdo_in(root, {"lesson", "add", "上下文并行"});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("--folder") && Catch::Contains("lessons/18-18-ring-attention/"));
+  CHECK(commit_count(root) == before);
+  CHECK_FALSE(fs::exists(root / "lessons" / "18-18-ring-attention"));
+  require_clean_repo(root);
+
+  require_ok(pdo_in(root, {"lesson", "add", "上下文并行", "--folder", "ring-attention"}));
+  CHECK(commit_count(root) == before + 1);
+  CHECK_THAT(read_file(root / "lessons" / "18-18-ring-attention" / "notes.md"),
+             Catch::StartsWith("# 18 上下文并行\n\n链接：还没有") && Catch::Contains("不是官方课程"));
+  CHECK_THAT(read_file(root / "README.md"),
+             Catch::Contains("| 18 | 上下文并行 **（我的课节，非官方）** | （还没有链接） | [lessons/18-18-ring-attention/](lessons/18-18-ring-attention/) |"));
+  CHECK_THAT(read_file(root / "progress.md"), Catch::EndsWith("## 18 上下文并行\n\n- [ ] 18 读讲义\n- [ ] 18 做练习\n- [ ] 18 记笔记\n"));
+  CHECK_THAT(read_file(root / ".pdo" / "lessons.toml"), Catch::Contains("title = \"上下文并行\"") && !Catch::Contains("url"));
+  require_clean_repo(root);
+  const auto start = pdo_in(root, {"start", "18"});
+  require_ok(start);
+  CHECK_THAT(start.out, Catch::Contains("链接（你自己加的课节）：还没有"));
+
+  SECTION("an existing folder, a bad link and an unsafe folder name are refused") {
+    fs::create_directories(root / "lessons" / "19-19-ring");
+    const auto taken = pdo_in(root, {"lesson", "add", "Ring"});
+    CHECK(taken.exit_code == 2);
+    CHECK_THAT(taken.err, Catch::Contains("lessons/19-19-ring"));
+    fs::remove(root / "lessons" / "19-19-ring");
+    const auto bad_url = pdo_in(root, {"lesson", "add", "Ring", "--url", "ftp://example.com/x"});
+    CHECK(bad_url.exit_code == 2);
+    CHECK_THAT(bad_url.err, Catch::Contains("https://"));
+    CHECK(pdo_in(root, {"lesson", "add", "Ring", "--folder", "../up"}).exit_code == 2);
+    CHECK(commit_count(root) == before + 1);
+    require_clean_repo(root);
+  }
+}
+
+TEST_CASE("lesson remove refuses while the notes hold anything and removes an untouched lesson", "[cli][lesson]") {
+  TempDir tmp("lesson remove");
+  const auto root = fresh_workspace(tmp);
+  const std::string readme = read_file(root / "README.md");
+  const std::string progress = read_file(root / "progress.md");
+  require_ok(pdo_in(root, {"lesson", "add", "NCCL AllReduce by hand"}));
+  const fs::path dir = root / "lessons" / "18-18-nccl-allreduce-by-hand";
+  const int added = commit_count(root);
+  const std::string notes = read_file(dir / "notes.md");
+
+  append(dir / "notes.md", "AllReduce = ReduceScatter + AllGather\n");
+  const auto refused = pdo_in(root, {"lesson", "remove", "18"});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("notes.md") && Catch::Contains("笔记"));
+  CHECK(commit_count(root) == added);
+  CHECK_THAT(read_file(dir / "notes.md"), Catch::EndsWith("AllReduce = ReduceScatter + AllGather\n"));
+
+  write_file(dir / "notes.md", notes);
+  write_file(dir / "exercises" / "allreduce.py", "import torch.distributed as dist\n");
+  const auto with_code = pdo_in(root, {"lesson", "remove", "18"});
+  CHECK(with_code.exit_code == 2);
+  CHECK_THAT(with_code.err, Catch::Contains("allreduce.py"));
+  CHECK(fs::exists(dir / "exercises" / "allreduce.py"));
+  fs::remove(dir / "exercises" / "allreduce.py");
+
+  require_ok(pdo_in(root, {"track", "done", "18", "read"}));
+  const auto ticked = pdo_in(root, {"lesson", "remove", "18"});
+  CHECK(ticked.exit_code == 2);
+  CHECK_THAT(ticked.err, Catch::Contains("pdo track todo 18 read"));
+  require_ok(pdo_in(root, {"track", "todo", "18", "read"}));
+
+  CHECK(pdo_in(root, {"lesson", "remove", "03"}).exit_code == 2);  // an official lesson
+  const int before_remove = commit_count(root);
+  require_ok(pdo_in(root, {"lesson", "remove", "18"}));
+  CHECK(commit_count(root) == before_remove + 1);
+  CHECK_FALSE(fs::exists(dir));
+  CHECK(read_file(root / "README.md") == readme);
+  CHECK(read_file(root / "progress.md") == progress);
+  CHECK_THAT(read_file(root / ".pdo" / "lessons.toml"), !Catch::Contains("[[lessons]]"));
+  CHECK_THAT(last_message(root), Catch::Contains("Pdo-Own-Lesson: 18 remove"));
+  require_clean_repo(root);
+  CHECK(pdo_in(root, {"start", "18"}).exit_code == 2);
+
+  SECTION("undo puts it back as it was, and undoing that add again removes it") {
+    require_ok(pdo_in(root, {"undo"}));
+    CHECK(read_file(dir / "notes.md") == notes);
+    CHECK_THAT(read_file(root / "progress.md"), Catch::EndsWith("- [ ] 18 记笔记\n"));
+    require_clean_repo(root);
+  }
+}
+
+TEST_CASE("undo reverts a lesson add unless the lesson holds notes", "[cli][lesson][undo]") {
+  TempDir tmp("lesson undo");
+  const auto root = fresh_workspace(tmp);
+  const std::string progress = read_file(root / "progress.md");
+  require_ok(pdo_in(root, {"lesson", "add", "TorchTitan"}));
+  const fs::path dir = root / "lessons" / "18-18-torchtitan";
+  append(dir / "notes.md", "FSDP + TP + PP in one trainer\n");
+  git_out({"commit", "-qam", "titan notes"}, root);
+  const auto refused = pdo_in(root, {"undo"});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("notes.md"));
+  CHECK(fs::exists(dir / "notes.md"));
+
+  git_out({"revert", "--no-edit", "HEAD"}, root);
+  require_ok(pdo_in(root, {"undo"}));
+  CHECK_FALSE(fs::exists(dir));
+  CHECK(read_file(root / "progress.md") == progress);
+  CHECK_THAT(last_message(root), Catch::Contains("Pdo-Undoes: "));
+  require_clean_repo(root);
+}

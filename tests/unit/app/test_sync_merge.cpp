@@ -1,0 +1,109 @@
+// pdo sync's file merges: progress.md box by box (three-way over the whole sync, later change wins on a
+// clash, one line per box), questions.md keeping every question of both sides, other text by git's merge.
+#include <catch2/catch.hpp>
+
+#include "app/sync_merge.hpp"
+#include "progress/merge.hpp"
+
+using namespace pdo;
+using app::Side;
+using progress::BoxKey;
+using progress::Step;
+
+namespace {
+
+const std::string k_base = "# 学习进度\n\n## 01 A\n\n- [ ] 01 读讲义\n- [ ] 01 做练习\n\n## 02 B\n\n- [x] 02 读讲义\n- [ ] 02 做练习\n";
+
+std::string with(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+long long no_time(Side, const BoxKey&) { return 0; }
+
+}  // namespace
+
+TEST_CASE("box lines are masked and put back with their line ends", "[app][sync]") {
+  const std::string crlf = "x\r\n- [x] 03 读讲义 done on the train\r\n- [ ] 03 记笔记\r\n";
+  const auto lines = progress::box_lines(crlf);
+  CHECK(lines.lines.at(BoxKey{3, Step::read}) == "- [x] 03 读讲义 done on the train");
+  const std::string masked = progress::mask_boxes(crlf);
+  CHECK(masked.find("读讲义") == std::string::npos);
+  CHECK(progress::unmask_boxes(masked, [&](const BoxKey& k) { return std::optional<std::string>(lines.lines.at(k)); }) == crlf);
+  CHECK(progress::unmask_boxes(masked, [](const BoxKey& k) { return k.second == Step::notes ? std::nullopt : std::optional<std::string>("L"); }) == "x\r\nL\r\n");
+  CHECK(progress::box_lines("- [ ] 01 读讲义\n- [x] 01 读讲义\n").doubled.count(BoxKey{1, Step::read}) == 1);
+}
+
+TEST_CASE("decide_boxes: changed on one side takes that side, changed differently on both the later wins", "[app][sync]") {
+  const std::string remote = with(with(k_base, "- [ ] 01 读讲义", "- [x] 01 读讲义"), "- [ ] 02 做练习", "- [x] 02 做练习 (remote)");
+  const std::string local = with(with(k_base, "- [x] 02 读讲义", "- [ ] 02 读讲义"), "- [ ] 02 做练习", "- [x] 02 做练习 (local)");
+  const auto later = [](Side side, const BoxKey&) { return side == Side::remote ? 200LL : 100LL; };
+  const auto v = app::decide_boxes(k_base, remote, local, later).take();
+  CHECK(v.at(BoxKey{1, Step::read}).side == Side::remote);  // ticked there only
+  CHECK(v.at(BoxKey{1, Step::read}).kept == "- [x] 01 读讲义");
+  CHECK(v.at(BoxKey{2, Step::read}).side == Side::local);  // unticked here only
+  CHECK(v.at(BoxKey{2, Step::read}).kept == "- [ ] 02 读讲义");
+  CHECK_FALSE(v.at(BoxKey{1, Step::exercise}).clash);
+  const auto& clash = v.at(BoxKey{2, Step::exercise});
+  CHECK(clash.clash);
+  CHECK(clash.side == Side::remote);
+  CHECK(clash.kept == "- [x] 02 做练习 (remote)");
+  CHECK(clash.lost == "- [x] 02 做练习 (local)");
+  const auto earlier = [](Side side, const BoxKey&) { return side == Side::remote ? 100LL : 200LL; };
+  CHECK(app::decide_boxes(k_base, remote, local, earlier).take().at(BoxKey{2, Step::exercise}).side == Side::local);
+  // The same change on both sides is no clash.
+  CHECK_FALSE(app::decide_boxes(k_base, remote, remote, later).take().at(BoxKey{1, Step::read}).clash);
+  // Removed on one side, changed on the other: no rule can keep both.
+  const std::string removed = with(k_base, "- [ ] 01 做练习\n", "");
+  const std::string ticked = with(k_base, "- [ ] 01 做练习", "- [x] 01 做练习");
+  CHECK_FALSE(app::decide_boxes(k_base, ticked, removed, later));
+  CHECK(app::decide_boxes(k_base, k_base, removed, later).take().at(BoxKey{1, Step::exercise}).kept.empty());
+}
+
+TEST_CASE("replay_progress applies a commit's box change only where the verdict is local", "[app][sync]") {
+  const std::string remote = with(k_base, "- [ ] 01 读讲义", "- [x] 01 读讲义");
+  // This machine ticked and then unticked 01 exercise, and ticked 02 exercise.
+  const std::string c1 = with(k_base, "- [ ] 01 做练习", "- [x] 01 做练习");
+  const std::string c2 = with(c1, "- [x] 01 做练习", "- [ ] 01 做练习");
+  const std::string c3 = with(c2, "- [ ] 02 做练习", "- [x] 02 做练习");
+  const auto v = app::decide_boxes(k_base, remote, c3, no_time).take();
+  auto tip = app::replay_progress(k_base, remote, c1, v).take();
+  tip = app::replay_progress(c1, tip, c2, v).take();
+  tip = app::replay_progress(c2, tip, c3, v).take();
+  CHECK(tip == with(with(k_base, "- [ ] 01 读讲义", "- [x] 01 读讲义"), "- [ ] 02 做练习", "- [x] 02 做练习"));
+
+  SECTION("the rest of the file merges by line; a box left on two lines is refused") {
+    const std::string note = k_base + "\n我自己的备注\n";
+    const auto vn = app::decide_boxes(k_base, remote, note, no_time).take();
+    CHECK_THAT(app::replay_progress(k_base, remote, note, vn).take(), Catch::EndsWith("我自己的备注\n") && Catch::Contains("- [x] 01 读讲义\n"));
+    const std::string twice = k_base + "- [ ] 01 读讲义\n";
+    CHECK_FALSE(app::replay_progress(k_base, remote, twice, app::decide_boxes(k_base, remote, k_base, no_time).take()));
+  }
+}
+
+TEST_CASE("union_merge keeps every question of both sides and what one side removed stays removed", "[app][sync]") {
+  const std::string base = "# Q\n\n## 03 DDP\n\n- [ ] 2026-12-01 old\n";
+  const std::string ours = base + "- [ ] 2026-12-02 from the remote\n";
+  const std::string theirs = base + "- [ ] 2026-12-02 from here\n";
+  CHECK(app::union_merge(base, ours, theirs).take() == base + "- [ ] 2026-12-02 from the remote\n- [ ] 2026-12-02 from here\n");
+  // Both opened the same new section: one heading, both questions.
+  const std::string a = base + "\n## 05 FSDP\n\n- [ ] a\n";
+  const std::string b = base + "\n## 05 FSDP\n\n- [ ] b\n";
+  const std::string both = app::union_merge(base, a, b).take();
+  CHECK(both == base + "\n## 05 FSDP\n\n- [ ] a\n- [ ] b\n");
+  // Here a question was undone (removed) next to one the remote added: removed, the other kept.
+  const std::string undone = "# Q\n\n## 03 DDP\n\n";
+  CHECK(app::union_merge(base, ours, undone).take() == "# Q\n\n## 03 DDP\n\n- [ ] 2026-12-02 from the remote\n");
+  CHECK_FALSE(app::union_merge(base, ours + std::string(32, '<') + " x\n", theirs));
+}
+
+TEST_CASE("text_merge takes changes to different lines and refuses the same lines changed twice", "[app][sync]") {
+  const std::string base = "one\ntwo\nthree\nfour\nfive\n";
+  CHECK(app::text_merge(base, "ONE\ntwo\nthree\nfour\nfive\n", "one\ntwo\nthree\nfour\nFIVE\n").take() == "ONE\ntwo\nthree\nfour\nFIVE\n");
+  CHECK_FALSE(app::text_merge(base, base + "a\n", base + "b\n"));
+  CHECK(app::marker_of(std::string(32, '=')) == app::Marker::theirs);
+  CHECK(app::marker_of(std::string(32, '<') + " ours") == app::Marker::ours);
+  CHECK(app::marker_of(std::string(31, '<') + " ours") == app::Marker::none);
+  CHECK(app::marker_of(std::string(33, '<')) == app::Marker::none);
+}

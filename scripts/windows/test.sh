@@ -48,6 +48,7 @@ reason_of() {
   case "$1" in
     chromium)    echo "renders the report with the Linux headless Chromium" ;;
     devices)     echo "/dev/zero, FIFOs: POSIX device files" ;;
+    git-from-pdo) echo "pdo starts git for the transport; pdo.exe under wine cannot see a Linux git's exit code" ;;
     paths)       echo "answers typed as POSIX paths, or the Linux README section expected" ;;
     permissions) echo "POSIX permissions, owners or the execute bit" ;;
     python)      echo "needs a real Python pdo can start (wine has no Windows Python)" ;;

@@ -1,6 +1,7 @@
 #include "app/index_receipts.hpp"
 
 #include <charconv>
+#include <fstream>
 
 #include "app/transaction.hpp"
 #include "util/fs.hpp"
@@ -62,7 +63,9 @@ std::string format_receipts(const std::vector<git::IndexSwap>& swaps) {
 }
 
 std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& text) {
-  const auto lines = util::split_lines(text);
+  // Receipts are appended: a line a kill cut short (no final newline) was never written.
+  const std::string whole = text.substr(0, text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+  const auto lines = util::split_lines(whole);  // views into `whole`
   if (lines.empty() || util::chomp(lines.front()) != k_header) return std::nullopt;
   std::vector<git::IndexSwap> swaps;
   for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -81,15 +84,28 @@ std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& tex
 std::vector<git::IndexSwap> load_receipts(const fs::path& gitdir) {
   auto text = util::read_file_capped(receipts_file(gitdir), k_cap);
   if (!text) return {};
-  return parse_receipts(*text).value_or(std::vector<git::IndexSwap>{});
+  auto all = parse_receipts(*text).value_or(std::vector<git::IndexSwap>{});
+  if (all.size() > k_keep) all.erase(all.begin(), all.end() - static_cast<std::ptrdiff_t>(k_keep));
+  return all;
 }
 
 void save_receipts(const fs::path& gitdir, const std::vector<git::IndexSwap>& swaps) {
   if (swaps.empty()) return;
+  const fs::path file = receipts_file(gitdir);
+  const auto text = util::read_file_capped(file, k_cap);
+  // Appended to (no new file each commit), while it is whole and small; else rewritten with the newest.
+  const bool whole = text && !text->empty() && text->back() == '\n' && parse_receipts(*text);
+  if (whole && text->size() < k_cap / 2) {
+    auto lines = format_receipts(swaps);
+    lines.erase(0, lines.find('\n') + 1);  // the header is there already
+    std::ofstream out(file, std::ios::binary | std::ios::app);
+    out << lines;
+    return;
+  }
   auto all = load_receipts(gitdir);
   all.insert(all.end(), swaps.begin(), swaps.end());
   if (all.size() > k_keep) all.erase(all.begin(), all.end() - static_cast<std::ptrdiff_t>(k_keep));
-  (void)util::write_file_atomic(receipts_file(gitdir), format_receipts(all), util::Replace::allowed);
+  (void)util::write_file_atomic(file, format_receipts(all), util::Replace::allowed);
 }
 
 Result<std::vector<std::string>> heal_index(git::Repo& repo) {

@@ -185,27 +185,44 @@ private:
     return ok();
   }
 
-  /// Takes a git lock as git does: creates it, failing if it exists (O_EXCL), then records its identity.
-  /// A kill between the two leaves a lock no journal names: the next pdo reports it (exit 5) and never
-  /// deletes it, as git would; every other moment leaves a lock pdo can prove its own.
-  Status take_lock(const std::string& name) {
+  /// Takes a git lock as git does (it must not exist), as a hard link of a file whose identity the
+  /// journal already holds, so a kill at any moment leaves a lock pdo can prove its own (creating a file
+  /// can take milliseconds; linking one is the instant the lock appears). `content` goes into that file
+  /// first: the branch's lock appears already holding the new value, with no second file to create.
+  Status take_lock(const std::string& name, std::string_view content = {}) {
     const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
-    const auto why = platform::create_exclusive(lock);
-    if (why == platform::IoFailure::exists) return foreign_lock(util::path_to_utf8(lock));
-    if (why != platform::IoFailure::none) return unwritable(why, lock);
+    const fs::path seed = m_dir / ("seed-" + std::to_string(m_journal.locks.size()));
+    std::error_code ec;
+    fs::remove(seed, ec);
+    if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
+    if (!content.empty()) {
+      if (const auto why = platform::overwrite_existing(seed, content); why != platform::IoFailure::none) {
+        fs::remove(seed, ec);
+        return unwritable(why, seed);
+      }
+    }
     m_journal.locks.push_back({name, {}});
-    if (auto st = record_identity(m_journal.locks.size() - 1, lock); !st) {
-      drop_new_lock();
-      return st;
+    if (auto st = record_identity(m_journal.locks.size() - 1, seed); !st) return st;
+    auto why = platform::hard_link(seed, lock);
+    if (why == platform::IoFailure::other) {
+      // No hard links here (FAT, some network shares): create it directly; a kill in the next
+      // microseconds would leave a lock pdo cannot prove, which the next run names instead of deleting.
+      why = platform::create_exclusive(lock);
+      if (why == platform::IoFailure::none && !content.empty()) why = platform::overwrite_existing(lock, content);
+      if (why == platform::IoFailure::none) {
+        if (auto st = record_identity(m_journal.locks.size() - 1, lock); !st) return st;
+      }
+    }
+    fs::remove(seed, ec);  // dropping the seed's name changes no recorded field (device, inode, size, mtime)
+    if (why == platform::IoFailure::exists) {
+      m_journal.locks.pop_back();
+      return foreign_lock(util::path_to_utf8(lock));
+    }
+    if (why != platform::IoFailure::none) {
+      m_journal.locks.pop_back();
+      return unwritable(why, lock);
     }
     return ok();
-  }
-
-  /// Removes the lock this process created a moment ago and could not record (it is ours: we hold it).
-  void drop_new_lock() {
-    std::error_code ec;
-    fs::remove(m_repo.gitdir() / util::path_from_utf8(m_journal.locks.back().name), ec);
-    m_journal.locks.pop_back();
   }
 
   /// Gives lock `i` its content: a complete file, recorded, then renamed onto the lock.
@@ -336,21 +353,11 @@ private:
     const std::string name = prepared.ref + ".lock";
     std::error_code ec;
     fs::create_directories((m_repo.gitdir() / util::path_from_utf8(prepared.ref)).parent_path(), ec);
-    if (auto st = take_lock(name); !st) return st;
-    const std::size_t i = m_journal.locks.size() - 1;
+    // The lock holds the new value from the moment it exists, as git writes it into its ref lock.
+    if (auto st = take_lock(name, prepared.commit_id + "\n"); !st) return st;
     if (m_repo.ref_target(prepared.ref) != prepared.old_id) {
       moved = true;
       return Error{Exit::busy, tr("分支在 pdo 提交期间被别的程序移动了", "another program moved the branch while pdo was committing")};
-    }
-    // The new value goes into the lock itself, as git writes it (no second file to create).
-    const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
-    if (const auto why = platform::overwrite_existing(lock, prepared.commit_id + "\n"); why != platform::IoFailure::none) {
-      drop_new_lock();
-      return unwritable(why, lock);
-    }
-    if (auto st = record_identity(i, lock); !st) {
-      drop_new_lock();
-      return st;
     }
     return m_repo.append_reflogs(prepared);
   }

@@ -22,9 +22,9 @@ namespace fs = std::filesystem;
 /// new commit and the locks are being renamed into place, so the next pdo finishes, never undoes.
 enum class Stage { locking, writing, committing, publishing };
 
-/// A lock file the transaction created, with every identity it may have had: recorded right after pdo
-/// created it (O_EXCL) or wrote it, and before a recorded file is renamed onto it. Only a kill in the
-/// instant between creating and recording leaves a lock pdo cannot prove its own (then it names it).
+/// A lock file the transaction created, with every identity it may have: each is recorded before the
+/// lock can take it (the lock is made as a hard link of a recorded file, and filled by renaming another
+/// recorded file onto it), so a kill at any moment leaves a lock pdo can prove its own.
 struct LockRecord {
   std::string name;  ///< relative to .git, e.g. "index.lock"
   std::vector<platform::FileIdentity> identities;

@@ -61,11 +61,114 @@ struct OidEq {
   bool operator()(const git_oid& a, const git_oid& b) const { return git_oid_equal(&a, &b) != 0; }
 };
 
+using OdbObjectPtr = Handle<git_odb_object, git_odb_object_free>;
+
+/// What the walk needs of a commit, read straight from its object (no git_commit: libgit2 also parses
+/// both signatures and copies the message, a third of the walk's own instructions).
+struct RawCommit {
+  git_oid tree{};
+  std::vector<git_oid> parents;
+  long long time = 0;  ///< the committer's, as git_commit_time
+  int offset_minutes = 0;
+  std::string message;  ///< as git_commit_message: without the leading newlines
+};
+
+bool hex_oid(std::string_view text, git_oid& out) {
+  return text.size() >= GIT_OID_HEXSZ && git_oid_fromstrn(&out, text.data(), GIT_OID_HEXSZ) == 0;
+}
+
+/// "Name <mail> 1700000000 +0800": the time and the zone in minutes after the last '>'.
+void committer_time(std::string_view line, long long& time, int& offset) {
+  const auto gt = line.rfind('>');
+  if (gt == std::string_view::npos) return;
+  std::size_t i = gt + 1;
+  while (i < line.size() && line[i] == ' ') ++i;
+  long long t = 0;
+  bool digits = false;
+  for (; i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i, digits = true) t = t * 10 + (line[i] - '0');
+  if (!digits) return;
+  time = t;
+  while (i < line.size() && line[i] == ' ') ++i;
+  if (i + 5 > line.size() || (line[i] != '+' && line[i] != '-')) return;
+  const auto d = [&](std::size_t k) { return line[i + k] >= '0' && line[i + k] <= '9' ? line[i + k] - '0' : -1; };
+  if (d(1) < 0 || d(2) < 0 || d(3) < 0 || d(4) < 0) return;
+  const int minutes = (d(1) * 10 + d(2)) * 60 + d(3) * 10 + d(4);
+  offset = line[i] == '-' ? -minutes : minutes;
+}
+
+std::optional<RawCommit> read_commit(git_odb* odb, const git_oid& id) {
+  git_odb_object* raw = nullptr;
+  if (git_odb_read(&raw, odb, &id) != 0) return std::nullopt;  // beyond a shallow clone's boundary
+  OdbObjectPtr obj(raw);
+  if (git_odb_object_type(raw) != GIT_OBJECT_COMMIT) return std::nullopt;
+  const std::string_view data(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw));
+  RawCommit c;
+  bool have_tree = false;
+  std::size_t pos = 0;
+  while (pos < data.size()) {
+    const auto nl = data.find('\n', pos);
+    const std::string_view line = data.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? data.size() : nl + 1;
+    if (line.empty()) break;  // the end of the header
+    if (line.rfind("tree ", 0) == 0) {
+      have_tree = hex_oid(line.substr(5), c.tree);
+    } else if (line.rfind("parent ", 0) == 0) {
+      git_oid p;
+      if (hex_oid(line.substr(7), p)) c.parents.push_back(p);
+    } else if (line.rfind("committer ", 0) == 0) {
+      committer_time(line.substr(10), c.time, c.offset_minutes);
+    }  // author, encoding, gpgsig and its continuation lines, mergetag: not needed
+  }
+  if (!have_tree) return std::nullopt;
+  while (pos < data.size() && data[pos] == '\n') ++pos;
+  c.message.assign(data.substr(pos));
+  return c;
+}
+
+/// The blob at `path` in the tree `tree_id`, read from the raw tree objects ("<mode> <name>\0<id>"),
+/// as entry_id() finds it: nullopt when absent or not a blob (a folder, a submodule).
+std::optional<git_oid> raw_entry(git_odb* odb, const git_oid& tree_id, std::string_view path) {
+  git_oid current = tree_id;
+  for (;;) {
+    const auto slash = path.find('/');
+    const std::string_view name = path.substr(0, slash);
+    git_odb_object* raw = nullptr;
+    if (git_odb_read(&raw, odb, &current) != 0) return std::nullopt;
+    OdbObjectPtr obj(raw);
+    if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return std::nullopt;
+    const std::string_view data(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw));
+    std::optional<std::pair<std::string_view, git_oid>> found;
+    for (std::size_t pos = 0; pos < data.size();) {
+      const auto space = data.find(' ', pos);
+      const auto nul = space == std::string_view::npos ? space : data.find('\0', space);
+      if (nul == std::string_view::npos || nul + 1 + GIT_OID_RAWSZ > data.size()) return std::nullopt;
+      if (data.substr(space + 1, nul - space - 1) == name) {
+        git_oid id;
+        git_oid_fromraw(&id, reinterpret_cast<const unsigned char*>(data.data() + nul + 1));
+        found = std::make_pair(data.substr(pos, space - pos), id);
+        break;
+      }
+      pos = nul + 1 + GIT_OID_RAWSZ;
+    }
+    if (!found) return std::nullopt;
+    const std::string_view mode = found->first;
+    if (slash == std::string_view::npos) {
+      // Blobs: 100644, 100755 and links (120000); a tree (40000) or a submodule (160000) is no blob.
+      if (mode != "100644" && mode != "100755" && mode != "120000" && mode != "100664") return std::nullopt;
+      return found->second;
+    }
+    if (mode != "40000") return std::nullopt;
+    current = found->second;
+    path = path.substr(slash + 1);
+  }
+}
+
 /// A commit the walk has reached but not visited yet, with the path's blob in its tree.
 struct Queued {
   long long time = 0;
   std::uint64_t order = 0;  ///< the order it was reached in: ties go to the commit reached first (the child)
-  CommitPtr commit;
+  git_oid id{};
+  RawCommit commit;
   std::optional<git_oid> entry;
 };
 
@@ -77,6 +180,9 @@ Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
                           const std::function<bool(const PathChangeView&)>& visit) const {
   git_repository* repo = m_impl->repo.get();
   if (head_unborn()) return ok();
+  git_odb* odb_raw = nullptr;
+  if (int rc = git_repository_odb(&odb_raw, repo); rc != 0) return lg2_error(rc, "odb");
+  const Handle<git_odb, git_odb_free> odb(odb_raw);
   // Our own walk rather than git_revwalk: each commit is parsed once (the revwalk parses it again), each
   // tree read once, and a parent missing from a shallow clone ends that line instead of the whole walk.
   std::optional<git_oid> stop;
@@ -90,14 +196,10 @@ Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
   std::uint64_t order = 0;
   const auto reach = [&](const git_oid& id) {
     if (!reached.insert(id).second) return;
-    git_commit* c = nullptr;
-    if (git_commit_lookup(&c, repo, &id) != 0) return;  // beyond a shallow clone's boundary
-    Queued q{static_cast<long long>(git_commit_time(c)), order++, CommitPtr(c), std::nullopt};
-    git_tree* t = nullptr;
-    if (git_commit_tree(&t, c) == 0) {
-      TreePtr tree(t);
-      q.entry = entry_id(t, path);
-    }
+    auto c = read_commit(odb.get(), id);
+    if (!c) return;  // beyond a shallow clone's boundary
+    Queued q{c->time, order++, id, std::move(*c), std::nullopt};
+    q.entry = raw_entry(odb.get(), q.commit.tree, path);
     queue.push_back(std::move(q));
     std::push_heap(queue.begin(), queue.end(), later);
   };
@@ -110,35 +212,30 @@ Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
     std::pop_heap(queue.begin(), queue.end(), later);
     Queued q = std::move(queue.back());
     queue.pop_back();
-    git_commit* c = q.commit.get();
-    const git_oid id = *git_commit_id(c);
-    const unsigned parents = git_commit_parentcount(c);
+    const auto& parents = q.commit.parents;
     // Past the stop commit only a linear history is certain to hold no commit the cache has already.
-    if (stop && parents > 1) return Error{Exit::failure, "merge after the cached commit"};
+    if (stop && parents.size() > 1) return Error{Exit::failure, "merge after the cached commit"};
     std::optional<git_oid> before;
-    for (unsigned i = 0; i < parents; ++i) {
-      const git_oid* pid = git_commit_parent_id(c, i);
+    for (std::size_t i = 0; i < parents.size(); ++i) {
+      const git_oid* pid = &parents[i];
       const bool is_stop = stop && git_oid_equal(pid, &*stop);
       if (!is_stop) reach(*pid);
       if (i != 0) continue;
-      const auto queued = std::find_if(queue.begin(), queue.end(),
-                                       [&](const Queued& o) { return git_oid_equal(git_commit_id(o.commit.get()), pid) != 0; });
+      const auto queued = std::find_if(queue.begin(), queue.end(), [&](const Queued& o) { return git_oid_equal(&o.id, pid) != 0; });
       if (queued != queue.end()) {
         before = queued->entry;
-      } else {
-        const TreePtr parent_tree = first_parent_tree(c);  // the stop commit; none beyond a shallow boundary
-        before = parent_tree ? entry_id(parent_tree.get(), path) : std::nullopt;
+      } else if (const auto parent = read_commit(odb.get(), *pid)) {  // the stop commit; none beyond a shallow boundary
+        before = raw_entry(odb.get(), parent->tree, path);
       }
     }
     const auto& after = q.entry;
     const bool same = (!after && !before) || (after && before && git_oid_cmp(&*after, &*before) == 0);
     if (same) continue;
-    git_oid_tostr(id_hex, sizeof id_hex, &id);
+    git_oid_tostr(id_hex, sizeof id_hex, &q.id);
     before_hex[0] = after_hex[0] = '\0';
     if (before) git_oid_tostr(before_hex, sizeof before_hex, &*before);
     if (after) git_oid_tostr(after_hex, sizeof after_hex, &*after);
-    const char* message = git_commit_message(c);
-    const PathChangeView view{id_hex, message ? message : "", q.time, git_commit_time_offset(c), before_hex, after_hex};
+    const PathChangeView view{id_hex, q.commit.message.c_str(), q.time, q.commit.offset_minutes, before_hex, after_hex};
     if (!visit(view)) break;
   }
   return ok();

@@ -44,7 +44,8 @@ public:
   void add(Found f) {
     std::unique_lock<std::mutex> lock(m_mutex);
     // The walk waits when the reader falls far behind (each unread commit holds its message or blobs).
-    m_room.wait(lock, [this] { return m_queue.size() < k_backlog; });
+    // (Only once the reader's thread runs: before it, nothing would ever make room.)
+    m_room.wait(lock, [this] { return !m_thread.joinable() || m_queue.size() < k_backlog; });
     m_queue.push_back(std::move(f));
     ++m_added;
     if (!m_thread.joinable() && m_added >= k_start_after) m_thread = std::thread([this] { work(); });
@@ -65,9 +66,9 @@ public:
   std::vector<Later>& later() { return m_later; }
 
 private:
-  static constexpr std::size_t k_start_after = 256;  // fewer commits are read inline at the end
+  static constexpr std::size_t k_start_after = 64;  // fewer commits are read inline at the end
   static constexpr std::size_t k_batch = 64;
-  static constexpr std::size_t k_backlog = 1024;
+  static constexpr std::size_t k_backlog = 128;
 
   void read(Found& f) {
     std::vector<progress::BoxChange> boxes;

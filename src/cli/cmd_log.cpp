@@ -3,6 +3,7 @@
 // versions) — by day, with first/latest day, days studied and the current streak; `--calendar` draws the
 // last 26 weeks as a heatmap. Read-only, except for the journal cache in .git/ (app/study_log), which
 // lets a later run read only the commits added since.
+#include <map>
 #include <memory>
 #include <ostream>
 #include <sstream>
@@ -57,16 +58,33 @@ void print_journal(Context& ctx, const Session& s, const progress::Journal& j) {
     out << tr("\n还没有学习记录。完成一步后运行 pdo track done 课号 read。\n", "\nNothing yet. After a step, run pdo track done NN read.\n");
     return;
   }
+  // Built as one string and written once: a cold journal of 10,000 steps is 10,000 lines, and a stream
+  // insertion per piece cost as much as building the journal.
+  std::string text;
+  std::map<int, std::string> titles;  // " · title" per lesson number
+  const std::string unticked = tr("（取消勾选）", " (unticked)");
+  const std::string by_hand = tr("，手动提交", ", by hand");
   for (const auto& day : j.days) {
-    out << "\n" << day.date << "\n";
+    text += "\n" + day.date + "\n";
     for (const auto& e : day.events) {
-      const auto* lesson = course::find_lesson(s.ws.course, std::to_string(e.change.lesson));
-      out << "  " << (e.change.done ? "✓ " : "↺ ") << util::pad2(e.change.lesson) << " "
-          << progress::step_label(e.change.step, util::current_lang()) << (e.change.done ? "" : tr("（取消勾选）", " (unticked)"))
-          << (lesson ? " · " + lesson->title : std::string()) << "  [" << e.commit.substr(0, 7)
-          << (e.by_pdo ? "" : tr("，手动提交", ", by hand")) << "]\n";
+      auto title = titles.find(e.change.lesson);
+      if (title == titles.end()) {
+        const auto* lesson = course::find_lesson(s.ws.course, std::to_string(e.change.lesson));
+        title = titles.emplace(e.change.lesson, lesson ? " · " + lesson->title : std::string()).first;
+      }
+      text += e.change.done ? "  ✓ " : "  ↺ ";
+      text += util::pad2(e.change.lesson);
+      text += ' ';
+      text += progress::step_label(e.change.step, util::current_lang());
+      if (!e.change.done) text += unticked;
+      text += title->second;
+      text += "  [";
+      text.append(e.commit, 0, 7);
+      if (!e.by_pdo) text += by_hand;
+      text += "]\n";
     }
   }
+  out << text;
   out << "\n" << tr("第一天：", "first day: ") << j.first_day << tr("  最近一天：", "  latest: ") << j.last_day
       << tr("  学习天数：", "  days studied: ") << j.days_studied << tr("  连续天数：", "  current streak: ") << j.current_streak << "\n";
 }

@@ -1,6 +1,7 @@
 #include "progress/journal.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <sstream>
 
@@ -31,17 +32,40 @@ bool is_hex_id(const std::string& s) {
 
 }  // namespace
 
+namespace {
+
+/// Appends a number without a temporary string (a cold `pdo log` writes one line per event).
+template <class T>
+void append_number(std::string& out, T n) {
+  char buf[24];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, ec == std::errc() ? end : buf);
+}
+
+}  // namespace
+
 std::string encode_cache(const JournalCache& cache) {
   std::string out;
-  out.reserve(64 * cache.events.size() + 128);
+  out.reserve(96 * cache.events.size() + 128);
   out += k_cache_magic;
   out += "\nhead " + cache.head + "\npath " + cache.path + "\n";
   for (const auto& e : cache.events) {
-    out += "e " + e.commit + " " + std::to_string(e.time) + " " + std::to_string(e.offset_minutes) + " " +
-           std::to_string(e.change.lesson) + " " + std::string(step_id(e.change.step)) + " " + (e.change.done ? "done" : "todo") +
-           " " + (e.by_pdo ? "pdo" : "manual") + "\n";
+    out += "e ";
+    out += e.commit;
+    out += ' ';
+    append_number(out, e.time);
+    out += ' ';
+    append_number(out, e.offset_minutes);
+    out += ' ';
+    append_number(out, e.change.lesson);
+    out += ' ';
+    out += step_id(e.change.step);
+    out += e.change.done ? " done " : " todo ";
+    out += e.by_pdo ? "pdo\n" : "manual\n";
   }
-  out += "end " + std::to_string(cache.events.size()) + "\n";
+  out += "end ";
+  append_number(out, cache.events.size());
+  out += '\n';
   return out;
 }
 

@@ -20,15 +20,6 @@ constexpr std::size_t k_binary_probe = 8000;
 constexpr std::size_t k_pem_header_max = 80;
 constexpr std::size_t k_pem_body_max = 20000;
 
-constexpr std::array<unsigned char, 256> make_fold() {
-  std::array<unsigned char, 256> t{};
-  for (std::size_t i = 0; i < 256; ++i) {
-    t[i] = static_cast<unsigned char>(i >= 'A' && i <= 'Z' ? i + 32 : i);
-  }
-  return t;
-}
-constexpr std::array<unsigned char, 256> k_fold = make_fold();
-
 inline unsigned char byte_at(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]); }
 inline bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 inline bool is_alnum(unsigned char c) { return is_digit(c) || (k_fold[c] >= 'a' && k_fold[c] <= 'z'); }
@@ -157,34 +148,15 @@ std::string notebook_text(std::string_view json) {
   return out;
 }
 
-namespace {
-
-/// A 16-bit hash of three folded bytes: the second filter, after the pair.
-inline unsigned triple_key(const unsigned char* d) { return (k_fold[d[0]] * 961u + k_fold[d[1]] * 31u + k_fold[d[2]]) & 0xFFFFu; }
-
-inline bool bit(const std::array<std::uint64_t, 1024>& bits, unsigned key) { return (bits[key >> 6] >> (key & 63)) & 1u; }
-inline void set_bit(std::array<std::uint64_t, 1024>& bits, unsigned key) { bits[key >> 6] |= std::uint64_t{1} << (key & 63); }
-
-}  // namespace
-
 Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
-  // Small tables (2 × 8 KB of bits, one entry per anchor): building them costs microseconds per process.
-  // Common pairs ("to", "re", "se") start many words; the three-byte filter keeps those cheap.
-  for (std::size_t r = 0; r < rules.rules.size(); ++r) {
-    const auto& anchors = rules.rules[r].anchors;
-    for (std::size_t a = 0; a < anchors.size(); ++a) {
-      const unsigned key = static_cast<unsigned>(k_fold[byte_at(anchors[a], 0)]) << 8 | k_fold[byte_at(anchors[a], 1)];
-      set_bit(m_pair_seen, key);
-      if (anchors[a].size() >= 3) {
-        set_bit(m_triple_seen, triple_key(reinterpret_cast<const unsigned char*>(anchors[a].data())));
-      } else {
-        m_triple_filter = false;  // a two-byte anchor: the pair alone decides
-      }
-      m_candidates.push_back({static_cast<std::uint16_t>(key), static_cast<std::uint16_t>(r), static_cast<std::uint16_t>(a)});
-    }
-  }
-  std::stable_sort(m_candidates.begin(), m_candidates.end(), [](const Candidate& x, const Candidate& y) { return x.pair < y.pair; });
+  auto own = std::make_unique<OwnIndex>();
+  own->candidates.resize(anchor_count(rules.rules));
+  build_anchor_index(rules.rules, own->filter, own->candidates.data());
+  m_index = {&own->filter, {own->candidates.data(), own->candidates.size()}};
+  m_own = std::move(own);
 }
+
+Scanner::Scanner(const RuleSet& rules, AnchorIndex index) : m_rules(rules), m_index(index) {}
 
 bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_view before) const {
   if (rule.require_random) {
@@ -200,7 +172,7 @@ bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_v
 
 bool Scanner::is_example(std::string_view value) const {
   return std::any_of(m_rules.example_markers.begin(), m_rules.example_markers.end(),
-                     [&](const std::string& marker) { return contains_lower(value, marker); });
+                     [&](std::string_view marker) { return contains_lower(value, marker); });
 }
 
 bool Scanner::match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const {
@@ -231,7 +203,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
   switch (rule.kind) {
     case RuleKind::prefix: {
       if (word_before(text, at)) return false;
-      const std::size_t end = run_end(text, after, after + rule.max_length + 1, rule.alphabet);
+      const std::size_t end = run_end(text, after, after + rule.max_length + 1, *rule.alphabet);
       const std::size_t len = end - after;
       if (len < rule.min_length || len > rule.max_length) return false;
       if (!acceptable(rule, text.substr(after, len), {}) || is_example(text.substr(at, end - at))) return false;
@@ -244,7 +216,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       const std::size_t stop = after + (rule.cross_lines ? window.size() : std::min(window.find('\n'), window.size()));
       const auto in_token = [&](std::size_t k) {
         const unsigned char c = byte_at(text, k);
-        return rule.has_token_alphabet ? rule.token_alphabet[c] : is_alnum(c);
+        return rule.token_alphabet != nullptr ? (*rule.token_alphabet)[c] : is_alnum(c);
       };
       for (std::size_t j = after; j < stop;) {
         if (!in_token(j) || !is_alnum(byte_at(text, j))) {
@@ -259,7 +231,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
         const bool revision = j > 0 && std::strchr("@/#", text[j - 1]) != nullptr;
         const std::string_view word = text.substr(j, end - j);
         if (starts_word && !revision && word.size() >= rule.min_length && word.size() <= rule.max_length &&
-            std::all_of(word.begin(), word.end(), [&](char c) { return rule.alphabet[static_cast<unsigned char>(c)]; }) &&
+            std::all_of(word.begin(), word.end(), [&](char c) { return (*rule.alphabet)[static_cast<unsigned char>(c)]; }) &&
             acceptable(rule, word, line_before(text, j))) {
           hit = {j, 0, std::string(word)};
           return true;
@@ -278,7 +250,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       if (j < text.size() && (text[j] == '=' || text[j] == '>')) ++j;
       while (j < text.size() && is_blank(byte_at(text, j))) ++j;
       if (j < text.size() && (text[j] == '"' || text[j] == '\'' || text[j] == '`')) ++j;
-      const std::size_t end = run_end(text, j, j + rule.max_length + 1, rule.alphabet);
+      const std::size_t end = run_end(text, j, j + rule.max_length + 1, *rule.alphabet);
       const std::size_t len = end - j;
       if (len < rule.min_length || len > rule.max_length) return false;
       if (end < text.size() && (text[end] == '(' || text[end] == '[')) return false;  // code, not a value
@@ -313,15 +285,17 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
 void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
   const auto* d = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
+  const AnchorFilter& filter = *m_index.filter;
+  const Span<AnchorCandidate> candidates = m_index.candidates;
   for (std::size_t i = 0; i + 1 < n; ++i) {
-    const unsigned key = static_cast<unsigned>(k_fold[d[i]]) << 8 | k_fold[d[i + 1]];
-    if (!bit(m_pair_seen, key)) continue;
-    if (m_triple_filter && (i + 2 >= n || !bit(m_triple_seen, triple_key(d + i)))) continue;
-    const auto first = std::lower_bound(m_candidates.begin(), m_candidates.end(), key,
-                                        [](const Candidate& c, unsigned k) { return c.pair < k; });
-    for (auto c = first; c != m_candidates.end() && c->pair == key; ++c) {
+    const unsigned key = pair_key(d[i], d[i + 1]);
+    if (!test_bit(filter.pairs, key)) continue;
+    if (filter.use_triples && (i + 2 >= n || !test_bit(filter.triples, triple_key(d[i], d[i + 1], d[i + 2])))) continue;
+    const auto first = std::lower_bound(candidates.begin(), candidates.end(), key,
+                                        [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
+    for (auto c = first; c != candidates.end() && c->pair == key; ++c) {
       const Rule& rule = m_rules.rules[c->rule];
-      const std::string& anchor = rule.anchors[c->anchor];
+      const std::string_view anchor = rule.anchors[c->anchor];
       if (!anchor_at(text, i, anchor, rule.case_insensitive)) continue;
       Hit hit;
       if (match(rule, anchor, text, i, hit)) {
@@ -335,7 +309,7 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
 bool Scanner::allowed(std::string_view line) const {
   if (!m_rules.allow_marker.empty() && line.find(m_rules.allow_marker) != std::string_view::npos) return true;
   return std::any_of(m_rules.extra_allow_markers.begin(), m_rules.extra_allow_markers.end(),
-                     [&](const std::string& m) { return !m.empty() && line.find(m) != std::string_view::npos; });
+                     [&](std::string_view m) { return !m.empty() && line.find(m) != std::string_view::npos; });
 }
 
 void Scanner::report(std::string_view path, std::string_view text, std::vector<Hit>& hits, std::vector<Finding>& out) const {
@@ -352,7 +326,7 @@ void Scanner::report(std::string_view path, std::string_view text, std::vector<H
     const std::size_t eol = std::min(text.find('\n', hit.offset), text.size());
     if (allowed(text.substr(bol, eol - bol))) continue;
     const Rule& rule = m_rules.rules[hit.rule];
-    out.push_back({std::string(path), line, rule.id, rule.description, redact(hit.value)});
+    out.push_back({std::string(path), line, std::string(rule.id), std::string(rule.description), redact(hit.value)});
   }
 }
 
@@ -409,11 +383,11 @@ std::vector<Finding> Scanner::scan_path(std::string_view path) const {
   const std::string name = util::to_lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
   std::vector<Finding> out;
   for (const auto& rule : m_rules.path_rules) {
-    const auto matches = [&](const std::vector<std::string>& globs) {
-      return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return glob_match(g, name); });
+    const auto matches = [&](Span<std::string_view> globs) {
+      return std::any_of(globs.begin(), globs.end(), [&](std::string_view g) { return glob_match(g, name); });
     };
     if (!matches(rule.exceptions) && matches(rule.patterns)) {
-      out.push_back({std::string(path), 0, rule.id, rule.description, ""});
+      out.push_back({std::string(path), 0, std::string(rule.id), std::string(rule.description), ""});
       break;
     }
   }
@@ -434,11 +408,6 @@ std::vector<Finding> Scanner::scan(std::string_view path, std::string_view conte
   auto more = scan_content(path, content);
   out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   return out;
-}
-
-const Scanner& default_scanner() {
-  static const Scanner k_scanner(default_rules());
-  return k_scanner;
 }
 
 std::string redact(std::string_view secret) {

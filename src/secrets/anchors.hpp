@@ -1,7 +1,8 @@
 #pragma once
-// The scanner's anchor filter: one bit per folded two-byte anchor start (8 KB), one bit per hashed folded
-// three-byte start (8 KB, so common pairs such as "to" and "se" stay cheap), and every anchor sorted by
-// its pair. All constexpr: the built-in rules' index is a table in the binary (secrets/builtin.cpp), and
+// The scanner's anchor filter: one bit per two-byte anchor start (8 KB), one bit per hashed three-byte
+// start (8 KB, so common pairs such as "to" and "se" stay cheap), and every anchor sorted by its folded
+// pair. The bits are set for every ASCII case of an anchor's first bytes, so the scan tests the raw bytes
+// (one 16-bit load and one bit a byte) and folds only where a bit is set. All constexpr: the built-in rules' index is a table in the binary (secrets/builtin.cpp), and
 // a rule set read at run time gets the same index from the same code when its Scanner is made.
 #include <array>
 #include <cstdint>
@@ -20,12 +21,12 @@ inline constexpr std::array<unsigned char, 256> k_fold = [] {
 /// 64K bits.
 using Bits = std::array<std::uint64_t, 1024>;
 
-/// The 16-bit key of two folded bytes.
+/// The 16-bit key of two folded bytes (how candidates are sorted).
 constexpr unsigned pair_key(unsigned char a, unsigned char b) { return static_cast<unsigned>(k_fold[a]) << 8 | k_fold[b]; }
-/// A 16-bit hash of three folded bytes.
-constexpr unsigned triple_key(unsigned char a, unsigned char b, unsigned char c) {
-  return (k_fold[a] * 961u + k_fold[b] * 31u + k_fold[c]) & 0xFFFFu;
-}
+/// The 16-bit key of two raw bytes, as a little-endian load of them reads (the filter's bit).
+constexpr unsigned raw_pair_key(unsigned char a, unsigned char b) { return static_cast<unsigned>(a) | static_cast<unsigned>(b) << 8; }
+/// A 16-bit hash of three raw bytes.
+constexpr unsigned triple_key(unsigned char a, unsigned char b, unsigned char c) { return (a * 961u + b * 31u + c) & 0xFFFFu; }
 /// True if bit `key` is set.
 constexpr bool test_bit(const Bits& bits, unsigned key) { return (bits[key >> 6] >> (key & 63)) & 1u; }
 
@@ -36,7 +37,7 @@ struct AnchorCandidate {
   std::uint16_t anchor = 0;
 };
 
-/// The two bit filters.
+/// The two bit filters, over raw bytes.
 struct AnchorFilter {
   Bits pairs{};
   Bits triples{};
@@ -56,6 +57,14 @@ constexpr std::size_t anchor_count(Span<Rule> rules) {
   return n;
 }
 
+/// The byte in the other ASCII case (itself if not a letter).
+constexpr unsigned char other_case(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? static_cast<unsigned char>(c ^ 0x20u) : c;
+}
+
+/// Sets bit `key`.
+constexpr void set_bit(Bits& bits, unsigned key) { bits[key >> 6] |= std::uint64_t{1} << (key & 63); }
+
 /// Fills the filter and `out` (anchor_count(rules) entries), sorted by pair and, within a pair, in rule order.
 constexpr void build_anchor_index(Span<Rule> rules, AnchorFilter& filter, AnchorCandidate* out) {
   std::size_t n = 0;
@@ -64,13 +73,15 @@ constexpr void build_anchor_index(Span<Rule> rules, AnchorFilter& filter, Anchor
       const std::string_view anchor = rules[r].anchors[a];
       const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(anchor[i]); };
       const unsigned key = pair_key(byte(0), byte(1));
-      filter.pairs[key >> 6] |= std::uint64_t{1} << (key & 63);
-      if (anchor.size() >= 3) {
-        const unsigned t = triple_key(byte(0), byte(1), byte(2));
-        filter.triples[t >> 6] |= std::uint64_t{1} << (t & 63);
-      } else {
-        filter.use_triples = false;
+      // Every case of the first bytes: the filter is a superset, anchor_at() decides.
+      for (const unsigned char c0 : {byte(0), other_case(byte(0))}) {
+        for (const unsigned char c1 : {byte(1), other_case(byte(1))}) {
+          set_bit(filter.pairs, raw_pair_key(c0, c1));
+          if (anchor.size() < 3) continue;
+          for (const unsigned char c2 : {byte(2), other_case(byte(2))}) set_bit(filter.triples, triple_key(c0, c1, c2));
+        }
       }
+      if (anchor.size() < 3) filter.use_triples = false;
       // Insertion sort, stable: a few hundred anchors, and std::sort is not constexpr in C++17.
       AnchorCandidate c{static_cast<std::uint16_t>(key), static_cast<std::uint16_t>(r), static_cast<std::uint16_t>(a)};
       std::size_t k = n++;

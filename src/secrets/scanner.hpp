@@ -46,8 +46,14 @@ private:
     std::size_t rule;
     std::string value;
   };
+  /// Keyword rules: how far an earlier anchor's search already judged the words of the text.
+  struct Scanned {
+    std::size_t from = 0;
+    std::size_t until = 0;
+  };
   void scan_text(std::string_view text, std::vector<Hit>& hits) const;
-  bool match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Hit& hit) const;
+  bool match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Scanned& seen, Hit& hit) const;
+  bool match_keyword(const Rule& rule, std::string_view text, std::size_t after, Scanned& seen, Hit& hit) const;
   bool match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const;
   bool acceptable(const Rule& rule, std::string_view value, std::string_view before) const;
   bool allowed(std::string_view line) const;

@@ -92,8 +92,10 @@ TEST_CASE("the compile-time anchor index is the one built at run time", "[secret
   for (std::size_t r = 0; r < rules.rules.size(); ++r) {
     for (std::size_t a = 0; a < rules.rules[r].anchors.size(); ++a) {
       const std::string_view anchor = rules.rules[r].anchors[a];
-      const unsigned key = pair_key(static_cast<unsigned char>(anchor[0]), static_cast<unsigned char>(anchor[1]));
-      CHECK(test_bit(filter.pairs, key));
+      const auto b0 = static_cast<unsigned char>(anchor[0]), b1 = static_cast<unsigned char>(anchor[1]);
+      const unsigned key = pair_key(b0, b1);
+      CHECK(test_bit(filter.pairs, raw_pair_key(b0, b1)));
+      CHECK(test_bit(filter.pairs, raw_pair_key(other_case(b0), other_case(b1))));
       found += static_cast<std::size_t>(std::count_if(candidates.begin(), candidates.end(), [&](const AnchorCandidate& c) {
         return c.rule == r && c.anchor == a && c.pair == key;
       }));

@@ -156,10 +156,11 @@ void setup_scan(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
   cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"));
   cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
-  cmd->add_option("-j,--jobs", opts->jobs, tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"))
-      ->check(CLI::Range(1u, 64u));
+  // Checked in the callback, not with a CLI11 validator: every pdo process (each git hook) sets this up.
+  cmd->add_option("-j,--jobs", opts->jobs, tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));
   cmd->callback([opts, &ctx] {
     if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));
+    if (opts->jobs > 64) throw Failure(Exit::usage, tr("--jobs 最多 64。", "--jobs is at most 64."));
     ctx.exit_code = opts->history ? run_scan_history(ctx) : run_scan_files(*opts, ctx);
   });
 }

@@ -21,6 +21,7 @@ namespace {
 struct ScanOptions {
   std::vector<std::string> paths;
   bool history = false;
+  unsigned jobs = 0;  ///< threads for files; 0: one per core, at most 8
 };
 
 struct ScanFile {
@@ -77,8 +78,8 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
   return files;
 }
 
-/// Scans the files on every core: each worker takes the next file, results keep the files' order.
-std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, std::uint64_t& bytes) {
+/// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the files' order.
+std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, unsigned jobs, std::uint64_t& bytes) {
   std::vector<std::vector<secrets::Finding>> found(files.size());
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> total{0};
@@ -91,7 +92,7 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
       found[i] = scanner.scan(files[i].shown, *text);
     }
   };
-  const unsigned n = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+  const unsigned n = jobs > 0 ? jobs : std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
   std::vector<std::thread> workers;
   for (unsigned t = 1; t < n; ++t) workers.emplace_back(work);
   work();
@@ -110,7 +111,7 @@ int finish(Context& ctx, std::size_t count, const std::string& summary) {
 int run_scan_files(const ScanOptions& opts, Context& ctx) {
   const auto files = collect(opts, ctx);
   std::uint64_t bytes = 0;
-  const auto found = scan_files(files, bytes);
+  const auto found = scan_files(files, opts.jobs, bytes);
   std::size_t count = 0;
   for (const auto& list : found) {
     for (const auto& f : list) {
@@ -155,8 +156,11 @@ void setup_scan(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
   cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"));
   cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
+  // Checked in the callback, not with a CLI11 validator: every pdo process (each git hook) sets this up.
+  cmd->add_option("-j,--jobs", opts->jobs, tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));
   cmd->callback([opts, &ctx] {
     if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));
+    if (opts->jobs > 64) throw Failure(Exit::usage, tr("--jobs 最多 64。", "--jobs is at most 64."));
     ctx.exit_code = opts->history ? run_scan_history(ctx) : run_scan_files(*opts, ctx);
   });
 }

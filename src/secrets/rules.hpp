@@ -1,7 +1,11 @@
 #pragma once
-// The secret rules as data: parsed from TOML (the built-in set is templates/secrets/rules.toml, compiled
-// into the binary). The file's header explains each kind of rule.
+// The secret rules as data. The built-in set (templates/secrets/rules.toml) is turned into constexpr
+// tables at build time (cmake/gen_secret_rules.py), so a process that scans does no work for it; a test
+// checks that those tables equal what parse_rules() reads from the same file, with its strict checks.
+// Rules given at run time are parsed by parse_rules(). The file's header explains each kind of rule.
 #include <array>
+#include <cstddef>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,52 +14,110 @@
 
 namespace pdo::secrets {
 
+/// A read-only run of T: into a constexpr table (built-in rules) or into a ParsedRules' storage.
+template <class T>
+struct Span {
+  const T* first = nullptr;
+  std::size_t count = 0;
+  constexpr const T* begin() const { return first; }
+  constexpr const T* end() const { return first + count; }
+  constexpr std::size_t size() const { return count; }
+  constexpr bool empty() const { return count == 0; }
+  constexpr const T& operator[](std::size_t i) const { return first[i]; }
+};
+
+/// A Span over a whole array.
+template <class T, std::size_t N>
+constexpr Span<T> span_of(const T (&items)[N]) {
+  return {items, N};
+}
+
 /// How a content rule finds its value after the anchor.
 enum class RuleKind { prefix, keyword, assignment, private_key, url_password };
 
 /// A set of bytes a value may consist of.
 using Alphabet = std::array<bool, 256>;
 
+/// The alphabet of exactly the bytes in `chars`.
+constexpr Alphabet alphabet_of(std::string_view chars) {
+  Alphabet a{};
+  for (const char c : chars) a[static_cast<unsigned char>(c)] = true;
+  return a;
+}
+
+/// The alphabet of rules that have none (private_key).
+inline constexpr Alphabet k_no_alphabet{};
+
 /// One content rule.
 struct Rule {
-  std::string id;
-  std::string description;
+  std::string_view id;
+  std::string_view description;
   RuleKind kind = RuleKind::prefix;
-  std::vector<std::string> anchors;  ///< literal texts that start a candidate
+  Span<std::string_view> anchors;    ///< literal texts that start a candidate
   bool case_insensitive = false;     ///< anchors match in any ASCII case
-  Alphabet alphabet{};
+  const Alphabet* alphabet = &k_no_alphabet;
   std::size_t min_length = 1;
   std::size_t max_length = 256;
   std::size_t max_distance = 0;  ///< keyword rules: how far after the keyword the value may start
   bool cross_lines = false;      ///< keyword rules: the value may be on a later line (.netrc)
   double min_entropy = 0.0;      ///< Shannon bits per character of the value (0: not checked)
-  bool require_random = false;  ///< a digit, or upper and lower case without long lower-case runs
-  std::string header_contains;  ///< private_key rules: text the BEGIN line must contain
-  bool has_token_alphabet = false;  ///< keyword rules: tokens are runs of token_alphabet (else letters and digits)
-  Alphabet token_alphabet{};
+  bool require_random = false;   ///< a digit, or upper and lower case without long lower-case runs
+  std::string_view header_contains;  ///< private_key rules: text the BEGIN line must contain
+  /// keyword rules: tokens are runs of this alphabet (null: letters and digits)
+  const Alphabet* token_alphabet = nullptr;
 };
 
 /// A file name that must never be committed.
 struct PathRule {
-  std::string id;
-  std::string description;
-  std::vector<std::string> patterns;    ///< file-name globs ('*' matches any run of characters)
-  std::vector<std::string> exceptions;  ///< file names the patterns do not cover
+  std::string_view id;
+  std::string_view description;
+  Span<std::string_view> patterns;    ///< file-name globs ('*' matches any run of characters)
+  Span<std::string_view> exceptions;  ///< file names the patterns do not cover
 };
 
-/// Every rule, plus the markers that make pdo skip a line or a value.
+/// Every rule, plus the markers that make pdo skip a line or a value. It points into storage it does
+/// not own: the built-in tables, or the ParsedRules it came from.
 struct RuleSet {
-  std::vector<Rule> rules;  ///< in priority order: the first rule to claim a value wins
-  std::vector<PathRule> path_rules;
-  std::string allow_marker = "pdo:allow";
-  std::vector<std::string> extra_allow_markers;  ///< more markers with the same effect (gitleaks:allow)
-  std::vector<std::string> example_markers;  ///< lower case; a value containing one is an example
+  Span<Rule> rules;  ///< in priority order: the first rule to claim a value wins
+  Span<PathRule> path_rules;
+  std::string_view allow_marker = "pdo:allow";
+  Span<std::string_view> extra_allow_markers;  ///< more markers with the same effect (gitleaks:allow)
+  Span<std::string_view> example_markers;      ///< lower case; a value containing one is an example
+};
+
+/// A rule set read at run time, with the storage its RuleSet points into (so it moves, never copies).
+class ParsedRules {
+public:
+  ParsedRules() = default;
+  ParsedRules(ParsedRules&&) = default;
+  ParsedRules& operator=(ParsedRules&&) = default;
+  ParsedRules(const ParsedRules&) = delete;
+  ParsedRules& operator=(const ParsedRules&) = delete;
+
+  /// The rules, valid as long as this object.
+  const RuleSet& set() const { return m_set; }
+
+  /// Stores a text, a list of texts or an alphabet for the set's views to point at (the parser's use).
+  std::string_view keep(std::string text);
+  Span<std::string_view> keep(const std::vector<std::string>& texts);
+  const Alphabet* keep(const Alphabet& alphabet);
+
+private:
+  friend Result<ParsedRules> parse_rules(std::string_view toml_text, std::string_view origin);
+
+  RuleSet m_set;
+  // Deques and vectors that are filled once: moving them moves no element, so the views stay valid.
+  std::deque<std::string> m_texts;
+  std::deque<std::vector<std::string_view>> m_lists;
+  std::deque<Alphabet> m_alphabets;
+  std::vector<Rule> m_rules;
+  std::vector<PathRule> m_path_rules;
 };
 
 /// Parses a rules file; `origin` names it in error messages.
-Result<RuleSet> parse_rules(std::string_view toml_text, std::string_view origin);
+Result<ParsedRules> parse_rules(std::string_view toml_text, std::string_view origin);
 
-/// The built-in rules (templates/secrets/rules.toml), parsed once.
+/// The built-in rules (templates/secrets/rules.toml, prepared at build time).
 const RuleSet& default_rules();
 
 /// True if a '*'-glob matches the whole name.

@@ -20,14 +20,9 @@ constexpr std::size_t k_binary_probe = 8000;
 constexpr std::size_t k_pem_header_max = 80;
 constexpr std::size_t k_pem_body_max = 20000;
 
-constexpr std::array<unsigned char, 256> make_fold() {
-  std::array<unsigned char, 256> t{};
-  for (std::size_t i = 0; i < 256; ++i) {
-    t[i] = static_cast<unsigned char>(i >= 'A' && i <= 'Z' ? i + 32 : i);
-  }
-  return t;
-}
-constexpr std::array<unsigned char, 256> k_fold = make_fold();
+constexpr Alphabet k_alnum = alphabet_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
+constexpr Alphabet k_trailing = alphabet_of(".-_/:");  // dropped from a word's end
+constexpr Alphabet k_revision_mark = alphabet_of("@/#");  // before a git revision or a URL part
 
 inline unsigned char byte_at(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]); }
 inline bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
@@ -60,6 +55,11 @@ bool contains_lower(std::string_view haystack, std::string_view lower_needle) {
     if (anchor_at(haystack, i, lower_needle, true)) return true;
   }
   return false;
+}
+
+/// True if `text` ends with `lower_suffix` in any ASCII case.
+bool ends_with_folded(std::string_view text, std::string_view lower_suffix) {
+  return text.size() >= lower_suffix.size() && anchor_at(text, text.size() - lower_suffix.size(), lower_suffix, true);
 }
 
 /// The text of the line before `pos`, at most 120 bytes of it (a one-line file must not cost O(n) per hit).
@@ -122,11 +122,12 @@ bool base64_output(std::string_view mime) {
 std::string notebook_text(std::string_view json) {
   std::string out;
   out.reserve(json.size());
-  std::string last_string;   // the most recent complete string (a key, when followed by ':')
+  std::string last_string;   // the most recent complete short string (a key, when followed by ':')
   bool blank_value = false;  // the value after an "image/…" key is base64 data: dropped
   int blank_array = 0;
+  const std::size_t n = json.size();
   std::size_t i = 0;
-  while (i < json.size()) {
+  while (i < n) {
     const char c = json[i];
     if (c != '"') {
       if (blank_array > 0 && c == ']') blank_array = 0;
@@ -137,54 +138,39 @@ std::string notebook_text(std::string_view json) {
       ++i;
       continue;
     }
+    // A string: its plain runs are copied whole (or skipped, for image data), escapes decoded one by one.
     const bool drop = blank_value || blank_array > 0;
-    std::string decoded;
     ++i;
-    while (i < json.size() && json[i] != '"') {
-      if (json[i] == '\\') {
-        i = decode_escape(json, i, decoded);
-      } else {
-        decoded += json[i++];
-      }
+    out += '"';
+    const std::size_t start = out.size();
+    while (i < n && json[i] != '"') {
+      std::size_t j = i;
+      while (j < n && json[j] != '"' && json[j] != '\\') ++j;
+      if (!drop) out.append(json.data() + i, j - i);
+      i = j;
+      if (i < n && json[i] == '\\') i = drop ? std::min(n, i + 2) : decode_escape(json, i, out);
     }
     ++i;
-    out += '"';
-    if (!drop) out += decoded;
+    if (!drop && out.size() - start <= 64) {
+      last_string.assign(out, start, out.size() - start);
+    } else {
+      last_string.clear();
+    }
     out += '"';
     if (drop && blank_array == 0) blank_value = false;
-    last_string = decoded.size() <= 64 ? std::move(decoded) : std::string();
   }
   return out;
 }
 
-namespace {
-
-/// A 16-bit hash of three folded bytes: the second filter, after the pair.
-inline unsigned triple_key(const unsigned char* d) { return (k_fold[d[0]] * 961u + k_fold[d[1]] * 31u + k_fold[d[2]]) & 0xFFFFu; }
-
-inline bool bit(const std::array<std::uint64_t, 1024>& bits, unsigned key) { return (bits[key >> 6] >> (key & 63)) & 1u; }
-inline void set_bit(std::array<std::uint64_t, 1024>& bits, unsigned key) { bits[key >> 6] |= std::uint64_t{1} << (key & 63); }
-
-}  // namespace
-
 Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
-  // Small tables (2 × 8 KB of bits, one entry per anchor): building them costs microseconds per process.
-  // Common pairs ("to", "re", "se") start many words; the three-byte filter keeps those cheap.
-  for (std::size_t r = 0; r < rules.rules.size(); ++r) {
-    const auto& anchors = rules.rules[r].anchors;
-    for (std::size_t a = 0; a < anchors.size(); ++a) {
-      const unsigned key = static_cast<unsigned>(k_fold[byte_at(anchors[a], 0)]) << 8 | k_fold[byte_at(anchors[a], 1)];
-      set_bit(m_pair_seen, key);
-      if (anchors[a].size() >= 3) {
-        set_bit(m_triple_seen, triple_key(reinterpret_cast<const unsigned char*>(anchors[a].data())));
-      } else {
-        m_triple_filter = false;  // a two-byte anchor: the pair alone decides
-      }
-      m_candidates.push_back({static_cast<std::uint16_t>(key), static_cast<std::uint16_t>(r), static_cast<std::uint16_t>(a)});
-    }
-  }
-  std::stable_sort(m_candidates.begin(), m_candidates.end(), [](const Candidate& x, const Candidate& y) { return x.pair < y.pair; });
+  auto own = std::make_unique<OwnIndex>();
+  own->candidates.resize(anchor_count(rules.rules));
+  build_anchor_index(rules.rules, own->filter, own->candidates.data());
+  m_index = {&own->filter, {own->candidates.data(), own->candidates.size()}};
+  m_own = std::move(own);
 }
+
+Scanner::Scanner(const RuleSet& rules, AnchorIndex index) : m_rules(rules), m_index(index) {}
 
 bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_view before) const {
   if (rule.require_random) {
@@ -200,7 +186,7 @@ bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_v
 
 bool Scanner::is_example(std::string_view value) const {
   return std::any_of(m_rules.example_markers.begin(), m_rules.example_markers.end(),
-                     [&](const std::string& marker) { return contains_lower(value, marker); });
+                     [&](std::string_view marker) { return contains_lower(value, marker); });
 }
 
 bool Scanner::match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const {
@@ -226,48 +212,55 @@ bool Scanner::match_url_password(const Rule& rule, std::string_view text, std::s
   return true;
 }
 
-bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Hit& hit) const {
+bool Scanner::match_keyword(const Rule& rule, std::string_view text, std::size_t after, Scanned& seen, Hit& hit) const {
+  // Searches stay within the window: a huge one-line file must not make each keyword cost O(n).
+  const std::string_view window = text.substr(after, rule.max_distance);
+  const std::size_t stop = after + (rule.cross_lines ? window.size() : std::min(window.find('\n'), window.size()));
+  const Alphabet& tokens = rule.token_alphabet != nullptr ? *rule.token_alphabet : k_alnum;
+  const auto in_token = [&](std::size_t k) { return tokens[byte_at(text, k)]; };
+  // Words that start before seen.until were judged for this rule by an earlier anchor on the same text
+  // ("token tokenizer password" holds three): where a word starts does not depend on where the search
+  // began, so the search goes on from there.
+  std::size_t j = after >= seen.from && after <= seen.until ? seen.until : after;
+  if (j == after) seen.from = after;
+  while (j < stop) {
+    if (!in_token(j) || !is_alnum(byte_at(text, j))) {
+      ++j;
+      continue;
+    }
+    std::size_t k = j;
+    while (k < text.size() && in_token(k)) ++k;
+    std::size_t end = k;
+    while (end > j && k_trailing[byte_at(text, end - 1)]) --end;  // a sentence's full stop
+    const bool starts_word = j == 0 || !in_token(j - 1);
+    const bool revision = j > 0 && k_revision_mark[byte_at(text, j - 1)];
+    const std::string_view word = text.substr(j, end - j);
+    if (starts_word && !revision && word.size() >= rule.min_length && word.size() <= rule.max_length &&
+        std::all_of(word.begin(), word.end(), [&](char c) { return (*rule.alphabet)[static_cast<unsigned char>(c)]; }) &&
+        acceptable(rule, word, line_before(text, j))) {
+      hit = {j, 0, std::string(word)};
+      seen.until = k;
+      return true;
+    }
+    j = k;
+  }
+  seen.until = std::max(j, after);
+  return false;
+}
+
+bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Scanned& seen, Hit& hit) const {
   const std::size_t after = at + anchor.size();
   switch (rule.kind) {
     case RuleKind::prefix: {
       if (word_before(text, at)) return false;
-      const std::size_t end = run_end(text, after, after + rule.max_length + 1, rule.alphabet);
+      const std::size_t end = run_end(text, after, after + rule.max_length + 1, *rule.alphabet);
       const std::size_t len = end - after;
       if (len < rule.min_length || len > rule.max_length) return false;
       if (!acceptable(rule, text.substr(after, len), {}) || is_example(text.substr(at, end - at))) return false;
       hit = {at, 0, std::string(text.substr(at, end - at))};
       return true;
     }
-    case RuleKind::keyword: {
-      // Searches stay within the window: a huge one-line file must not make each keyword cost O(n).
-      const std::string_view window = text.substr(after, rule.max_distance);
-      const std::size_t stop = after + (rule.cross_lines ? window.size() : std::min(window.find('\n'), window.size()));
-      const auto in_token = [&](std::size_t k) {
-        const unsigned char c = byte_at(text, k);
-        return rule.has_token_alphabet ? rule.token_alphabet[c] : is_alnum(c);
-      };
-      for (std::size_t j = after; j < stop;) {
-        if (!in_token(j) || !is_alnum(byte_at(text, j))) {
-          ++j;
-          continue;
-        }
-        std::size_t k = j;
-        while (k < text.size() && in_token(k)) ++k;
-        std::size_t end = k;
-        while (end > j && std::strchr(".-_/:", text[end - 1]) != nullptr) --end;  // a sentence's full stop
-        const bool starts_word = j == 0 || !in_token(j - 1);
-        const bool revision = j > 0 && std::strchr("@/#", text[j - 1]) != nullptr;
-        const std::string_view word = text.substr(j, end - j);
-        if (starts_word && !revision && word.size() >= rule.min_length && word.size() <= rule.max_length &&
-            std::all_of(word.begin(), word.end(), [&](char c) { return rule.alphabet[static_cast<unsigned char>(c)]; }) &&
-            acceptable(rule, word, line_before(text, j))) {
-          hit = {j, 0, std::string(word)};
-          return true;
-        }
-        j = k;
-      }
-      return false;
-    }
+    case RuleKind::keyword: return match_keyword(rule, text, after, seen, hit);
     case RuleKind::assignment: {
       if (after < text.size() && is_word(byte_at(text, after))) return false;  // the name goes on: not its end
       std::size_t j = after;
@@ -278,7 +271,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       if (j < text.size() && (text[j] == '=' || text[j] == '>')) ++j;
       while (j < text.size() && is_blank(byte_at(text, j))) ++j;
       if (j < text.size() && (text[j] == '"' || text[j] == '\'' || text[j] == '`')) ++j;
-      const std::size_t end = run_end(text, j, j + rule.max_length + 1, rule.alphabet);
+      const std::size_t end = run_end(text, j, j + rule.max_length + 1, *rule.alphabet);
       const std::size_t len = end - j;
       if (len < rule.min_length || len > rule.max_length) return false;
       if (end < text.size() && (text[end] == '(' || text[end] == '[')) return false;  // code, not a value
@@ -310,21 +303,65 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
   return false;
 }
 
+namespace {
+
+/// raw_pair_key() of the two bytes at p, in one 16-bit load.
+inline unsigned load_pair(const unsigned char* p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return raw_pair_key(p[0], p[1]);
+#else
+  std::uint16_t v;
+  std::memcpy(&v, p, 2);
+  return v;
+#endif
+}
+
+/// The first position from `i` where an anchor may start (n - 1 if none): its two bytes have their bit
+/// in the pair filter and, unless some anchor is shorter, its three bytes theirs in the triple filter.
+/// The one loop every byte goes through, kept apart (and unrolled) so that it stays a few instructions a byte.
+[[gnu::noinline]] std::size_t next_candidate(const unsigned char* d, std::size_t i, std::size_t n, const AnchorFilter& filter) {
+  const std::uint64_t* pairs = filter.pairs.data();
+  const auto pair = [pairs](const unsigned char* p) {
+    const unsigned key = load_pair(p);
+    return (pairs[key >> 6] >> (key & 63)) & 1u;
+  };
+  // A pair passes at about one byte in ten of prose; most of those fail the triple filter right here.
+  const unsigned char* last = d + n - 1;  // a pair starts before it
+  const auto candidate = [&](const unsigned char* p) {
+    return !filter.use_triples || (p + 1 < last && test_bit(filter.triples, triple_key(p[0], p[1], p[2])));
+  };
+  if (n < 2) return n == 0 ? 0 : n - 1;
+  const unsigned char* p = d + i;
+  for (; p + 4 <= last; p += 4) {
+    if (pair(p) && candidate(p)) return static_cast<std::size_t>(p - d);
+    if (pair(p + 1) && candidate(p + 1)) return static_cast<std::size_t>(p + 1 - d);
+    if (pair(p + 2) && candidate(p + 2)) return static_cast<std::size_t>(p + 2 - d);
+    if (pair(p + 3) && candidate(p + 3)) return static_cast<std::size_t>(p + 3 - d);
+  }
+  for (; p < last; ++p) {
+    if (pair(p) && candidate(p)) return static_cast<std::size_t>(p - d);
+  }
+  return n - 1;
+}
+
+}  // namespace
+
 void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
   const auto* d = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
-  for (std::size_t i = 0; i + 1 < n; ++i) {
-    const unsigned key = static_cast<unsigned>(k_fold[d[i]]) << 8 | k_fold[d[i + 1]];
-    if (!bit(m_pair_seen, key)) continue;
-    if (m_triple_filter && (i + 2 >= n || !bit(m_triple_seen, triple_key(d + i)))) continue;
-    const auto first = std::lower_bound(m_candidates.begin(), m_candidates.end(), key,
-                                        [](const Candidate& c, unsigned k) { return c.pair < k; });
-    for (auto c = first; c != m_candidates.end() && c->pair == key; ++c) {
+  const AnchorFilter& filter = *m_index.filter;
+  const Span<AnchorCandidate> candidates = m_index.candidates;
+  std::vector<Scanned> seen(m_rules.rules.size());
+  for (std::size_t i = next_candidate(d, 0, n, filter); i + 1 < n; i = next_candidate(d, i + 1, n, filter)) {
+    const unsigned key = pair_key(d[i], d[i + 1]);
+    const auto first = std::lower_bound(candidates.begin(), candidates.end(), key,
+                                        [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
+    for (auto c = first; c != candidates.end() && c->pair == key; ++c) {
       const Rule& rule = m_rules.rules[c->rule];
-      const std::string& anchor = rule.anchors[c->anchor];
+      const std::string_view anchor = rule.anchors[c->anchor];
       if (!anchor_at(text, i, anchor, rule.case_insensitive)) continue;
       Hit hit;
-      if (match(rule, anchor, text, i, hit)) {
+      if (match(rule, anchor, text, i, seen[c->rule], hit)) {
         hit.rule = c->rule;
         hits.push_back(std::move(hit));
       }
@@ -335,7 +372,7 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
 bool Scanner::allowed(std::string_view line) const {
   if (!m_rules.allow_marker.empty() && line.find(m_rules.allow_marker) != std::string_view::npos) return true;
   return std::any_of(m_rules.extra_allow_markers.begin(), m_rules.extra_allow_markers.end(),
-                     [&](const std::string& m) { return !m.empty() && line.find(m) != std::string_view::npos; });
+                     [&](std::string_view m) { return !m.empty() && line.find(m) != std::string_view::npos; });
 }
 
 void Scanner::report(std::string_view path, std::string_view text, std::vector<Hit>& hits, std::vector<Finding>& out) const {
@@ -352,19 +389,25 @@ void Scanner::report(std::string_view path, std::string_view text, std::vector<H
     const std::size_t eol = std::min(text.find('\n', hit.offset), text.size());
     if (allowed(text.substr(bol, eol - bol))) continue;
     const Rule& rule = m_rules.rules[hit.rule];
-    out.push_back({std::string(path), line, rule.id, rule.description, redact(hit.value)});
+    out.push_back({std::string(path), line, std::string(rule.id), std::string(rule.description), redact(hit.value)});
   }
 }
 
 void Scanner::scan_joined(std::string_view path, std::string_view text, std::vector<Finding>& out) const {
   // A key split into literals ("ghp_ab" + "cd…") is found on the joined line, unless already found there.
-  std::size_t line = 1;
-  for (std::size_t bol = 0; bol < text.size(); ++line) {
-    const std::size_t eol = std::min(text.find('\n', bol), text.size());
-    const std::string_view l = text.substr(bol, eol - bol);
-    bol = eol + 1;
-    if (l.find('+') == std::string_view::npos) continue;
-    const auto joined = joined_literals(l);
+  // Only lines with a '+' can be joined: they are found with memchr, not line by line.
+  std::size_t line = 1, counted = 0;
+  for (std::size_t from = 0; from < text.size();) {
+    const void* plus = std::memchr(text.data() + from, '+', text.size() - from);
+    if (plus == nullptr) break;
+    const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(plus) - text.data());
+    const std::size_t bol = at == 0 ? 0 : text.rfind('\n', at - 1) + 1;  // npos + 1 == 0: the first line
+    const std::size_t eol = std::min(text.find('\n', at), text.size());
+    from = eol + 1;
+    line += static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
+                                                text.begin() + static_cast<std::ptrdiff_t>(bol), '\n'));
+    counted = bol;
+    const auto joined = joined_literals(text.substr(bol, eol - bol));
     if (!joined) continue;
     std::vector<Hit> hits;
     scan_text(*joined, hits);
@@ -385,14 +428,21 @@ std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_vi
   std::vector<Finding> out;
   std::string decoded;
   std::string_view text = content;
-  if (auto utf16 = utf16_text(content)) {
-    decoded = std::move(*utf16);
-    text = decoded;
-  } else if (std::memchr(content.data(), '\0', std::min(content.size(), k_binary_probe)) != nullptr) {
-    decoded = printable_runs(content);  // binary: only its printable runs can hold a key
-    text = decoded;
+  // UTF-16 has a BOM or NUL bytes near the start, and so has binary content: plain text (nearly every
+  // file) costs one memchr here.
+  const bool bom16 = content.size() >= 2 && ((byte_at(content, 0) == 0xFF && byte_at(content, 1) == 0xFE) ||
+                                             (byte_at(content, 0) == 0xFE && byte_at(content, 1) == 0xFF));
+  const bool nul = std::memchr(content.data(), '\0', std::min(content.size(), k_binary_probe)) != nullptr;
+  if (bom16 || nul) {
+    if (auto utf16 = utf16_text(content)) {
+      decoded = std::move(*utf16);
+      text = decoded;
+    } else if (nul) {
+      decoded = printable_runs(content);  // binary: only its printable runs can hold a key
+      text = decoded;
+    }
   }
-  if (util::ends_with(util::to_lower(path), ".ipynb")) {
+  if (ends_with_folded(path, ".ipynb")) {
     decoded = notebook_text(text);
     text = decoded;
   }
@@ -409,11 +459,11 @@ std::vector<Finding> Scanner::scan_path(std::string_view path) const {
   const std::string name = util::to_lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
   std::vector<Finding> out;
   for (const auto& rule : m_rules.path_rules) {
-    const auto matches = [&](const std::vector<std::string>& globs) {
-      return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return glob_match(g, name); });
+    const auto matches = [&](Span<std::string_view> globs) {
+      return std::any_of(globs.begin(), globs.end(), [&](std::string_view g) { return glob_match(g, name); });
     };
     if (!matches(rule.exceptions) && matches(rule.patterns)) {
-      out.push_back({std::string(path), 0, rule.id, rule.description, ""});
+      out.push_back({std::string(path), 0, std::string(rule.id), std::string(rule.description), ""});
       break;
     }
   }
@@ -436,11 +486,6 @@ std::vector<Finding> Scanner::scan(std::string_view path, std::string_view conte
   return out;
 }
 
-const Scanner& default_scanner() {
-  static const Scanner k_scanner(default_rules());
-  return k_scanner;
-}
-
 std::string redact(std::string_view secret) {
   // Four characters, not bytes: never cut a UTF-8 sequence in half.
   std::size_t end = 0;
@@ -453,14 +498,18 @@ std::string redact(std::string_view secret) {
 
 double shannon_entropy(std::string_view text) {
   if (text.empty()) return 0.0;
-  std::array<std::size_t, 256> counts{};
+  // Counts, then each distinct byte once in order of appearance (its count cleared once used): no pass
+  // over all 256 counts, since this runs for every candidate value.
+  std::array<std::uint32_t, 256> counts{};
   for (const char c : text) ++counts[static_cast<unsigned char>(c)];
   double h = 0.0;
   const double n = static_cast<double>(text.size());
-  for (const std::size_t c : counts) {
-    if (c == 0) continue;
-    const double p = static_cast<double>(c) / n;
+  for (const char c : text) {
+    std::uint32_t& count = counts[static_cast<unsigned char>(c)];
+    if (count == 0) continue;
+    const double p = static_cast<double>(count) / n;
     h -= p * std::log2(p);
+    count = 0;
   }
   return h;
 }

@@ -2,12 +2,13 @@
 // The secret scanner: finds keys in text by the rules' precise shapes. One pass over the bytes with a
 // two-byte anchor filter (no regular expressions), so scanning hundreds of MB takes seconds.
 // It never returns or prints a secret itself, only a redacted form.
-#include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "secrets/anchors.hpp"
 #include "secrets/rules.hpp"
 
 namespace pdo::secrets {
@@ -24,8 +25,10 @@ struct Finding {
 /// Scans texts and file names against a rule set.
 class Scanner {
 public:
-  /// A scanner for `rules` (which must outlive it).
+  /// A scanner for `rules` (whose storage must outlive it); builds their anchor index.
   explicit Scanner(const RuleSet& rules);
+  /// A scanner for `rules` with their index already built (the built-in rules' constexpr one).
+  Scanner(const RuleSet& rules, AnchorIndex index);
 
   /// Findings in `content` (the bytes of a file named `path`): UTF-16 is decoded first, binary content
   /// (a NUL byte near the start) is reduced to its printable runs, .ipynb JSON is decoded, and string
@@ -38,18 +41,19 @@ public:
   std::vector<Finding> scan(std::string_view path, std::string_view content) const;
 
 private:
-  struct Candidate {
-    std::uint16_t pair;  ///< the anchor's first two bytes, folded
-    std::uint16_t rule;
-    std::uint16_t anchor;
-  };
   struct Hit {
     std::size_t offset;  ///< where the value starts
     std::size_t rule;
     std::string value;
   };
+  /// Keyword rules: how far an earlier anchor's search already judged the words of the text.
+  struct Scanned {
+    std::size_t from = 0;
+    std::size_t until = 0;
+  };
   void scan_text(std::string_view text, std::vector<Hit>& hits) const;
-  bool match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Hit& hit) const;
+  bool match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Scanned& seen, Hit& hit) const;
+  bool match_keyword(const Rule& rule, std::string_view text, std::size_t after, Scanned& seen, Hit& hit) const;
   bool match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const;
   bool acceptable(const Rule& rule, std::string_view value, std::string_view before) const;
   bool allowed(std::string_view line) const;
@@ -57,11 +61,14 @@ private:
   void scan_joined(std::string_view path, std::string_view text, std::vector<Finding>& out) const;
   bool is_example(std::string_view value) const;
 
-  const RuleSet& m_rules;
-  std::array<std::uint64_t, 1024> m_pair_seen{};    ///< one bit per folded two-byte anchor start
-  std::array<std::uint64_t, 1024> m_triple_seen{};  ///< one bit per hashed folded three-byte anchor start
-  bool m_triple_filter = true;                       ///< false if some anchor has only two bytes
-  std::vector<Candidate> m_candidates;            ///< every anchor, sorted by pair
+  struct OwnIndex {
+    AnchorFilter filter;
+    std::vector<AnchorCandidate> candidates;
+  };
+
+  RuleSet m_rules;
+  std::unique_ptr<const OwnIndex> m_own;  ///< the index of rules read at run time
+  AnchorIndex m_index;
 };
 
 /// The built-in scanner over default_rules().

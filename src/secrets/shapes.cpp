@@ -32,7 +32,11 @@ std::string decode_utf16(std::string_view data, bool big_endian) {
     } else if (cp >= 0xD800 && cp <= 0xDFFF) {
       cp = '?';
     }
-    util::append_utf8(out, cp == 0 ? ' ' : cp);
+    if (cp > 0 && cp < 0x80) {
+      out += static_cast<char>(cp);  // nearly every unit of a text file
+    } else {
+      util::append_utf8(out, cp == 0 ? ' ' : cp);
+    }
   }
   return out;
 }

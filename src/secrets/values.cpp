@@ -48,10 +48,31 @@ bool random_lowercase(std::string_view value) {
   return vowel_share(value) < 0.25 && static_cast<std::size_t>(distinct) * 2 >= std::min<std::size_t>(value.size(), 26);
 }
 
+/// The longest run of upper-case letters and digits with both in it: MODEL_V2 names have few and short
+/// ones, a random upper-case key (20 characters: a Huawei Cloud AK) is one.
+std::size_t longest_upper_digit_run(std::string_view value) {
+  std::size_t longest = 0, run = 0;
+  bool digit = false, upper = false;
+  for (const char c : value) {
+    if (is_upper(c) || is_digit(c)) {
+      run = run + 1;
+      digit = digit || is_digit(c);
+      upper = upper || is_upper(c);
+      if (digit && upper) longest = std::max(longest, run);
+    } else {
+      run = 0;
+      digit = upper = false;
+    }
+  }
+  return longest;
+}
+
 /// CamelCase, snake_case and C++ identifiers read as words: split at separators, letter/digit changes,
 /// lower-to-upper and ACRONYMWord boundaries, the parts are few digit runs, hardly any one- or two-letter
-/// pieces, and words (long ones with vowels). Random keys split into many one- and two-character pieces and digit runs.
+/// pieces, and words (long ones with vowels). Random keys split into many one- and two-character pieces
+/// and digit runs; a random upper-case key is one long run of capitals and digits.
 bool made_of_words(std::string_view value) {
+  if (longest_upper_digit_run(value) >= 18) return false;  // names keep such runs shorter (X509V3CERTIFICATE)
   std::size_t digit_runs = 0, shorts = 0, letter_words = 0, letters = 0;
   std::size_t i = 0;
   while (i < value.size()) {
@@ -124,9 +145,26 @@ bool names_a_hash(std::string_view text_before) {
   // revision / commit: a git revision ("revision=\"e7da7f2…\"" next to AutoTokenizer) is a hash too.
   static constexpr std::array<std::string_view, 14> k_words{"hash", "sha1", "sha2", "sha3", "sha-", "sha_", "md5", "checksum",
                                                              "digest", "crc32", "etag", "fingerprint", "revision", "commit"};
-  std::string lower(text_before.substr(text_before.size() > 120 ? text_before.size() - 120 : 0));
-  for (char& c : lower) c = static_cast<char>(is_upper(c) ? c + 32 : c);
-  return std::any_of(k_words.begin(), k_words.end(), [&](std::string_view w) { return lower.find(w) != std::string::npos; });
+  // One pass over the (at most 120) bytes, trying only the words that start with each letter: this runs
+  // for every random-looking value, so it must not copy the line.
+  static constexpr std::array<bool, 256> k_first = [] {
+    std::array<bool, 256> t{};
+    for (const std::string_view w : k_words) t[static_cast<unsigned char>(w[0])] = true;
+    return t;
+  }();
+  const std::string_view s = text_before.substr(text_before.size() > 120 ? text_before.size() - 120 : 0);
+  const auto lower = [](char c) { return static_cast<char>(is_upper(c) ? c + 32 : c); };
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = lower(s[i]);
+    if (!k_first[static_cast<unsigned char>(c)]) continue;
+    for (const std::string_view w : k_words) {
+      if (w[0] != c || s.size() - i < w.size()) continue;
+      std::size_t k = 1;
+      while (k < w.size() && lower(s[i + k]) == w[k]) ++k;
+      if (k == w.size()) return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace pdo::secrets

@@ -42,3 +42,23 @@ TEST_CASE("pdo scan names files and lines, skips what git ignores, exit 3", "[cl
   CHECK(run_pdo({"scan", "README.md"}, ws).exit_code == 0);
   CHECK(run_pdo({"scan", "missing.md"}, ws).exit_code == 2);
 }
+
+TEST_CASE("pdo scan -j: any number of threads reports the same findings in the same order", "[cli][scan]") {
+  TempDir tmp("pdo-secrets-jobs");
+  const fs::path dir = tmp / "notes";
+  for (unsigned i = 0; i < 12; ++i) {
+    write_file(dir / ("n" + std::to_string(i) + ".md"), "line\n" + (i % 3 == 0 ? fake_key(20 + i) : std::string("nothing")) + "\n");
+  }
+  const auto one = run_pdo({"--lang", "en", "scan", "-j", "1", "notes"}, tmp.path());
+  INFO(one.out << one.err);
+  CHECK(one.exit_code == 3);
+  CHECK(one.out.find("found 4 possible secrets") != std::string::npos);
+  for (const char* jobs : {"2", "5"}) {
+    const auto many = run_pdo({"--lang", "en", "scan", "--jobs", jobs, "notes"}, tmp.path());
+    CHECK(many.exit_code == 3);
+    CHECK(many.out == one.out);
+  }
+  const auto bad = run_pdo({"--lang", "en", "scan", "-j", "65", "notes"}, tmp.path());
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--jobs") != std::string::npos);
+}

@@ -258,7 +258,7 @@ TEST_CASE("rules are data", "[secrets]") {
                                   "alphabet = \"d\"\nmin_length = 6\nmax_length = 6\n",
                                   "test.toml");
   REQUIRE(custom);
-  const Scanner scanner(*custom);
+  const Scanner scanner(custom->set());
   CHECK(scanner.scan_content("a", "my PIN-123456 ok").size() == 1);
   CHECK(scanner.scan_content("a", "my PIN-1234567 ok").empty());
   CHECK(glob_match("*.pem", "a.pem"));

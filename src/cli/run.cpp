@@ -27,6 +27,12 @@ void add_global_options(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"zh", "en"}))
       ->type_name("zh|en");
   app.add_option_function<std::string>(
+         "--color", [&ctx](const std::string& when) { ctx.color = util::parse_color_when(when).value_or(util::ColorWhen::automatic); },
+         tr("何时使用颜色：auto（默认：输出到终端时使用，设置了 NO_COLOR 时不用）、always 或 never",
+            "When to colour the output: auto (default: on a terminal, unless NO_COLOR is set), always or never"))
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->type_name("WHEN");
+  app.add_option_function<std::string>(
          "-C", [&ctx](const std::string& dir) { ctx.cwd = util::absolute_path(util::path_from_utf8(dir)); },
          tr("当作在 DIR 目录里运行 pdo", "Run as if pdo was started in DIR"))
       ->type_name("DIR");
@@ -45,7 +51,7 @@ util::Lang lang_from_args(const std::vector<std::string>& args) {
 /// The first argument that is neither a global option nor its value: the command the learner typed.
 std::optional<std::string> first_word(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--lang" || args[i] == "-C") {
+    if (args[i] == "--lang" || args[i] == "-C" || args[i] == "--color") {
       ++i;
       continue;
     }

@@ -74,7 +74,7 @@ bool later(const Queued& a, const Queued& b) { return a.time != b.time ? a.time 
 }  // namespace
 
 Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
-                          const std::function<bool(const PathChangeView&)>& visit) const {
+                          const std::function<bool(const PathChangeView&)>& visit, std::atomic<std::uint64_t>* walked) const {
   git_repository* repo = m_impl->repo.get();
   if (head_unborn()) return ok();
   // Our own walk rather than git_revwalk: each commit is parsed once (the revwalk parses it again), each
@@ -110,6 +110,7 @@ Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
     std::pop_heap(queue.begin(), queue.end(), later);
     Queued q = std::move(queue.back());
     queue.pop_back();
+    if (walked) walked->fetch_add(1, std::memory_order_relaxed);
     git_commit* c = q.commit.get();
     const git_oid id = *git_commit_id(c);
     const unsigned parents = git_commit_parentcount(c);

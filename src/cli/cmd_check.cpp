@@ -321,11 +321,11 @@ void setup_check(CLI::App* cmd, Context& ctx) {
       ->type_name("URL")
       ->needs(online);
   CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons, tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）", "Say per lesson whether its code can run on this route and machine (course-file facts)"));
-  cmd->add_option("--open", opts->open_id, tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))->type_name("ID")->excludes(lessons)->excludes(online);
+  cmd->add_option("--open", opts->open_id, tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))->type_name(k_item_value)->excludes(lessons)->excludes(online);
   lessons->excludes(online);
   trust->excludes(lessons);
   CLI::App* confirm = cmd->add_subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）", "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
-  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))->required();
+  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))->required()->type_name(k_item_value);
   CLI::Option* failed = confirm->add_option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))->type_name("TEXT");
   cmd->callback([opts, failed, &ctx] {
     if (failed->count() > 0 && util::trim(opts->failed).empty()) {

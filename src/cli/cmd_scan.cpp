@@ -177,7 +177,7 @@ int run_scan_history(Context& ctx) {
 
 void setup_scan(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
-  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"));
+  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"))->type_name(k_path_value);
   cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
   cmd->callback([opts, &ctx] {
     if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));

@@ -211,7 +211,10 @@ platform::ProcessResult pdo_in_terminal(const std::filesystem::path& cwd, const 
   opts.env.insert(opts.env.end(), env.begin(), env.end());
   opts.timeout = std::chrono::milliseconds(60000);
   // -e: script exits with the command's exit code; /dev/null: no typescript file.
-  return platform::run_process({"script", "-qec", command, "/dev/null"}, opts);
+  // script is looked up here: `env` may replace the PATH the child gets (FakeBin).
+  const auto script = platform::find_program("script");
+  REQUIRE(script);  // util-linux
+  return platform::run_process({util::path_to_utf8(*script), "-qec", command, "/dev/null"}, opts);
 }
 
 std::string pdo_dir() { return util::path_to_utf8(util::absolute_path(pdo_binary()).parent_path()); }

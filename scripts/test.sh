@@ -7,12 +7,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=${PDO_TEST_PRESETS:-"dev asan"}
-# Test-only dependency: headless Chromium renders `pdo report --html` for tests/cli/test_report.cpp.
-# Installed here, not by bootstrap.sh, so building pdo never downloads a browser.
-if ! command -v chromium > /dev/null; then
+# Test-only dependencies, installed here (not by bootstrap.sh) so building pdo never needs them:
+#   chromium            renders `pdo report --html` (tests/cli/test_report.cpp)
+#   bash-completion zsh fish   check and run the completion scripts (tests/cli/test_completion.cpp)
+#   man-db              renders the man pages (tests/cli/test_help.cpp)
+#   pre-commit          runs pdo's .pre-commit-hooks.yaml (tests/cli/test_hook_framework.cpp)
+#   python3-jsonschema python3-yaml   validate the Scoop and winget manifests (tests/cli/test_release.cpp)
+test_packages="chromium bash-completion zsh fish man-db pre-commit python3-jsonschema python3-yaml"
+missing=""
+for pkg in $test_packages; do
+  dpkg-query -W -f='${Status}' "$pkg" 2> /dev/null | grep -q "install ok installed" || missing="$missing $pkg"
+done
+if [ -n "$missing" ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
-  echo "== installing chromium (test-only) =="
-  $sudo apt-get install -y --no-install-recommends chromium > /dev/null
+  echo "== installing test-only packages:$missing =="
+  # shellcheck disable=SC2086
+  $sudo apt-get install -y --no-install-recommends $missing > /dev/null
 fi
 for preset in $presets; do
   echo "== $preset build =="

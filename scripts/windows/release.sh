@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
 # One command -> build/windows-release/pdo-<version>-windows-x86_64.zip with pdo.exe (static, stripped),
 # README.md, the licences of what it links (THIRD-PARTY-LICENSES.txt), built by scripts/windows/build.sh (fresh Debian 12 machine, as root).
-#   scripts/windows/release.sh [build-deps.sh options, e.g. --no-apt]
+# With --base-url, also the Scoop manifest (scoop/pdo.json) and winget's multi-file manifest (winget/manifests/…)
+# for the zip downloaded from BASE_URL/<zip name>, its SHA-256 filled in here, checked against the published
+# schemas kept in scripts/windows/schemas/ (scripts/windows/manifests.py, validate-manifests.py).
+#   scripts/windows/release.sh [--base-url https://…/releases/download/v<version>] [build-deps.sh options, e.g. --no-apt]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-scripts/windows/build.sh "$@"
+BASE_URL=""
+BUILD_ARGS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --base-url) [ $# -ge 2 ] || { echo "release.sh: --base-url needs a URL" >&2; exit 2; }; BASE_URL=$2; shift 2 ;;
+    --base-url=*) BASE_URL=${1#--base-url=}; shift ;;
+    *) BUILD_ARGS+=("$1"); shift ;;
+  esac
+done
+case "$BASE_URL" in ""|https://*) ;; *) echo "release.sh: --base-url must be an https:// URL" >&2; exit 2 ;; esac
+
+scripts/windows/build.sh ${BUILD_ARGS[@]+"${BUILD_ARGS[@]}"}
 
 VERSION=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' build/windows/CMakeCache.txt)
 [ -n "$VERSION" ] || { echo "no project version in build/windows/CMakeCache.txt" >&2; exit 1; }
@@ -48,3 +62,11 @@ zip_bytes=$(stat -c %s "$OUT/$NAME.zip")
 echo
 echo "$OUT/$NAME.zip: $zip_bytes bytes ($(( (zip_bytes + 1023) / 1024 )) KiB); pdo.exe inside: $exe_bytes bytes"
 unzip -l "$OUT/$NAME.zip"
+
+if [ -n "$BASE_URL" ]; then
+  echo
+  python3 scripts/windows/manifests.py --zip "$OUT/$NAME.zip" --version "$VERSION" --base-url "$BASE_URL" --out "$OUT"
+  python3 scripts/windows/validate-manifests.py "$OUT" --zip "$OUT/$NAME.zip" --base-url "$BASE_URL"
+else
+  echo "(no --base-url: no Scoop or winget manifest written)"
+fi

@@ -49,11 +49,15 @@ reason_of() {
     chromium)    echo "renders the report with the Linux headless Chromium" ;;
     devices)     echo "/dev/zero, FIFOs: POSIX device files" ;;
     git-from-pdo) echo "pdo starts git for the transport; pdo.exe under wine cannot see a Linux git's exit code" ;;
+    packages)    echo "Debian's dpkg tools on the Linux build's .deb" ;;
     paths)       echo "answers typed as POSIX paths, or the Linux README section expected" ;;
     permissions) echo "POSIX permissions, owners or the execute bit" ;;
+    pre-commit)  echo "the Linux pre-commit framework runs pdo by name from PATH" ;;
+    pty)         echo "a POSIX pseudo-terminal from util-linux script(1)" ;;
     python)      echo "needs a real Python pdo can start (wine has no Windows Python)" ;;
     race)        echo "races the Linux git CLI against pdo in real time" ;;
     sh)          echo "runs a /bin/sh script itself (the hook script's own logic, an editor, init --script sh)" ;;
+    shells)      echo "a Linux bash, zsh or fish starts pdo at each Tab" ;;
     signals)     echo "POSIX signals: SIGPIPE dispositions, kill -9" ;;
     symlinks)    echo "POSIX symlinks" ;;
     tmpfs)       echo "a small tmpfs as a full disk" ;;

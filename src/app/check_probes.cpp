@@ -62,6 +62,19 @@ std::string pdo_call(const fs::path& hook, std::string_view name) {
   return {};
 }
 
+/// The pre-commit framework's hook whose configuration does not run pdo's check.
+ProbeOutcome framework_without_pdo(const HookPlan& plan, const std::string& shown, std::string_view name) {
+  const std::string id(framework_hook_id(name));
+  const std::string config = plan.framework->config_shown;
+  const std::string chain = tr("再运行一次 pdo init：它会把这个钩子改名为 ", "run pdo init again: it renames this hook to ") + plan.name +
+                            tr(".local，每次仍先运行它。", ".local, which still runs first every time.");
+  std::string fix = id.empty() ? tr("pdo 的 ", "pdo's ") + plan.name + tr(" 检查不能由 pre-commit 框架运行；", " check cannot run under the pre-commit framework; ") + chain
+                               : tr("把 pdo 的 ", "Add pdo's ") + id + tr(" 钩子（见 pdo 的 .pre-commit-hooks.yaml）加进 ", " hook (see pdo's .pre-commit-hooks.yaml) to ") +
+                                     config + tr("；或者", "; or ") + chain;
+  return {CheckStatus::fail, shown + tr(" 是 pre-commit 框架的钩子，但 ", " is the pre-commit framework's hook, but ") + config + tr(" 没有运行 pdo 的检查", " does not run pdo's check"),
+          tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"), fix};
+}
+
 /// Judged with the installer's own plan (hook_install.hpp), so "installed" means what pdo init installs.
 ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
   const HookPlan plan = plan_hook(&repo, repo.workdir(), name);
@@ -77,6 +90,7 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
       return {CheckStatus::fail, shown + tr(" 是 pdo 的钩子，但和这个 pdo 会安装的不同", " is pdo's hook, but not the one this pdo installs"),
               tr("钩子来自别的 pdo 版本或位置，可能找不到 pdo", "the hook comes from another pdo version or location and may not find pdo"), rerun};
     case HookPlan::State::foreign:
+      if (plan.framework) return framework_without_pdo(plan, shown, name);
       return {CheckStatus::fail, shown + tr(" 存在，但不是 pdo 的钩子", " exists but is not pdo's hook"),
               tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"),
               tr("再运行一次 pdo init：它会把你的钩子改名为 ", "Run pdo init again: it renames your hook to ") + local +
@@ -85,12 +99,17 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
       return {CheckStatus::fail, shown + tr(" 和 ", " and ") + local + tr(" 都存在，且都不是 pdo 的钩子", " both exist, neither is pdo's"),
               tr("pdo 不覆盖它们，所以没有安装钩子", "pdo overwrites neither, so no hook is installed"),
               tr("把两者合并为 ", "Merge them into ") + local + tr("，然后再运行一次 pdo init。", ", then run pdo init again.")};
-    case HookPlan::State::current: break;
+    case HookPlan::State::current:
+    case HookPlan::State::framework: break;
   }
   std::error_code ec;
   const auto perms = fs::status(plan.file, ec).permissions();
   if (platform::current_os() != platform::Os::windows && (perms & fs::perms::owner_exec) == fs::perms::none) {
     return {CheckStatus::fail, shown + tr(" 不可执行", " is not executable"), tr("git 会跳过不可执行的钩子", "git skips a hook that is not executable"), rerun};
+  }
+  if (plan.state == HookPlan::State::framework) {
+    return {CheckStatus::pass, shown + tr("：pre-commit 框架的钩子，", ": the pre-commit framework's hook; ") + plan.framework->config_shown +
+                                   tr(" 运行 pdo 的检查（", " runs pdo's check (") + plan.framework->runs + tr("）", ")"), "", ""};
   }
   const std::string call = pdo_call(plan.file, name);
   return {CheckStatus::pass, shown + tr("：与这个 pdo 安装的钩子一致", ": the hook this pdo installs") + (call.empty() ? "" : "\n" + call), "", ""};

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 
-#include <istream>
-#include <ostream>
+#include <iostream>
 
 #include "util/text.hpp"
 
@@ -22,6 +21,27 @@ std::optional<std::string> ask(Context& ctx, const std::string& question) {
 const std::vector<std::string>& yes_words() {
   static const std::vector<std::string> words = {"y", "yes", "是", "好", "是的"};
   return words;
+}
+
+namespace {
+
+bool is_process_stream(const Context& ctx, platform::StdStream stream) {
+  return stream == platform::StdStream::out ? &ctx.out == &std::cout : &ctx.err == &std::cerr;
+}
+
+}  // namespace
+
+util::OutputStyle style(const Context& ctx, platform::StdStream stream, util::AsciiOnly ascii) {
+  util::StyleInputs in = util::style_inputs(stream);
+  if (!is_process_stream(ctx, stream)) in.terminal.is_terminal = in.terminal.ansi = false;
+  in.ascii = ascii;
+  in.when = ctx.color;
+  return util::decide_style(in);
+}
+
+util::ShowProgress show_progress(const Context& ctx) {
+  const bool terminal = is_process_stream(ctx, platform::StdStream::err) && platform::terminal_info(platform::StdStream::err).is_terminal;
+  return terminal ? util::ShowProgress::yes : util::ShowProgress::no;
 }
 
 bool is_yes(const std::string& answer) {

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "util/color.hpp"
 #include "util/i18n.hpp"
+#include "util/progress.hpp"
 
 namespace pdo::app {
 
@@ -19,7 +21,17 @@ struct Context {
   std::filesystem::path cwd;             ///< -C DIR, else the current directory
   std::optional<util::Lang> lang_flag;   ///< --lang, if given
   int exit_code = 0;                     ///< set by the command that ran
+  util::ColorWhen color = util::ColorWhen::automatic;  ///< --color
 };
+
+/// The colour and glyph style for ctx.out (StdStream::out) or ctx.err: the terminal's when that stream is
+/// this process's own stdout / stderr; a stream a test hands in is never a terminal (--color=always
+/// still colours it).
+util::OutputStyle style(const Context& ctx, platform::StdStream stream, util::AsciiOnly ascii = util::AsciiOnly::no);
+
+/// Whether progress lines may be drawn: only when ctx.err is this process's stderr and that is a terminal
+/// (a command also passes ShowProgress::no for --json).
+util::ShowProgress show_progress(const Context& ctx);
 
 /// Prints a question and reads one line of answer; nullopt at end of input.
 std::optional<std::string> ask(Context& ctx, const std::string& question);

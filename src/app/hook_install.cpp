@@ -57,6 +57,11 @@ HookPlan plan_in(const fs::path& dir, const fs::path& workdir, std::string_view 
   const auto existing = util::read_file(plan.file);
   if (existing && existing->find(k_marker) != std::string::npos) {
     plan.state = *existing == plan.content ? HookPlan::State::current : HookPlan::State::outdated;
+    return plan;
+  }
+  if (existing) plan.framework = framework_hook(*existing, name, workdir, dir);
+  if (plan.framework && !plan.framework->runs.empty()) {
+    plan.state = HookPlan::State::framework;
   } else {
     plan.state = fs::exists(dir / local_name(name), ec) ? HookPlan::State::blocked : HookPlan::State::foreign;
   }
@@ -78,7 +83,7 @@ std::vector<HookPlan> plan_hooks(const git::Repo* repo, const fs::path& root) {
 }
 
 bool hook_changes_anything(const HookPlan& plan) {
-  return plan.state != HookPlan::State::current && plan.state != HookPlan::State::blocked;
+  return plan.state != HookPlan::State::current && plan.state != HookPlan::State::blocked && plan.state != HookPlan::State::framework;
 }
 
 bool hooks_change_anything(const std::vector<HookPlan>& plans) {
@@ -131,7 +136,8 @@ std::string describe_hook_plan(const HookPlan& plan, const fs::path& root) {
     case HookPlan::State::blocked:
       return "  [" + tr("跳过", "skip") + "] " + shown + tr("：已有 ", ": ") + plan.name + tr(" 和 ", " and ") + local +
              tr("，pdo 不改动它们，也不安装钩子\n", " both exist; pdo leaves them alone and installs no hook\n");
-    case HookPlan::State::current: break;
+    case HookPlan::State::current:
+    case HookPlan::State::framework: break;
   }
   return {};
 }
@@ -141,6 +147,10 @@ Result<std::string> install_hook(const git::Repo& repo, std::string_view name) {
   const std::string shown = util::path_to_utf8(plan.file);
   const std::string local = local_name(name);
   if (plan.state == HookPlan::State::current) return "  " + plan.name + tr(" 钩子：已安装，未改动（", " hook: already installed, unchanged (") + shown + tr("）\n", ")\n");
+  if (plan.state == HookPlan::State::framework) {
+    return "  " + plan.name + tr(" 钩子：由 pre-commit 框架管理，", " hook: managed by the pre-commit framework, whose ") + plan.framework->config_shown +
+           tr(" 运行 pdo 的检查（", " runs pdo's check (") + plan.framework->runs + tr("）；未改动（", "); unchanged (") + shown + tr("）\n", ")\n");
+  }
   if (plan.state == HookPlan::State::blocked) {
     return Error{Exit::failure, tr("没有安装 ", "the ") + plan.name + tr(" 钩子：", " hook was not installed: ") + shown + tr(" 和 ", " and ") + local +
                                     tr(" 都已存在，pdo 不覆盖它们。请把两者合并为 ", " both exist and pdo overwrites neither. Merge them into ") + local +

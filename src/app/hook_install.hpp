@@ -5,23 +5,27 @@
 // <name>.local, which pdo's hook runs first.
 #include <filesystem>
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/hook_framework.hpp"
 #include "git/repo.hpp"
 
 namespace pdo::app {
 
 /// What installing the hook would do.
 struct HookPlan {
-  /// The state of the hook file today.
-  enum class State { missing, current, outdated, foreign, blocked };
+  /// The state of the hook file today: framework is the pre-commit framework's hook, whose
+  /// configuration runs pdo's check (app/hook_framework.hpp), so it is left as it is.
+  enum class State { missing, current, outdated, foreign, blocked, framework };
   std::string name = "pre-commit";  ///< the git hook: pre-commit, commit-msg or pre-push
   std::filesystem::path file;  ///< <hooks dir>/<name>
   State state = State::missing;
   bool in_worktree = false;    ///< core.hooksPath points inside the working tree
   std::string content;         ///< pdo's hook text for this pdo binary
+  std::optional<FrameworkHook> framework;  ///< set when the file is the pre-commit framework's hook
 };
 
 /// Every hook pdo installs: files before commit, the message, and what leaves on push.

@@ -7,6 +7,7 @@
 
 #include "git/repo.hpp"
 #include "secrets/scanner.hpp"
+#include "util/color.hpp"
 
 namespace pdo::app {
 
@@ -28,8 +29,9 @@ Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, st
 /// The check to put in git::CommitRequest::check for every commit pdo makes.
 git::BlobCheck secret_commit_check();
 
-/// One finding as "path:line: rule (description): sk-p…" (no line for a file-name rule).
-std::string format_finding(const secrets::Finding& finding);
+/// One finding as "path:line: rule (description): sk-p…" (no line for a file-name rule), in colour when
+/// `style` has it (the terminal of `pdo scan`; hooks and refused commits print it plain).
+std::string format_finding(const secrets::Finding& finding, const util::OutputStyle& style = {});
 
 /// How to move a key into .env and read it from code, what pdo:allow does, and the --no-verify escape.
 std::string secret_advice();

@@ -115,7 +115,8 @@ private:
 };
 
 /// Reads the commits of HEAD not reachable from `stop_at` ("" for all) into events, newest first.
-Status walk_events(const git::Repo& repo, const std::string& path, const std::string& stop_at, std::vector<progress::Event>& out) {
+Status walk_events(const git::Repo& repo, const std::string& path, const std::string& stop_at, std::vector<progress::Event>& out,
+                   std::atomic<std::uint64_t>* commits_read) {
   // A linear history hands each blob over twice (after of one commit, before of the next): keep the last.
   std::pair<std::string, std::string> last_blob;
   const auto blob = [&](const std::string& id) -> std::string {
@@ -140,7 +141,7 @@ Status walk_events(const git::Repo& repo, const std::string& path, const std::st
     }
     reader.add(std::move(f));
     return true;
-  });
+  }, commits_read);
   reader.finish();
   if (!walked) return walked;
   auto& events = reader.events();
@@ -167,11 +168,12 @@ std::optional<progress::JournalCache> read_cache(const std::filesystem::path& fi
 
 std::filesystem::path journal_cache_path(const git::Repo& repo) { return repo.gitdir() / "pdo-journal"; }
 
-Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const std::string& progress_path, UseCache use) {
+Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const std::string& progress_path, UseCache use,
+                                                  std::atomic<std::uint64_t>* walked) {
   const std::string head = repo.head_id();
   std::vector<progress::Event> events;
   if (use == UseCache::no || head.empty()) {
-    if (auto walked = walk_events(repo, progress_path, "", events); !walked) return walked.error();
+    if (auto read = walk_events(repo, progress_path, "", events, walked); !read) return read.error();
     return events;
   }
   const auto file = journal_cache_path(repo);
@@ -179,10 +181,10 @@ Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const s
   // Usable only if it was read from the same file along a history HEAD still contains.
   if (cache && (cache->path != progress_path || !repo.is_ancestor(cache->head, head))) cache.reset();
   if (cache && cache->head == head) return std::move(cache->events);
-  if (auto walked = walk_events(repo, progress_path, cache ? cache->head : "", events); !walked) {
-    if (!cache) return walked.error();
+  if (auto read = walk_events(repo, progress_path, cache ? cache->head : "", events, walked); !read) {
+    if (!cache) return read.error();
     events.clear();  // the cached commit is unreadable (pruned): read everything again
-    if (auto again = walk_events(repo, progress_path, "", events); !again) return again.error();
+    if (auto again = walk_events(repo, progress_path, "", events, walked); !again) return again.error();
     cache.reset();
   }
   if (cache) events.insert(events.end(), std::make_move_iterator(cache->events.begin()), std::make_move_iterator(cache->events.end()));

@@ -21,8 +21,18 @@ std::string defused(std::string_view text) {
   return util::replace_all(s, "```", "'''");
 }
 
-std::string status_label(const ItemResult& r) {
-  std::string label = status_name(r.status);
+util::Tone tone(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::pass: return util::Tone::good;
+    case CheckStatus::fail: return util::Tone::bad;
+    case CheckStatus::needs_you: return util::Tone::attention;
+    case CheckStatus::unverified: break;
+  }
+  return util::Tone::muted;
+}
+
+std::string status_label(const ItemResult& r, const util::OutputStyle& style) {
+  std::string label = util::paint(style, tone(r.status), status_name(r.status));
   if (r.source == Source::learner) return label + tr("（由你确认）", " (confirmed by you)");
   if (r.source == Source::observed) return label + tr("（pdo 观察到）", " (observed by pdo)");
   return label;
@@ -45,9 +55,9 @@ void add_evidence(std::string& out, const ItemResult& r) {
   out += "    ```\n";
 }
 
-void add_item(std::string& out, const ItemResult& r) {
+void add_item(std::string& out, const ItemResult& r, const util::OutputStyle& style) {
   out += "- **" + defused(r.title) + "** `" + r.id + "` · " + workspace::check_kind_name(r.kind, util::current_lang()) + " · " +
-         status_label(r) + " · " + r.date + "\n";
+         status_label(r, style) + " · " + r.date + "\n";
   if (!r.command.empty()) out += tr("  - 运行：`", "  - ran: `") + defused(r.command) + "`\n";
   add_evidence(out, r);
   if (r.status == CheckStatus::needs_you || (r.source == Source::learner)) {
@@ -64,14 +74,14 @@ void add_item(std::string& out, const ItemResult& r) {
   if (fixable) add_line(out, tr("修复：", "fix: "), r.fix);
 }
 
-void add_section(std::string& out, const std::vector<ItemResult>& items, CheckStatus status) {
+void add_section(std::string& out, const std::vector<ItemResult>& items, CheckStatus status, const util::OutputStyle& style) {
   std::vector<const ItemResult*> of;
   for (const auto& r : items) {
     if (r.status == status) of.push_back(&r);
   }
   if (of.empty()) return;
-  out += "\n#### " + status_name(status) + " (" + std::to_string(of.size()) + ")\n\n";
-  for (const auto* r : of) add_item(out, *r);
+  out += "\n#### " + util::paint(style, tone(status), status_name(status) + " (" + std::to_string(of.size()) + ")") + "\n\n";
+  for (const auto* r : of) add_item(out, *r, style);
 }
 
 void add_summary(std::string& out, const std::vector<ItemResult>& items, const ReportInfo& info) {
@@ -127,12 +137,12 @@ std::string summary_line(const std::vector<ItemResult>& items) {
          status_name(CheckStatus::unverified) + " " + std::to_string(c.unverified);
 }
 
-std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info) {
+std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info, const util::OutputStyle& style) {
   std::string out = tr("### 自检结果 · ", "### Self-check · ") + info.date + tr(" · 路线：", " · route: ") + info.route +
                     tr(" · 系统：", " · OS: ") + info.os + "\n\n";
   out += tr("摘要：", "Summary: ") + summary_line(items) + "\n";
   for (const auto status : std::array<CheckStatus, 4>{CheckStatus::fail, CheckStatus::needs_you, CheckStatus::unverified, CheckStatus::pass}) {
-    add_section(out, items, status);
+    add_section(out, items, status, style);
   }
   add_summary(out, items, info);
   return out;

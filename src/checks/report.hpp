@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checks/check.hpp"
+#include "util/color.hpp"
 #include "util/error.hpp"
 
 namespace pdo::checks {
@@ -31,8 +32,9 @@ Counts count(const std::vector<ItemResult>& items);
 /// "通过 2 · 未通过 1 · 需要你操作 3 · 未验证 0" in the current language.
 std::string summary_line(const std::vector<ItemResult>& items);
 
-/// The whole report (Markdown, LF line ends).
-std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info);
+/// The whole report (Markdown, LF line ends). With a colour style (the terminal's copy, never the file's)
+/// each status and section heading is coloured: pass green, fail red, needs-you yellow, unverified dim.
+std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info, const util::OutputStyle& style = {});
 
 /// What happened to check-env.md.
 enum class FileUpdate { created, updated, unchanged, no_markers };

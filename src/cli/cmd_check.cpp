@@ -3,6 +3,7 @@
 // own word on a needs-you item; --open opens an item's page; --lessons says which lessons can run here;
 // --online fetches the lesson pages. It never installs, logs in, pays, submits jobs or runs another OS's
 // commands, and never commits anything but check-env.md and .pdo/checks.toml.
+#include <algorithm>
 #include <memory>
 #include <ostream>
 
@@ -21,6 +22,7 @@
 #include "app/session.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
+#include "util/progress.hpp"
 #include "util/text.hpp"
 #include "util/time.hpp"
 #include "workspace/layout.hpp"
@@ -279,13 +281,23 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   }
   auto results = checks::run_checks(in);
   if (opts.online) {
-    const auto pages = checks::check_lesson_pages(ws.course, opts.base_url, [](const std::string& url) { return checks::http_get(url); }, today);
+    util::Progress progress(ctx.err, app::show_progress(ctx), [](std::uint64_t done, std::uint64_t total, double rate) {
+      return tr("核对课节页面：", "Fetching lesson pages: ") + std::to_string(done) + "/" + std::to_string(total) + tr("（每秒 ", " (") +
+             util::rate_text(rate) + tr(" 个）", "/s)");
+    }, static_cast<std::uint64_t>(std::count_if(ws.course.lessons.begin(), ws.course.lessons.end(), [](const auto& l) { return l.published; })));
+    const auto pages = checks::check_lesson_pages(ws.course, opts.base_url, [&progress](const std::string& url) {
+      auto page = checks::http_get(url);
+      progress.add();
+      return page;
+    }, today);
+    progress.finish();
     results.insert(results.end(), pages.begin(), pages.end());
   }
 
   const checks::ReportInfo info{today, workspace::route_name(ws.settings.route), std::string(platform::os_id(platform::current_os())), opts.online};
   const std::string report = checks::render_report(results, info);
-  ctx.out << app::redact_secrets(report) << "\n";  // a key in it stops the commit below; it is never shown whole
+  // The terminal's copy in colour; the file's never. A key in it stops the commit below and is never shown whole.
+  ctx.out << app::redact_secrets(checks::render_report(results, info, app::style(ctx, platform::StdStream::out))) << "\n";
   if (!session) {
     write_without_git(ws, report, confirmations_file, ctx);
   } else {
@@ -309,11 +321,11 @@ void setup_check(CLI::App* cmd, Context& ctx) {
       ->type_name("URL")
       ->needs(online);
   CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons, tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）", "Say per lesson whether its code can run on this route and machine (course-file facts)"));
-  cmd->add_option("--open", opts->open_id, tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))->type_name("ID")->excludes(lessons)->excludes(online);
+  cmd->add_option("--open", opts->open_id, tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))->type_name(k_item_value)->excludes(lessons)->excludes(online);
   lessons->excludes(online);
   trust->excludes(lessons);
   CLI::App* confirm = cmd->add_subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）", "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
-  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))->required();
+  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))->required()->type_name(k_item_value);
   CLI::Option* failed = confirm->add_option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))->type_name("TEXT");
   cmd->callback([opts, failed, &ctx] {
     if (failed->count() > 0 && util::trim(opts->failed).empty()) {

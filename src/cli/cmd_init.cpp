@@ -185,8 +185,8 @@ int run_init(const InitOptions& opts, Context& ctx);
 
 void setup_init(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<InitOptions>();
-  cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"));
-  cmd->add_option("--course", opts->course_file, tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))->type_name("FILE");
+  cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"))->type_name(k_dir_value);
+  cmd->add_option("--course", opts->course_file, tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))->type_name(k_file_value);
   cmd->add_option("--route", opts->route, tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))->check(CLI::IsMember(course::k_routes));
   cmd->add_option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
   cmd->add_option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
@@ -199,7 +199,7 @@ void setup_init(CLI::App* cmd, Context& ctx) {
                             ->type_name("sh|powershell");
   script->excludes(dry);
   cmd->add_option("-o,--output", opts->output, tr("配合 --script：把脚本写进这个文件（不覆盖已有文件）", "With --script: write the script to this file (never over an existing file)"))
-      ->type_name("FILE")
+      ->type_name(k_file_value)
       ->needs(script);
   cmd->callback([opts, &ctx] { ctx.exit_code = run_init(*opts, ctx); });
 }

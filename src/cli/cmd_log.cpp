@@ -16,6 +16,7 @@
 #include "progress/journal.hpp"
 #include "util/color.hpp"
 #include "util/json.hpp"
+#include "util/progress.hpp"
 #include "util/text.hpp"
 #include "util/time.hpp"
 
@@ -92,13 +93,18 @@ void print_journal(Context& ctx, const Session& s, const progress::Journal& j) {
 int run_log(const LogOptions& opts, Context& ctx) {
   git::tune_for_reading();
   const Session s = open_session(ctx, Access::read);
-  auto events = app::study_events(s.repo, s.repo_path("progress.md"), app::UseCache::yes).take();
+  // The first walk of a long history takes a while (later ones read only new commits from the cache).
+  util::Progress progress(ctx.err, opts.json ? util::ShowProgress::no : app::show_progress(ctx), [](std::uint64_t done, std::uint64_t, double rate) {
+    return tr("读取历史：", "Reading history: ") + util::grouped(done) + tr(" 个提交（每秒 ", " commits (") + util::rate_text(rate) + tr(" 个）", "/s)");
+  });
+  auto events = app::study_events(s.repo, s.repo_path("progress.md"), app::UseCache::yes, &progress.counter()).take();
+  progress.finish();
   const std::string today = util::today();
   const auto journal = progress::build_journal(std::move(events), today);
   if (opts.json) {
     ctx.out << json_journal(journal);
   } else if (opts.calendar) {
-    const auto style = util::output_style(platform::StdStream::out, opts.ascii ? util::AsciiOnly::yes : util::AsciiOnly::no);
+    const auto style = app::style(ctx, platform::StdStream::out, opts.ascii ? util::AsciiOnly::yes : util::AsciiOnly::no);
     ctx.out << tr("学习日志", "Study journal") << (style.unicode ? " · " : " - ") << s.ws.course.title << "\n\n"
             << progress::render_calendar(journal, today, style, util::current_lang());
   } else {

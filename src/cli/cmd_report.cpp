@@ -67,7 +67,7 @@ int run_report(const ReportOptions& opts, Context& ctx) {
 
 void setup_report(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ReportOptions>();
-  cmd->add_option("--html", opts->html, tr("写到这个文件（默认 .git/pdo-report.html）", "Write to this file (default .git/pdo-report.html)"));
+  cmd->add_option("--html", opts->html, tr("写到这个文件（默认 .git/pdo-report.html）", "Write to this file (default .git/pdo-report.html)"))->type_name(k_file_value);
   cmd->add_flag("--open", opts->open, tr("写好后用默认浏览器打开", "Open it in the default browser afterwards"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_report(*opts, ctx); });
 }

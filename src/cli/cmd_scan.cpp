@@ -10,6 +10,7 @@
 #include "app/secret_guard.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/progress.hpp"
 
 namespace pdo::cli {
 
@@ -79,7 +80,8 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
 }
 
 /// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the files' order.
-std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, unsigned jobs, std::uint64_t& bytes) {
+std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, unsigned jobs, std::uint64_t& bytes,
+                                                      util::Progress& progress) {
   std::vector<std::vector<secrets::Finding>> found(files.size());
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> total{0};
@@ -90,6 +92,7 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
       if (!text) continue;
       total += text->size();
       found[i] = scanner.scan(files[i].shown, *text);
+      progress.add();
     }
   };
   const unsigned n = jobs > 0 ? jobs : std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
@@ -108,14 +111,25 @@ int finish(Context& ctx, std::size_t count, const std::string& summary) {
   return static_cast<int>(Exit::secret);
 }
 
+/// "扫描文件：12/345（每秒 67 个）": files of a large tree, or versions and commits of the history.
+util::Progress::Label counter(std::string zh, std::string en, std::string zh_unit, std::string en_unit) {
+  return [=](std::uint64_t done, std::uint64_t total, double rate) {
+    return tr(zh, en) + util::grouped(done) + (total ? "/" + util::grouped(total) : "") + tr(zh_unit, en_unit) + tr("（每秒 ", " (") +
+           util::rate_text(rate) + tr(" 个）", "/s)");
+  };
+}
+
 int run_scan_files(const ScanOptions& opts, Context& ctx) {
   const auto files = collect(opts, ctx);
   std::uint64_t bytes = 0;
-  const auto found = scan_files(files, opts.jobs, bytes);
+  util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描文件：", "Scanning files: ", " 个", ""), files.size());
+  const auto found = scan_files(files, opts.jobs, bytes, progress);
+  progress.finish();
+  const auto style = app::style(ctx, platform::StdStream::out);
   std::size_t count = 0;
   for (const auto& list : found) {
     for (const auto& f : list) {
-      ctx.out << format_finding(f) << "\n";
+      ctx.out << format_finding(f, style) << "\n";
       ++count;
     }
   }
@@ -128,21 +142,32 @@ int run_scan_history(Context& ctx) {
   if (!top) throw Failure(Exit::usage, tr("这里不是 git 仓库，没有历史可以扫描。", "not inside a git repository: no history to scan."));
   const auto repo = git::Repo::open(*top).take();
   const auto& scanner = secrets::default_scanner();
+  const auto style = app::style(ctx, platform::StdStream::out);
   std::size_t count = 0, blobs = 0;
-  repo.for_each_history_blob([&](const git::Repo::HistoryBlob& blob) {
-    ++blobs;
-    for (const auto& f : scanner.scan(blob.path, blob.content)) {
-      ctx.out << blob.commit.substr(0, 12) << " " << format_finding(f) << "\n";
-      ++count;
-    }
-  }).take();
-  repo.for_each_history_message([&](const std::string& commit, const std::string& message) {
-    for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
-      f.path = tr("(提交说明)", "(commit message)");
-      ctx.out << commit.substr(0, 12) << " " << format_finding(f) << "\n";
-      ++count;
-    }
-  }).take();
+  // A finding is printed as it is found: the progress line steps aside for it.
+  const auto print = [&](util::Progress& progress, const std::string& commit, const secrets::Finding& f) {
+    const auto paused = progress.pause();
+    ctx.out << util::paint(style, util::Tone::place, commit.substr(0, 12)) << " " << format_finding(f, style) << "\n" << std::flush;
+    ++count;
+  };
+  {
+    util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描历史：", "Scanning history: ", " 个文件版本", " file versions"));
+    repo.for_each_history_blob([&](const git::Repo::HistoryBlob& blob) {
+      ++blobs;
+      progress.add();
+      for (const auto& f : scanner.scan(blob.path, blob.content)) print(progress, blob.commit, f);
+    }).take();
+  }
+  {
+    util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描提交说明：", "Scanning commit messages: ", " 个提交", " commits"));
+    repo.for_each_history_message([&](const std::string& commit, const std::string& message) {
+      progress.add();
+      for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
+        f.path = tr("(提交说明)", "(commit message)");
+        print(progress, commit, f);
+      }
+    }).take();
+  }
   return finish(ctx, count, tr("扫描了历史中的 ", "Scanned ") + std::to_string(blobs) + tr(" 个文件版本，发现 ", " file versions in history, found ") +
                                 std::to_string(count) + tr(" 处疑似密钥。", " possible secrets.") +
                                 (count ? tr("已提交的密钥请先到服务商网站作废；改写历史（git filter-repo）不能让它变安全。\n",
@@ -154,7 +179,7 @@ int run_scan_history(Context& ctx) {
 
 void setup_scan(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
-  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"));
+  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"))->type_name(k_path_value);
   cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
   // Checked in the callback, not with a CLI11 validator: every pdo process (each git hook) sets this up.
   cmd->add_option("-j,--jobs", opts->jobs, tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));

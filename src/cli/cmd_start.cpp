@@ -72,7 +72,7 @@ int run_start(const StartOptions& opts, Context& ctx) {
 
 void setup_start(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<StartOptions>();
-  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))->required();
+  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))->required()->type_name(k_lesson_value);
   cmd->add_flag("--open", opts->open, tr("同时用默认浏览器打开这一课的页面", "Also open the lesson's page in the default browser"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_start(*opts, ctx); });
 }

@@ -51,17 +51,22 @@ std::string json_status(const workspace::Workspace& ws, const progress::CourseSt
   return o.str();
 }
 
-const char* mark(const std::optional<bool>& v) { return !v ? "?" : *v ? "✓" : "·"; }
+/// A box: done (green ✓), not done (dim ·), or its line missing from progress.md (yellow ?).
+std::string mark(const std::optional<bool>& v, const util::OutputStyle& style) {
+  if (!v) return util::paint(style, util::Tone::attention, "?");
+  return *v ? util::paint(style, util::Tone::good, "✓") : util::paint(style, util::Tone::muted, "·");
+}
 
 void print_table(Context& ctx, const workspace::Workspace& ws, const progress::CourseState& st) {
   auto& out = ctx.out;
   const auto lang = util::current_lang();
-  out << ws.course.title << "\n\n";
+  const auto style = app::style(ctx, platform::StdStream::out);
+  out << util::paint(style, util::Tone::strong, ws.course.title) << "\n\n";
   out << tr("课号  读讲义 做练习 记笔记  课节\n", " #    read   exer   notes   lesson\n");
   bool missing = false;
   for (const auto& ls : st.lessons) {
     out << std::left << std::setw(4) << ls.lesson->id << "    ";
-    for (const auto step : progress::k_steps) out << mark(ls.steps[static_cast<int>(step)]) << "      ";
+    for (const auto step : progress::k_steps) out << mark(ls.steps[static_cast<int>(step)], style) << "      ";
     out << ls.lesson->title << (ls.lesson->published ? "" : tr("（未发布）", " (not yet published)")) << "\n";
     for (const auto& v : ls.steps) missing = missing || !v;
   }
@@ -73,7 +78,7 @@ void print_table(Context& ctx, const workspace::Workspace& ws, const progress::C
   }
   if (st.next) {
     const auto& [lesson, step] = *st.next;
-    out << tr("下一步：", "next: ") << lesson->id << " " << progress::step_label(step, lang) << " · " << lesson->title << "\n"
+    out << util::paint(style, util::Tone::strong, tr("下一步：", "next: ")) << lesson->id << " " << progress::step_label(step, lang) << " · " << lesson->title << "\n"
         << tr("开始：pdo start ", "start with: pdo start ") << lesson->id << "\n";
   } else {
     out << tr("所有已发布课节都完成了。\n", "every published lesson is done.\n");

@@ -34,6 +34,11 @@ const std::vector<Command>& commands() {
        "Look for API keys, tokens and private keys in files, folders or the whole git history", setup_scan},
       {"hook", "运行 git 钩子的检查（已安装的钩子调用：pdo hook pre-commit / commit-msg / pre-push）",
        "Run a git hook's check (used by the installed hooks: pdo hook pre-commit / commit-msg / pre-push)", setup_hook},
+      {"completion", "输出 bash、zsh、fish 或 PowerShell 的补全脚本（Tab 补全命令、课号、步骤和自检项目）",
+       "Print the completion script for bash, zsh, fish or PowerShell (Tab completes commands, lessons, steps, check items)",
+       setup_completion},
+      {"help", "显示使用手册（全部，或一个命令的部分）；--man 输出 man 页面",
+       "Show the manual (all of it, or one command's part); --man prints the man page", setup_help},
   };
   return k_commands;
 }

@@ -34,6 +34,16 @@ using app::secret_advice;
 using app::secret_commit_check;
 using app::workspace_probes;
 
+/// CLI11 type names that say what a value is, for completions and the manual. A positional or option
+/// named "lesson" or "step" counts too, so a new command taking a lesson completes it without more code.
+inline constexpr const char* k_lesson_value = "LESSON";    ///< 03, 3 or a lesson folder
+inline constexpr const char* k_step_value = "STEP";        ///< read / exercise / notes, or 读讲义 / 做练习 / 记笔记
+inline constexpr const char* k_item_value = "ITEM";        ///< a self-check item id
+inline constexpr const char* k_command_value = "COMMAND";  ///< a command of the table
+inline constexpr const char* k_file_value = "FILE";
+inline constexpr const char* k_path_value = "PATH";        ///< a file or a folder
+inline constexpr const char* k_dir_value = "DIR";
+
 /// One subcommand: its name, its one-line help in both languages, and what adds its options and callback.
 struct Command {
   const char* name;
@@ -44,6 +54,15 @@ struct Command {
 
 /// Every subcommand, in the order `pdo --help` lists them.
 const std::vector<Command>& commands();
+
+/// Which rows of the table build_cli sets up in full (options, positionals, callback).
+enum class SetUp { all, typed };
+
+/// pdo's command line on `app`: its description, the global options (--lang, -C, --color, --version) and
+/// one subcommand per row of commands(). SetUp::typed (run_cli) sets up only the row named `typed`, the
+/// others get just their name and one-line help, which is all `pdo --help` shows; SetUp::all sets up every
+/// row, as completions, the manual and `pdo help` read it.
+void build_cli(CLI::App& app, Context& ctx, SetUp which = SetUp::all, const std::optional<std::string>& typed = std::nullopt);
 
 /// `pdo init`: lay out the course workspace and its git repo.
 void setup_init(CLI::App* cmd, Context& ctx);
@@ -86,5 +105,11 @@ void setup_scan(CLI::App* cmd, Context& ctx);
 
 /// `pdo hook`: a git hook's secret check.
 void setup_hook(CLI::App* cmd, Context& ctx);
+
+/// `pdo completion`: the completion script of a shell.
+void setup_completion(CLI::App* cmd, Context& ctx);
+
+/// `pdo help`: the manual, as text or as the man page's roff.
+void setup_help(CLI::App* cmd, Context& ctx);
 
 }  // namespace pdo::cli

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/completion.hpp"
 #include "util/error.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -27,9 +28,15 @@ void add_global_options(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"zh", "en"}))
       ->type_name("zh|en");
   app.add_option_function<std::string>(
+         "--color", [&ctx](const std::string& when) { ctx.color = util::parse_color_when(when).value_or(util::ColorWhen::automatic); },
+         tr("何时使用颜色：auto（默认：输出到终端时使用，设置了 NO_COLOR 时不用）、always 或 never",
+            "When to colour the output: auto (default: on a terminal, unless NO_COLOR is set), always or never"))
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->type_name("WHEN");
+  app.add_option_function<std::string>(
          "-C", [&ctx](const std::string& dir) { ctx.cwd = util::absolute_path(util::path_from_utf8(dir)); },
          tr("当作在 DIR 目录里运行 pdo", "Run as if pdo was started in DIR"))
-      ->type_name("DIR");
+      ->type_name(k_dir_value);
   app.set_version_flag("--version", std::string("pdo ") + PDO_VERSION, tr("显示版本并退出", "Display program version information and exit"));
 }
 
@@ -45,7 +52,7 @@ util::Lang lang_from_args(const std::vector<std::string>& args) {
 /// The first argument that is neither a global option nor its value: the command the learner typed.
 std::optional<std::string> first_word(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--lang" || args[i] == "-C") {
+    if (args[i] == "--lang" || args[i] == "-C" || args[i] == "--color") {
       ++i;
       continue;
     }
@@ -130,12 +137,9 @@ void localize_help(CLI::App& app) {
 
 }  // namespace
 
-int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
-  Context ctx{in, out, err, std::filesystem::current_path(), std::nullopt, 0};
-  util::set_lang(lang_from_args(args));
-  CLI::App app{tr("pdo：为「PyTorch Distributed Overview」（或任何课程文件）准备一个用 git 记录的学习工作区",
-                  "pdo: a git-backed study workspace for the PyTorch Distributed Overview course (or any course file)"),
-               "pdo"};
+void build_cli(CLI::App& app, Context& ctx, SetUp which, const std::optional<std::string>& typed) {
+  app.description(tr("pdo：为「PyTorch Distributed Overview」（或任何课程文件）准备一个用 git 记录的学习工作区",
+                     "pdo: a git-backed study workspace for the PyTorch Distributed Overview course (or any course file)"));
   localize_help(app);
   app.set_help_flag("-h,--help", tr("显示帮助并退出", "Print this help message and exit"));
   app.require_subcommand(1);
@@ -145,14 +149,29 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   add_global_options(app, ctx);
   // Only the command typed gets its options (the rest are names and one-line help in `pdo --help`):
   // setting up every command's options cost CLI11 half of a short command's own instructions.
-  const auto typed = first_word(args);
   for (const auto& c : commands()) {
     CLI::App* sub = app.add_subcommand(c.name, tr(c.help_zh, c.help_en));
     sub->group(tr("命令", "Subcommands"));
     sub->option_defaults()->group(tr("选项", "Options"));
     if (CLI::Option* help = sub->get_help_ptr()) help->group(tr("选项", "Options"));
-    if (typed && *typed == c.name) c.setup(sub, ctx);
+    if (which == SetUp::all || (typed && *typed == c.name)) c.setup(sub, ctx);
   }
+}
+
+int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  Context ctx{in, out, err, std::filesystem::current_path(), std::nullopt, 0};
+  // The completion scripts' question: answered from the same app, never parsed as a command. A Tab must
+  // never print an error into the learner's command line: the scripts drop stderr, and nothing escapes.
+  if (!args.empty() && args.front() == k_complete_command) {
+    try {
+      return complete_words(ctx, {args.begin() + 1, args.end()});
+    } catch (const std::exception&) {
+      return static_cast<int>(Exit::failure);
+    }
+  }
+  util::set_lang(lang_from_args(args));
+  CLI::App app{"", "pdo"};
+  build_cli(app, ctx, SetUp::typed, first_word(args));
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());

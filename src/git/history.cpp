@@ -177,7 +177,7 @@ bool later(const Queued& a, const Queued& b) { return a.time != b.time ? a.time 
 }  // namespace
 
 Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
-                          const std::function<bool(const PathChangeView&)>& visit) const {
+                          const std::function<bool(const PathChangeView&)>& visit, std::atomic<std::uint64_t>* walked) const {
   git_repository* repo = m_impl->repo.get();
   if (head_unborn()) return ok();
   git_odb* odb_raw = nullptr;
@@ -212,6 +212,7 @@ Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
     std::pop_heap(queue.begin(), queue.end(), later);
     Queued q = std::move(queue.back());
     queue.pop_back();
+    if (walked) walked->fetch_add(1, std::memory_order_relaxed);
     const auto& parents = q.commit.parents;
     // Past the stop commit only a linear history is certain to hold no commit the cache has already.
     if (stop && parents.size() > 1) return Error{Exit::failure, "merge after the cached commit"};

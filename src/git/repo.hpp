@@ -1,6 +1,7 @@
 #pragma once
 // The only door to libgit2. Everything pdo does with git goes through Repo: open or init, commit
 // exactly pdo's own paths (never `add -A`), read history. <git2.h> is included by src/git/*.cpp only.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -227,9 +228,10 @@ public:
   };
   /// Streams the commits reachable from HEAD but not from `stop_at` (a commit id; "" for all) that changed
   /// `path`, newest first, without copying messages; `visit` returns false to stop. Fails if `stop_at`
-  /// names no commit.
+  /// names no commit. `walked`, when given, counts every commit read (for a progress line).
   Status walk_changes(const std::string& path, const std::string& stop_at,
-                      const std::function<bool(const PathChangeView&)>& visit) const;
+                      const std::function<bool(const PathChangeView&)>& visit,
+                      std::atomic<std::uint64_t>* walked = nullptr) const;
   /// True if commit `ancestor` is `descendant` or one of its ancestors (false if either is unknown).
   bool is_ancestor(const std::string& ancestor, const std::string& descendant) const;
   /// The latest commits on HEAD's first-parent line, newest first.

@@ -6,12 +6,36 @@ namespace {
 
 bool set(const std::optional<std::string>& v) { return v && !v->empty(); }
 
+/// SGR sequences of the basic eight colours (and bold / faint), which every ANSI terminal and the
+/// Windows console (with virtual terminal processing) show.
+const char* sgr(Tone tone) {
+  switch (tone) {
+    case Tone::good: return "\x1b[32m";
+    case Tone::bad: return "\x1b[31m";
+    case Tone::attention: return "\x1b[33m";
+    case Tone::muted: return "\x1b[2m";
+    case Tone::strong: return "\x1b[1m";
+    case Tone::place: return "\x1b[36m";
+  }
+  return "";
+}
+
 }  // namespace
+
+std::optional<ColorWhen> parse_color_when(std::string_view text) {
+  if (text == "auto") return ColorWhen::automatic;
+  if (text == "always") return ColorWhen::always;
+  if (text == "never") return ColorWhen::never;
+  return std::nullopt;
+}
 
 OutputStyle decide_style(const StyleInputs& in) {
   const bool dumb = in.term && *in.term == "dumb";
   OutputStyle style;
-  if (set(in.no_color)) {
+  if (in.when != ColorWhen::automatic) {
+    // An explicit --color is the learner's word for this run: no-color.org lets it override NO_COLOR.
+    style.color = in.when == ColorWhen::always;
+  } else if (set(in.no_color)) {
     style.color = false;
   } else if (set(in.force_color) && *in.force_color != "0") {
     style.color = true;
@@ -22,14 +46,25 @@ OutputStyle decide_style(const StyleInputs& in) {
   return style;
 }
 
-OutputStyle output_style(platform::StdStream stream, AsciiOnly ascii) {
+StyleInputs style_inputs(platform::StdStream stream) {
   StyleInputs in;
   in.terminal = platform::terminal_info(stream);
   in.no_color = platform::get_env("NO_COLOR");
   in.force_color = platform::get_env("FORCE_COLOR");
   in.term = platform::get_env("TERM");
+  return in;
+}
+
+OutputStyle output_style(platform::StdStream stream, AsciiOnly ascii, ColorWhen when) {
+  StyleInputs in = style_inputs(stream);
   in.ascii = ascii;
+  in.when = when;
   return decide_style(in);
+}
+
+std::string paint(const OutputStyle& style, Tone tone, std::string_view text) {
+  if (!style.color || text.empty()) return std::string(text);
+  return std::string(sgr(tone)) + std::string(text) + "\x1b[0m";
 }
 
 }  // namespace pdo::util

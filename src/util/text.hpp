@@ -55,6 +55,16 @@ bool is_digits(std::string_view s);
 /// Appends the UTF-8 form of a Unicode code point (nothing for one past U+10FFFF).
 void append_utf8(std::string& out, unsigned long cp);
 
+/// The UTF-8 code point of `s` at byte `i`, advancing `i` past it; a stray or cut byte is taken alone.
+unsigned long next_code_point(std::string_view s, std::size_t& i);
+
+/// East Asian wide characters (CJK ideographs and punctuation, kana, Hangul, full-width forms): two
+/// columns on a terminal.
+bool is_wide(unsigned long cp);
+
+/// Terminal columns of UTF-8 text (wide characters count two).
+std::size_t display_width(std::string_view s);
+
 /// Whether escape_controls leaves line breaks and tabs as they are (multi-line text such as a command's
 /// output) or escapes them too (one-line text: a title, a commit subject).
 enum class Breaks { keep, escape };

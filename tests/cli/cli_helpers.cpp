@@ -195,6 +195,30 @@ platform::ProcessResult git_push(const std::filesystem::path& ws, const std::str
   return run_git({"push", pdo_under_launcher() ? "--no-verify" : "--verify", remote, refspec}, ws);
 }
 
+std::string sh_quote(const std::string& s) { return "'" + util::replace_all(s, "'", "'\\''") + "'"; }
+
+platform::ProcessResult pdo_in_terminal(const std::filesystem::path& cwd, const std::vector<std::string>& args, const std::string& redirect,
+                                        std::vector<std::pair<std::string, std::string>> env) {
+  std::string command;
+  for (const auto& word : pdo_command()) command += sh_quote(word) + " ";
+  for (const auto& a : args) command += sh_quote(a) + " ";
+  command += redirect;
+  platform::ProcessOptions opts;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  opts.env.push_back({"SHELL", "/bin/sh"});  // what script(1) runs the command with
+  opts.env.push_back({"TERM", "xterm-256color"});
+  opts.env.insert(opts.env.end(), env.begin(), env.end());
+  opts.timeout = std::chrono::milliseconds(60000);
+  // -e: script exits with the command's exit code; /dev/null: no typescript file.
+  // script is looked up here: `env` may replace the PATH the child gets (FakeBin).
+  const auto script = platform::find_program("script");
+  REQUIRE(script);  // util-linux
+  return platform::run_process({util::path_to_utf8(*script), "-qec", command, "/dev/null"}, opts);
+}
+
+std::string pdo_dir() { return util::path_to_utf8(util::absolute_path(pdo_binary()).parent_path()); }
+
 std::string fake_key(unsigned seed) {
   const std::string alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   std::string s = std::string("gh") + "p_";

@@ -84,6 +84,19 @@ platform::ProcessResult git_commit(const std::filesystem::path& ws, const std::v
 /// given the ref lines git would give it, and `git push --no-verify` runs only if it passed.
 platform::ProcessResult git_push(const std::filesystem::path& ws, const std::string& remote, const std::string& refspec);
 
+/// `s` as one sh word (single-quoted).
+std::string sh_quote(const std::string& s);
+
+/// Runs pdo ARGS in `cwd` under a pseudo-terminal (util-linux `script`): stdout and stderr are that terminal
+/// unless `redirect` (sh syntax, e.g. "> out.txt" or "2> err.txt") sends one to a file. The result's `out` is
+/// what the terminal received (the pty turns "\n" into "\r\n"); TERM is xterm-256color unless `env` says.
+platform::ProcessResult pdo_in_terminal(const std::filesystem::path& cwd, const std::vector<std::string>& args,
+                                        const std::string& redirect = "",
+                                        std::vector<std::pair<std::string, std::string>> env = {});
+
+/// The folder holding the pdo binary the tests run (to put first on a shell's PATH).
+std::string pdo_dir();
+
 /// A GitHub-token-shaped fake key, different per seed, assembled at run time so that the test sources
 /// themselves pass `pdo scan`.
 std::string fake_key(unsigned seed = 1);

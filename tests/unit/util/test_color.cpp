@@ -60,3 +60,41 @@ TEST_CASE("ASCII glyphs for --ascii, a non-UTF-8 locale and TERM=dumb", "[util]"
   in.terminal.ansi = false;  // an old Windows console
   CHECK_FALSE(decide_style(in).color);
 }
+
+TEST_CASE("an explicit --color=always colours a pipe and wins over NO_COLOR and TERM=dumb", "[util]") {
+  auto in = terminal();
+  in.terminal.is_terminal = false;
+  in.terminal.ansi = false;
+  in.no_color = "1";
+  in.term = "dumb";
+  CHECK_FALSE(decide_style(in).color);
+  in.when = ColorWhen::always;
+  CHECK(decide_style(in).color);
+}
+
+TEST_CASE("an explicit --color=never leaves a terminal plain whatever FORCE_COLOR says", "[util]") {
+  auto in = terminal();
+  in.force_color = "1";
+  CHECK(decide_style(in).color);
+  in.when = ColorWhen::never;
+  CHECK_FALSE(decide_style(in).color);
+  CHECK(decide_style(in).unicode);  // glyphs are not colours
+}
+
+TEST_CASE("the --color value is auto always or never", "[util]") {
+  CHECK(parse_color_when("auto") == ColorWhen::automatic);
+  CHECK(parse_color_when("always") == ColorWhen::always);
+  CHECK(parse_color_when("never") == ColorWhen::never);
+  CHECK_FALSE(parse_color_when("yes"));
+  CHECK_FALSE(parse_color_when(""));
+}
+
+TEST_CASE("paint wraps text in one SGR sequence and a reset only when the style has colour", "[util]") {
+  OutputStyle plain;
+  CHECK(paint(plain, Tone::bad, "fail") == "fail");
+  OutputStyle coloured;
+  coloured.color = true;
+  CHECK(paint(coloured, Tone::bad, "fail") == "\x1b[31mfail\x1b[0m");
+  CHECK(paint(coloured, Tone::good, "✓") == "\x1b[32m✓\x1b[0m");
+  CHECK(paint(coloured, Tone::muted, "") == "");  // nothing to colour: no stray sequences
+}

@@ -43,3 +43,17 @@ TEST_CASE("escape_controls: no control character reaches the terminal", "[util]"
   CHECK(escape_controls("csi \xC2\x9B" "31m") == "csi \\u009b31m");  // U+009B, the one-byte CSI
   CHECK(escape_controls("\xC2\xA0nbsp") == "\xC2\xA0nbsp");        // U+00A0 is text
 }
+
+TEST_CASE("display width counts CJK characters as two columns", "[util]") {
+  CHECK(display_width("") == 0);
+  CHECK(display_width("read") == 4);
+  CHECK(display_width("读讲义") == 6);
+  CHECK(display_width("扫描：12 个") == 11);  // the full-width colon is wide too
+  CHECK(display_width("✓ ·") == 3);
+  std::size_t i = 0;
+  CHECK(next_code_point("\xe8\xaf\xbb", i) == 0x8BFB);  // 读
+  CHECK(i == 3);
+  i = 0;
+  CHECK(next_code_point("\xe8", i) == 0xE8);  // a cut sequence is one byte
+  CHECK(i == 1);
+}

@@ -1,0 +1,26 @@
+#pragma once
+// What the CLI11 app says about an option or positional, as completions and the manual read it: its
+// value's type name, its choices, whether it takes a value, whether help shows it.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace pdo::cli {
+
+/// The type name without CLI11's validator part: "LESSON", "TEXT", "" for a flag.
+std::string base_type(const CLI::Option* o);
+
+/// The values a CLI::IsMember check allows, read from the type name CLI11 shows ("TEXT:{done,todo}").
+std::vector<std::string> choices(const CLI::Option* o);
+
+/// True for an option (not a positional, not a flag) that takes a value.
+bool takes_value(const CLI::Option* o);
+
+/// True unless the option is hidden from help (an empty group).
+bool visible(const CLI::Option* o);
+
+/// The commands of `app` that help shows.
+std::vector<const CLI::App*> visible_subcommands(const CLI::App* app);
+
+}  // namespace pdo::cli

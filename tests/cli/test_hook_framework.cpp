@@ -1,0 +1,160 @@
+// The pre-commit framework (Debian's `pre-commit`) running pdo's hooks from pdo's own
+// .pre-commit-hooks.yaml: as a `repo: local` copy and as a hook repository cloned from a path on disk (no
+// network either way). The framework's hook stops a commit holding a key, and pdo check / pdo status
+// count it as an active secret check.
+#include "cli/cli_helpers.hpp"
+
+#include "util/fs.hpp"
+#include "util/text.hpp"
+
+using namespace pdo;
+using namespace pdo::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The environment of a learner's shell: pdo's folder first on PATH, pre-commit's cache in the test.
+std::vector<std::pair<std::string, std::string>> learner_env(const TempDir& tmp) {
+  return {{"PATH", pdo_dir() + ":" + platform::get_env("PATH").value_or("/usr/bin:/bin")},
+          {"PRE_COMMIT_HOME", util::path_to_utf8(tmp / "pre-commit-cache")},
+          {"PRE_COMMIT_COLOR", "never"}};
+}
+
+platform::ProcessResult run(const std::vector<std::string>& argv, const fs::path& cwd, const TempDir& tmp) {
+  platform::ProcessOptions opts;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  const auto extra = learner_env(tmp);
+  opts.env.insert(opts.env.end(), extra.begin(), extra.end());
+  opts.timeout = std::chrono::milliseconds(120000);
+  return platform::run_process(argv, opts);
+}
+
+std::string manifest() { return read_file(util::path_from_utf8(PDO_SOURCE_DIR) / ".pre-commit-hooks.yaml"); }
+
+/// pdo's manifest as a `repo: local` configuration: the same hook definitions, indented under hooks:.
+std::string local_config() {
+  const std::string text = manifest();  // split_lines' views point into it
+  std::string hooks;
+  for (const auto line : util::split_lines(text)) {
+    const std::string l(util::chomp(line));
+    if (l.empty() || l[0] == '#') continue;
+    hooks += "    " + l + "\n";
+  }
+  return "repos:\n  - repo: local\n    hooks:\n" + hooks;
+}
+
+int commits(const fs::path& ws) { return commit_count(ws); }
+
+}  // namespace
+
+// [posix:pre-commit] the Linux pre-commit framework runs `pdo` by name from PATH.
+TEST_CASE("the pre-commit framework blocks a staged key through pdo's hook from a repo: local config", "[cli][hook][framework][posix][posix:pre-commit]") {
+  TempDir tmp;
+  REQUIRE(platform::find_program("pre-commit"));  // Debian's pre-commit (scripts/test.sh installs it)
+  const auto ws = fresh_workspace(tmp, {"--lang", "en"});
+  write_file(ws / ".pre-commit-config.yaml", local_config());
+  // --overwrite: the framework's hook replaces pdo's own, so only the framework can stop the commit.
+  const auto install = run({"pre-commit", "install", "--overwrite"}, ws, tmp);
+  INFO(install.out << install.err);
+  REQUIRE(install.exit_code == 0);
+  REQUIRE_FALSE(fs::exists(ws / ".git/hooks/pre-commit.legacy"));
+  git_out({"add", ".pre-commit-config.yaml"}, ws);
+  const int before = commits(ws);
+
+  write_file(ws / "data" / "train.py", "token = \"" + fake_key(5) + "\"\n");
+  git_out({"add", "data/train.py"}, ws);
+  const auto blocked = run({"git", "commit", "-m", "train"}, ws, tmp);
+  INFO(blocked.out << blocked.err);
+  CHECK(blocked.exit_code != 0);
+  CHECK(commits(ws) == before);
+  const std::string said = blocked.out + blocked.err;
+  CHECK_THAT(said, Catch::Contains("pdo secret scan (staged files)"));
+  CHECK_THAT(said, Catch::Contains("Failed"));
+  CHECK_THAT(said, Catch::Contains("exit code: 3"));
+  CHECK_THAT(said, Catch::Contains("data/train.py:1"));
+  CHECK(said.find(fake_key(5)) == std::string::npos);  // redacted
+
+  write_file(ws / "data" / "train.py", "import os\ntoken = os.environ[\"HF_TOKEN\"]\n");
+  git_out({"add", "data/train.py"}, ws);
+  const auto clean = run({"git", "commit", "-m", "train"}, ws, tmp);
+  INFO(clean.out << clean.err);
+  CHECK(clean.exit_code == 0);
+  CHECK(commits(ws) == before + 1);
+
+  // pdo sees the framework's hook as its active check: no warning, and check's hook item passes.
+  const auto status = run({"pdo", "status"}, ws, tmp);
+  CHECK(status.err.find("not active") == std::string::npos);
+  FakeBin bin(tmp / "bin");
+  const auto check = run_pdo({"check"}, ws, "", bin.env());
+  INFO(check.out << check.err);
+  CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains(".git/hooks/pre-commit: the pre-commit framework's hook; .pre-commit-config.yaml runs pdo's check (pdo-secrets)"));
+  CHECK(check.err.find("not active") == std::string::npos);
+  // A second pdo init leaves the framework's hook alone (no chaining into pre-commit.local).
+  const std::string hook = read_file(ws / ".git/hooks/pre-commit");
+  const auto again = pdo_in(ws, {"init", util::path_to_utf8(ws), "--yes"});
+  INFO(again.out << again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(read_file(ws / ".git/hooks/pre-commit") == hook);
+  CHECK_THAT(again.out, Catch::Contains("nothing to create or commit"));
+  CHECK_THAT(again.out, Catch::Contains("pre-push) are installed in this workspace: pass"));
+}
+
+// [posix:pre-commit] as above.
+TEST_CASE("pdo's hooks from a hook repository at a rev: a key in the message is stopped too", "[cli][hook][framework][posix][posix:pre-commit]") {
+  TempDir tmp;
+  REQUIRE(platform::find_program("pre-commit"));
+  // A repository holding pdo's manifest, as pdo's own repository does; cloned by path, no network.
+  const auto hooks_repo = tmp / "pdo-hooks";
+  write_file(hooks_repo / ".pre-commit-hooks.yaml", manifest());
+  git_out({"init", "-q"}, hooks_repo);
+  git_out({"add", "."}, hooks_repo);
+  git_out({"commit", "-q", "-m", "hooks"}, hooks_repo);
+  const std::string rev(util::trim(git_out({"rev-parse", "HEAD"}, hooks_repo)));
+  const auto ws = fresh_workspace(tmp, {"--lang", "en"});
+  write_file(ws / ".pre-commit-config.yaml", "repos:\n  - repo: " + util::path_to_utf8(hooks_repo) + "\n    rev: " + rev +
+                                                 "\n    hooks:\n      - id: pdo-secrets\n      - id: pdo-secrets-commit-msg\n");
+  const auto install = run({"pre-commit", "install", "--overwrite", "-t", "pre-commit", "-t", "commit-msg"}, ws, tmp);
+  INFO(install.out << install.err);
+  REQUIRE(install.exit_code == 0);
+  git_out({"add", ".pre-commit-config.yaml"}, ws);
+  const int before = commits(ws);
+
+  write_file(ws / "notes.txt", "key = " + fake_key(6) + "\n");
+  git_out({"add", "notes.txt"}, ws);
+  const auto staged = run({"git", "commit", "-m", "notes"}, ws, tmp);
+  INFO(staged.out << staged.err);
+  CHECK(staged.exit_code != 0);
+  CHECK_THAT(staged.out + staged.err, Catch::Contains("notes.txt:1"));
+
+  write_file(ws / "notes.txt", "nothing secret\n");
+  git_out({"add", "notes.txt"}, ws);
+  const auto message = run({"git", "commit", "-m", "the key is " + fake_key(8)}, ws, tmp);
+  INFO(message.out << message.err);
+  CHECK(message.exit_code != 0);
+  CHECK_THAT(message.out + message.err, Catch::Contains("pdo secret scan (commit message)"));
+  CHECK(commits(ws) == before);
+
+  const auto ok = run({"git", "commit", "-m", "notes"}, ws, tmp);
+  INFO(ok.out << ok.err);
+  CHECK(ok.exit_code == 0);
+  CHECK(commits(ws) == before + 1);
+  // Both framework hooks count: the tamper warning stays silent (pre-push is still pdo's own).
+  CHECK(run({"pdo", "status"}, ws, tmp).err.find("not active") == std::string::npos);
+}
+
+// [posix:pre-commit] as above.
+TEST_CASE("a pre-commit framework hook that does not run pdo is reported with the id to add", "[cli][hook][framework][posix][posix:pre-commit]") {
+  TempDir tmp;
+  REQUIRE(platform::find_program("pre-commit"));
+  const auto ws = fresh_workspace(tmp, {"--lang", "en"});
+  write_file(ws / ".pre-commit-config.yaml", "repos:\n  - repo: local\n    hooks:\n      - id: lint\n        name: lint\n        entry: 'true'\n        language: system\n");
+  const auto install = run({"pre-commit", "install", "--overwrite"}, ws, tmp);
+  REQUIRE(install.exit_code == 0);
+  const auto status = run({"pdo", "--lang", "en", "status"}, ws, tmp);
+  CHECK_THAT(status.err, Catch::Contains("pdo's git hooks are not active"));
+  CHECK_THAT(status.err, Catch::Contains("is the pre-commit framework's hook, but .pre-commit-config.yaml does not run pdo's check"));
+  FakeBin bin(tmp / "bin");
+  run_pdo({"check"}, ws, "", bin.env());
+  CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("Add pdo's pdo-secrets hook (see pdo's .pre-commit-hooks.yaml) to .pre-commit-config.yaml"));
+}

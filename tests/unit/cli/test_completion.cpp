@@ -1,0 +1,249 @@
+// The completion engine (src/cli/completion.cpp) on the app run_cli parses with, and the scripts it
+// answers: what each word position offers, and the PowerShell script checked structurally (Debian has no
+// PowerShell to run it; bash, zsh and fish check theirs in tests/cli/test_completion.cpp).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/completion.hpp"
+#include "util/i18n.hpp"
+#include "util/text.hpp"
+
+using namespace pdo;
+using cli::Fill;
+
+namespace {
+
+/// The app exactly as run_cli builds it.
+struct App {
+  std::istringstream in;
+  std::ostringstream out, err;
+  cli::Context ctx{in, out, err, std::filesystem::current_path(), std::nullopt, 0};
+  CLI::App app{"", "pdo"};
+  App() { cli::build_cli(app, ctx); }
+};
+
+const char* const k_mini = R"(
+id = "mini"
+title = "Mini course"
+entry_url = "https://example.org/course"
+[[lessons]]
+number = 1
+title = "One"
+url = "https://example.org/1"
+folder = "01-one"
+[[lessons]]
+number = 12
+title = "Twelve"
+url = "https://example.org/12"
+folder = "12-twelve"
+[[checks]]
+id = "my-page"
+title = "My page opens"
+kind = "browser"
+routes = ["browser"]
+url = "https://example.org/1"
+action = "Open it."
+expect = "It opens."
+[[checks]]
+id = "gpu-only"
+title = "A GPU item"
+kind = "manual"
+routes = ["gpu"]
+action = "Look."
+expect = "It is there."
+)";
+
+const course::Course& mini() {
+  static const course::Course c = course::parse_course(k_mini, "mini.toml").take();
+  return c;
+}
+
+std::vector<std::string> values(const cli::Completion& c) {
+  std::vector<std::string> v;
+  for (const auto& cand : c.candidates) v.push_back(cand.value);
+  return v;
+}
+
+cli::Completion complete(const std::vector<std::string>& words, const course::Course& course = course::default_course(),
+                         const std::string& route = "") {
+  static App a;
+  return cli::complete(a.app, words, course, route);
+}
+
+bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+}  // namespace
+
+TEST_CASE("the first word offers every command of the table and nothing else", "[cli]") {
+  const auto c = complete({""});
+  CHECK(c.fill == Fill::none);
+  std::vector<std::string> table;
+  for (const auto& cmd : cli::commands()) table.emplace_back(cmd.name);
+  CHECK(values(c) == table);  // a command added to the table completes with no other change
+  CHECK(values(complete({"st"})) == std::vector<std::string>{"status", "start"});
+  for (const auto& cand : c.candidates) CHECK_FALSE(cand.description.empty());
+}
+
+TEST_CASE("track offers its states then the course's lessons then the steps in both languages", "[cli]") {
+  CHECK(values(complete({"track", ""})) == std::vector<std::string>{"done", "todo"});
+  const auto lessons = values(complete({"track", "done", ""}));
+  REQUIRE(lessons.size() == 17);
+  CHECK(lessons.front() == "01");
+  CHECK(has(lessons, "03"));
+  CHECK(values(complete({"track", "done", "03"})) == std::vector<std::string>{"03"});
+  CHECK(values(complete({"track", "done", "3"})) == std::vector<std::string>{"03"});  // "3" is lesson 3 too
+  CHECK(values(complete({"track", "done", "03-"})) == std::vector<std::string>{"03-03-getting-started-with-distributed-data"});
+  CHECK(values(complete({"track", "done", "03", ""})) == std::vector<std::string>{"read", "exercise", "notes", "读讲义", "做练习", "记笔记"});
+  CHECK(values(complete({"track", "todo", "03", "读"})) == std::vector<std::string>{"读讲义"});
+  CHECK(values(complete({"track", "done", "03", "read", ""})).empty());  // nothing comes after the step
+}
+
+TEST_CASE("lessons and check items come from the course given and the workspace's route", "[cli]") {
+  CHECK(values(complete({"start", ""}, mini())) == std::vector<std::string>{"01", "12"});
+  CHECK(values(complete({"start", "1"}, mini())) == std::vector<std::string>{"01", "12"});
+  CHECK(values(complete({"start", "12-"}, mini())) == std::vector<std::string>{"12-twelve"});
+  CHECK(values(complete({"ask", "--lesson", ""}, mini())) == std::vector<std::string>{"01", "12"});
+  CHECK(values(complete({"ask", "-l", "0"}, mini())) == std::vector<std::string>{"01"});
+  CHECK(values(complete({"check", "--open", ""}, mini(), "browser")) == std::vector<std::string>{"my-page"});
+  CHECK(values(complete({"check", "confirm", ""}, mini(), "gpu")) == std::vector<std::string>{"gpu-only"});
+  CHECK(values(complete({"check", "confirm", ""}, mini())) == std::vector<std::string>{"my-page", "gpu-only"});
+  const auto items = complete({"check", "--open", "my"}, mini());
+  REQUIRE(items.candidates.size() == 1);
+  CHECK(items.candidates.front().description == "My page opens");
+}
+
+TEST_CASE("options complete by name, take their value next and are not offered twice", "[cli]") {
+  const auto opts = values(complete({"status", "-"}));
+  CHECK(has(opts, "--json"));
+  CHECK(has(opts, "--help"));
+  CHECK(has(opts, "--lang"));  // global options work inside a command (CLI11's fallthrough)
+  CHECK_FALSE(has(values(complete({"status", "--json", "--"})), "--json"));
+  CHECK(values(complete({"--lang", ""})) == std::vector<std::string>{"zh", "en"});
+  CHECK(values(complete({"--color", "a"})) == std::vector<std::string>{"auto", "always"});
+  CHECK(values(complete({"--color=n"})) == std::vector<std::string>{"--color=never"});
+  CHECK(values(complete({"init", "--route", ""})) == std::vector<std::string>{"browser", "local", "gpu"});
+  CHECK(values(complete({"completion", ""})) == std::vector<std::string>{"bash", "zsh", "fish", "powershell"});
+  CHECK(values(complete({"hook", ""})) == std::vector<std::string>{"pre-commit", "commit-msg", "pre-push"});
+  // An option's value is not a positional: after "-C dir" the command word is still the first.
+  CHECK(has(values(complete({"-C", "somewhere", "tr"})), "track"));
+  CHECK(has(values(complete({"--lang", "en", "track", "done", ""})), "03"));
+  CHECK(values(complete({"--unknown", "x"})).empty());
+}
+
+TEST_CASE("paths are left to the shell and -- ends the options", "[cli]") {
+  CHECK(complete({"scan", ""}).fill == Fill::files);
+  CHECK(complete({"scan", "a", ""}).fill == Fill::files);  // more paths
+  CHECK(complete({"init", ""}).fill == Fill::dirs);
+  CHECK(complete({"-C", ""}).fill == Fill::dirs);
+  CHECK(complete({"init", "--course", ""}).fill == Fill::files);
+  CHECK(complete({"report", "--html", ""}).fill == Fill::files);
+  CHECK(complete({"track", "done", ""}).fill == Fill::none);
+  CHECK(values(complete({"track", "--", "-"})) == std::vector<std::string>{});  // "-" is a state here, not an option
+  CHECK(values(complete({"track", "--", "d"})) == std::vector<std::string>{"done"});
+}
+
+TEST_CASE("check offers its nested command and help offers the commands", "[cli]") {
+  CHECK(values(complete({"check", ""})) == std::vector<std::string>{"confirm"});
+  CHECK(has(values(complete({"check", "--"})), "--online"));
+  CHECK(has(values(complete({"check", "confirm", "x", "--"})), "--failed"));
+  CHECK(has(values(complete({"help", ""})), "track"));
+  CHECK(has(values(complete({"help", "--"})), "--man"));
+}
+
+TEST_CASE("descriptions follow the language the app was built in", "[cli]") {
+  util::set_lang(util::Lang::en);
+  App en;
+  const auto c = cli::complete(en.app, {"track", "done", "03", "r"}, course::default_course(), "");
+  REQUIRE(c.candidates.size() == 1);
+  CHECK(c.candidates.front().description == "Read the lecture");
+  util::set_lang(util::Lang::zh);
+  App zh;
+  const auto z = cli::complete(zh.app, {"track", "done", "03", "r"}, course::default_course(), "");
+  REQUIRE(z.candidates.size() == 1);
+  CHECK(z.candidates.front().description == "读讲义");
+}
+
+namespace {
+
+/// A tiny PowerShell lexer: comments, here-strings, quoted strings (with their escapes) and the three
+/// kinds of brackets. Returns "" when every bracket closes in order and every string ends, else what broke.
+std::string powershell_structure(const std::string& s) {
+  std::vector<char> open;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '#') {
+      while (i < s.size() && s[i] != '\n') ++i;
+    } else if (c == '<' && i + 1 < s.size() && s[i + 1] == '#') {
+      const auto end = s.find("#>", i + 2);
+      if (end == std::string::npos) return "unclosed block comment";
+      i = end + 1;
+    } else if (c == '@' && i + 1 < s.size() && (s[i + 1] == '"' || s[i + 1] == '\'')) {
+      const std::string close = std::string("\n") + s[i + 1] + "@";
+      const auto end = s.find(close, i + 2);
+      if (end == std::string::npos) return "unclosed here-string";
+      i = end + 2;
+    } else if (c == '\'') {
+      for (++i;; ++i) {
+        if (i >= s.size()) return "unclosed '";
+        if (s[i] == '\'' && i + 1 < s.size() && s[i + 1] == '\'') {
+          ++i;
+        } else if (s[i] == '\'') {
+          break;
+        }
+      }
+    } else if (c == '"') {
+      for (++i;; ++i) {
+        if (i >= s.size()) return "unclosed \"";
+        if (s[i] == '`') {
+          ++i;
+        } else if (s[i] == '"') {
+          break;
+        }
+      }
+    } else if (c == '`') {
+      ++i;  // an escaped character outside a string
+    } else if (c == '(' || c == '{' || c == '[') {
+      open.push_back(c);
+    } else if (c == ')' || c == '}' || c == ']') {
+      const char want = c == ')' ? '(' : c == '}' ? '{' : '[';
+      if (open.empty() || open.back() != want) return std::string("unbalanced ") + c + " at byte " + std::to_string(i);
+      open.pop_back();
+    }
+  }
+  return open.empty() ? "" : std::string("unclosed ") + open.back();
+}
+
+}  // namespace
+
+TEST_CASE("the PowerShell script is well formed and registers a native completer for pdo", "[cli]") {
+  const std::string ps = cli::completion_script("powershell");
+  CHECK(powershell_structure(ps).empty());
+  CHECK_THAT(ps, Catch::Contains("Register-ArgumentCompleter -Native -CommandName @('pdo', 'pdo.exe') -ScriptBlock {"));
+  CHECK_THAT(ps, Catch::Contains("param($wordToComplete, $commandAst, $cursorPosition)"));
+  CHECK_THAT(ps, Catch::Contains("__complete powershell @sent"));
+  CHECK_THAT(ps, Catch::Contains("[System.Management.Automation.CompletionResult]::new("));
+  CHECK(ps.find('\r') == std::string::npos);
+  CHECK(ps.find("@PDO_VERSION@") == std::string::npos);
+}
+
+TEST_CASE("the PowerShell structure check sees a broken script", "[cli]") {
+  CHECK(powershell_structure("if ($a) { $b = @(1, 2) }").empty());
+  CHECK(powershell_structure("$s = 'it''s { fine'; \"a `\" (\" # (").empty());
+  CHECK_FALSE(powershell_structure("if ($a) { $b = @(1, 2) ").empty());
+  CHECK_FALSE(powershell_structure("foreach ($x in $y)) { }").empty());
+  CHECK_FALSE(powershell_structure("$s = 'unclosed").empty());
+  CHECK_FALSE(powershell_structure("$s = \"unclosed `\"").empty());
+}
+
+TEST_CASE("every shell's script asks pdo __complete for that shell", "[cli]") {
+  for (const auto& shell : cli::k_shells) {
+    INFO(shell);
+    const std::string script = cli::completion_script(shell);
+    CHECK_THAT(script, Catch::Contains(std::string(cli::k_complete_command) + " " + shell));
+    CHECK_THAT(script, Catch::Contains("pdo " PDO_VERSION));
+  }
+  CHECK(cli::completion_script("tcsh").empty());
+}

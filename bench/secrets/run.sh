@@ -24,7 +24,7 @@ mb=${PDO_BENCH_MB:-30}
 rounds=${PDO_BENCH_ROUNDS:-5}
 work=${PDO_BENCH_DIR:-/tmp/pdo-secrets-bench}
 real=${PDO_BENCH_REAL:-/usr/include /usr/share/doc}
-gen_id=$(cat "$here/gen_corpus.py" | sha256sum | cut -c1-12)
+gen_id=$(sha256sum < "$here/gen_corpus.py" | cut -c1-12)
 corpus="$work/corpus-$mb-$gen_id"
 mkdir -p "$work"
 
@@ -89,7 +89,7 @@ fi
 
 # The lesson folders in two halves, for the 2-way runs of the single-process tools.
 cd "$corpus"
-mapfile -t dirs < <(cd files && ls -d lesson* | sort)
+mapfile -t dirs < <(cd files && printf '%s\n' lesson* | sort)
 half=$(( (${#dirs[@]} + 1) / 2 ))
 part_a=("${dirs[@]:0:$half}")
 part_b=("${dirs[@]:$half}")
@@ -118,7 +118,7 @@ tool_git-secrets_2() {
 }
 
 # Same conditions for all: files in the page cache, outputs to files.
-cat $(find files -type f) > /dev/null
+find files -type f -exec cat {} + > /dev/null
 times="$work/times.tsv"
 : > "$times"
 time_one() {  # MODE ROUND PAIR TOOL

@@ -34,7 +34,8 @@ fetch_source() {
       (cd "$dir" && apt-get -q -o APT::Sandbox::User=root source "$pkg/$codename" > fetch.log 2>&1) ||
         { cat "$dir/fetch.log" >&2; return 1; }
     fi
-    ls "$dir"/*.dsc | xargs -n1 basename | sed 's/\.dsc$//' > "$dir/VERSION"
+    for dsc in "$dir"/*.dsc; do basename "$dsc" .dsc; done > "$dir/VERSION"
   fi
+  # shellcheck disable=SC2034  # read by the scripts that source this file
   SRCDIR="$(find "$dir" -mindepth 1 -maxdepth 1 -type d | head -n1)"
 }

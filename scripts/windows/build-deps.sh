@@ -102,7 +102,6 @@ for tool in "$HOST-gcc-posix" "$HOST-g++-posix" "$HOST-ar" "$HOST-ranlib" cmake 
 done
 CC="$HOST-gcc-posix"
 AR="$HOST-ar"
-RANLIB="$HOST-ranlib"
 
 # ---------------------------------------------------------------------------------------------
 # 2./3. deb-src entries and source packages (patches applied by dpkg-source), shared with
@@ -118,7 +117,7 @@ fetch() {
 
 cmake_build() {  # NAME SRCDIR [cmake args...]
   local name="$1" src="$2"; shift 2
-  rm -rf "$BLD/$name"
+  rm -rf "${BLD:?}/${name:?}"
   cmake -S "$src" -B "$BLD/$name" \
     -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" \
     -DPDO_WINDOWS_DEPS_PREFIX="$PREFIX" \
@@ -202,6 +201,7 @@ if ! done_ libgit2; then
   # Debian's +ds tarball has no deps/winhttp (libgit2's private winhttp.h + import library
   # for old MinGW). mingw-w64 ships winhttp.h and libwinhttp.a: use those when deps/ is gone.
   if ! grep -q 'PDO: system winhttp' "$SRCDIR/cmake/SelectWinHTTP.cmake"; then
+    # shellcheck disable=SC2016  # ${PROJECT_SOURCE_DIR} is CMake's, written into the file as is
     sed -i 's|^\tif(MINGW)$|\tif(MINGW AND EXISTS "${PROJECT_SOURCE_DIR}/deps/winhttp") # PDO: system winhttp otherwise|' \
       "$SRCDIR/cmake/SelectWinHTTP.cmake"
     grep -q 'PDO: system winhttp' "$SRCDIR/cmake/SelectWinHTTP.cmake" \

@@ -11,8 +11,8 @@ SYSTEM_DLLS=(kernel32.dll user32.dll advapi32.dll shell32.dll ole32.dll oleaut32
 status=0
 for exe in "$@"; do
   dlls=$("$OBJDUMP" -p "$exe" | sed -n 's/^[[:space:]]*DLL Name: //p')
-  echo "$exe imports: $(echo $dlls)"
-  for dll in $dlls; do
+  echo "$exe imports: $(tr '\n' ' ' <<< "$dlls")"
+  for dll in $dlls; do  # one DLL name a word
     lower=$(echo "$dll" | tr '[:upper:]' '[:lower:]')
     case "$lower" in api-ms-win-*) continue ;; esac
     if [[ " ${SYSTEM_DLLS[*]} " != *" $lower "* ]]; then

@@ -43,7 +43,8 @@ done
   echo "pdo.exe includes the following software, built from Debian's packages. Their copyright and licence"
   echo "texts follow, as Debian ships them (debian/copyright)."
   for pkg in libgit2 zlib pcre2 http-parser curl fmtlib; do
-    f=$(ls build/windows-deps/src/"$pkg"/*/debian/copyright | head -n1)
+    copyrights=(build/windows-deps/src/"$pkg"/*/debian/copyright)
+    f=${copyrights[0]}
     printf '\n==================== %s (%s) ====================\n\n' "$pkg" "$(cat build/windows-deps/src/"$pkg"/VERSION)"
     cat "$f"
   done

@@ -33,7 +33,7 @@ out=$(pdo init "$WIN_DIR" --yes --name "Test Learner" --email learner@example.co
 [[ "$out" == *"课程目录"* && "$out" == *"学习"* ]] || fail "init output lacks Chinese text"
 [ -f "$UNIX_DIR/progress.md" ] || fail "no progress.md at $UNIX_DIR"
 
-out=$(cd "$UNIX_DIR" && pdo track done 03 read)
+out=$(cd "$UNIX_DIR" && pdo track "done" 03 read)
 [[ "$out" == *"03 读讲义"* ]] || fail "track output: $out"
 
 # A Windows editor saves progress.md with CRLF; the learner commits it; pdo.exe ticks a box.
@@ -41,7 +41,7 @@ sed -i 's/$/\r/' "$UNIX_DIR/progress.md"
 git -C "$UNIX_DIR" -c user.name=Learner -c user.email=l@example.com -c core.hooksPath=/dev/null \
   commit -q -m "learner: progress.md saved by Notepad (CRLF)" -- progress.md
 lines=$(wc -l < "$UNIX_DIR/progress.md")
-(cd "$UNIX_DIR" && pdo -C "C:/users/$USER_NAME/学习/$COURSE" track done 03 exercise > /dev/null)
+(cd "$UNIX_DIR" && pdo -C "C:/users/$USER_NAME/学习/$COURSE" track "done" 03 exercise > /dev/null)
 crlf=$(grep -c $'\r$' "$UNIX_DIR/progress.md")
 [ "$crlf" = "$lines" ] || fail "progress.md: $crlf of $lines lines end in CRLF after track"
 changed=$(git -C "$UNIX_DIR" diff HEAD~1 HEAD --numstat -- progress.md)

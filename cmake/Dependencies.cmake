@@ -48,8 +48,12 @@ if(TARGET CLI11::CLI11)
   target_link_libraries(pdo_deps INTERFACE CLI11::CLI11)
 endif()
 
+# fmt (util/format.hpp): header-only on Linux, where Debian ships only a shared libfmt (one more library
+# to relocate at every start); the static library of the Windows prefix elsewhere.
 find_package(fmt CONFIG QUIET)
-if(TARGET fmt::fmt)
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND TARGET fmt::fmt-header-only)
+  target_link_libraries(pdo_deps INTERFACE fmt::fmt-header-only)
+elseif(TARGET fmt::fmt)
   target_link_libraries(pdo_deps INTERFACE fmt::fmt)
 else()
   target_compile_definitions(pdo_deps INTERFACE FMT_HEADER_ONLY=1)

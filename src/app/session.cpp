@@ -2,12 +2,14 @@
 
 #include "app/check_probes.hpp"
 #include "app/secret_guard.hpp"
+#include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 
 namespace pdo::app {
 
 using util::tr;
+using util::trf;
 namespace fs = std::filesystem;
 
 namespace {
@@ -32,8 +34,9 @@ Session open_session(Context& ctx, Access access) {
   auto ws = open_workspace_files(ctx);
   const auto top = git::Repo::find(ws.root).take();
   if (!top) {
-    throw Failure(Exit::usage, tr("课程目录不在 git 仓库里：", "the course folder is not in a git repository: ") +
-                                   util::path_to_utf8(ws.root) + tr("。运行 pdo init 重新建立。", ". Run pdo init to set it up again."));
+    throw Failure(Exit::usage, trf("课程目录不在 git 仓库里：{}。运行 pdo init 重新建立。",
+                                   "the course folder is not in a git repository: {}. Run pdo init to set it up again.",
+                                   util::path_to_utf8(ws.root)));
   }
   Session s{std::move(ws), git::Repo::open(*top).take(), nullptr};
   if (access == Access::write) {
@@ -53,11 +56,12 @@ std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo
   if (!lock && why != platform::IoFailure::none) {
     throw Failure(Exit::unwritable,
                   why == platform::IoFailure::no_space
-                      ? tr("工作区无法写入：磁盘已满（", "the workspace cannot be written: the disk is full (") + util::path_to_utf8(file) +
-                            tr("）。请腾出空间后重试。", "). Free some space and try again.")
-                      : tr("工作区无法写入：", "the workspace cannot be written: ") + util::path_to_utf8(repo.gitdir()) +
-                            tr(" 是只读的，或属于另一个用户。请用有写权限的账户运行 pdo，或修改权限。",
-                               " is read-only or belongs to another user. Run pdo as a user who may write there, or change the permissions."));
+                      ? trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试。",
+                            "the workspace cannot be written: the disk is full ({}). Free some space and try again.", util::path_to_utf8(file))
+                      : trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行 pdo，或修改权限。",
+                            "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who may "
+                            "write there, or change the permissions.",
+                            util::path_to_utf8(repo.gitdir())));
   }
   if (!lock) {
     throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",
@@ -76,9 +80,9 @@ const course::Lesson& lesson_arg(const course::Course& course, const std::string
   if (const auto* l = course::find_lesson(course, key)) return *l;
   const auto& first = course.lessons.front();
   const auto& last = course.lessons.back();
-  throw Failure(Exit::usage, tr("没有这一课：", "no such lesson: ") + key + tr("。有效的课号：", ". Valid lessons: ") + first.id +
-                                 "–" + last.id + tr("（也可以写 ", " (also ") + std::to_string(first.number) +
-                                 tr("，或文件夹名，如 ", ", or the folder name, e.g. ") + first.folder + tr("）", ")"));
+  throw Failure(Exit::usage, trf("没有这一课：{}。有效的课号：{}–{}（也可以写 {}，或文件夹名，如 {}）",
+                                 "no such lesson: {}. Valid lessons: {}–{} (also {}, or the folder name, e.g. {})", key, first.id, last.id,
+                                 first.number, first.folder));
 }
 
 }  // namespace pdo::app

@@ -4,6 +4,7 @@
 #include "app/index_receipts.hpp"
 #include "app/txn_journal.hpp"
 #include "util/sha256.hpp"
+#include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
@@ -11,6 +12,7 @@
 namespace pdo::app {
 
 using util::tr;
+using util::trf;
 
 namespace {
 
@@ -33,16 +35,18 @@ Error unwritable(platform::IoFailure why, const fs::path& where) {
   const std::string place = util::path_to_utf8(where);
   switch (why) {
     case platform::IoFailure::no_space:
-      return Error{Exit::unwritable, tr("工作区无法写入：磁盘已满（", "the workspace cannot be written: the disk is full (") + place +
-                                         tr("）。请腾出空间后重试；什么都没有改动。", "). Free some space and try again; nothing was changed.")};
+      return Error{Exit::unwritable, trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试；什么都没有改动。",
+                                         "the workspace cannot be written: the disk is full ({}). Free some space and try again; nothing was "
+                                         "changed.",
+                                         place)};
     case platform::IoFailure::read_only:
     case platform::IoFailure::denied:
-      return Error{Exit::unwritable, tr("工作区无法写入：", "the workspace cannot be written: ") + place +
-                                         tr(" 是只读的，或属于另一个用户。请用有写权限的账户运行，或修改权限；什么都没有改动。",
-                                            " is read-only or belongs to another user. Run pdo as a user who may write there, or change the "
-                                            "permissions; nothing was changed.")};
+      return Error{Exit::unwritable, trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行，或修改权限；什么都没有改动。",
+                                         "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who "
+                                         "may write there, or change the permissions; nothing was changed.",
+                                         place)};
     default:
-      return Error{Exit::failure, tr("无法写入 ", "cannot write ") + place + tr("；什么都没有改动。", "; nothing was changed.")};
+      return Error{Exit::failure, trf("无法写入 {}；什么都没有改动。", "cannot write {}; nothing was changed.", place)};
   }
 }
 
@@ -63,7 +67,7 @@ Status check_path(const fs::path& workdir, const std::string& rel, bool link_ok)
   const fs::path relp = util::path_from_utf8(rel);
   for (const auto& part : relp) {
     if (relp.is_absolute() || part == ".." || part == "." || rel.empty()) {
-      return Error{Exit::usage, rel + tr(" 不在工作区里，pdo 只提交工作区里的文件。", " is outside the workspace; pdo commits only files inside it.")};
+      return Error{Exit::usage, trf("{} 不在工作区里，pdo 只提交工作区里的文件。", "{} is outside the workspace; pdo commits only files inside it.", rel)};
     }
   }
   std::size_t left = static_cast<std::size_t>(std::distance(relp.begin(), relp.end()));
@@ -75,13 +79,15 @@ Status check_path(const fs::path& workdir, const std::string& rel, bool link_ok)
     if (left == 0 && link_ok) continue;
     const std::string shown = util::path_to_utf8(p.lexically_relative(workdir));
     if (left == 0) {
-      return Error{Exit::usage, shown + tr(" 是一个符号链接。pdo 不会替换链接，也不会写到链接指向的地方；请把它换成普通文件（复制内容）后重试。",
-                                           " is a symbolic link. pdo never replaces a link or writes where it points; make it a regular file "
-                                           "(copy its content) and try again.")};
+      return Error{Exit::usage, trf("{} 是一个符号链接。pdo 不会替换链接，也不会写到链接指向的地方；请把它换成普通文件（复制内容）后重试。",
+                                    "{} is a symbolic link. pdo never replaces a link or writes where it points; make it a regular file "
+                                    "(copy its content) and try again.",
+                                    shown)};
     }
-    return Error{Exit::usage, shown + tr(" 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
-                                         " is a symbolic link, and pdo never follows a link out of the workspace. Make it a regular folder "
-                                         "and try again.")};
+    return Error{Exit::usage, trf("{} 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
+                                  "{} is a symbolic link, and pdo never follows a link out of the workspace. Make it a regular folder "
+                                  "and try again.",
+                                  shown)};
   }
   return ok();
 }
@@ -379,10 +385,11 @@ private:
     const std::string& name = m_journal.locks[i].name;
     const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
     if (platform::rename_replace(lock, m_repo.gitdir() / util::path_from_utf8(name.substr(0, name.size() - 5)))) return ok();
-    return Error{Exit::failure, tr("pdo 无法把 ", "pdo could not rename ") + util::path_to_utf8(lock) +
-                                    tr(" 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；在那之前 git 会等这个锁。",
-                                       " into place, so the commit is not finished yet. The next pdo command that commits (for example pdo init "
-                                       "here again) finishes it; until then git waits on that lock.")};
+    return Error{Exit::failure, trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
+                                    "在那之前 git 会等这个锁。",
+                                    "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
+                                    "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
+                                    util::path_to_utf8(lock))};
   }
 
   void abort() {
@@ -437,12 +444,13 @@ Change Change::put_file(std::string path, std::string content, Before before, st
 }
 
 Error foreign_lock(const std::string& lock) {
-  return Error{Exit::busy, tr("另一个 git 程序正在使用仓库（锁文件 ", "another git program is using the repository (lock file ") + lock +
-                               tr(" 存在，而且不能证明是被中断的 pdo 留下的）。请等它结束后重试；如果确定没有 git 程序（包括编辑器里打开的 git commit）在运行，删除它："
-                                  "rm \"",
-                                  " exists, and pdo cannot prove that an interrupted pdo left it). Wait for that program to finish and try "
-                                  "again; if you are sure no git program (including a git commit waiting in an editor) is running, delete it: rm \"") +
-                               lock + tr("\"（Windows：del）。pdo 不会删除它。", "\" (Windows: del). pdo never deletes it.")};
+  return Error{Exit::busy, trf("另一个 git 程序正在使用仓库（锁文件 {0} 存在，而且不能证明是被中断的 pdo 留下的）。请等它结束后重试；"
+                               "如果确定没有 git 程序（包括编辑器里打开的 git commit）在运行，删除它：rm \"{0}\"（Windows：del）。pdo 不会删除它。",
+                               "another git program is using the repository (lock file {0} exists, and pdo cannot prove that an "
+                               "interrupted pdo left it). Wait for that program to finish and try again; if you are sure no git program "
+                               "(including a git commit waiting in an editor) is running, delete it: rm \"{0}\" (Windows: del). pdo never "
+                               "deletes it.",
+                               lock)};
 }
 
 namespace {
@@ -484,8 +492,8 @@ Status recover(git::Repo& repo, std::ostream& err) {
     const auto journal = load_journal(dir);
     if (journal && journal->pid != platform::current_pid() && journal->start != 0 &&
         platform::process_start_time(journal->pid) == journal->start) {
-      return Error{Exit::busy, tr("另一个 pdo 进程（pid ", "another pdo process (pid ") + std::to_string(journal->pid) +
-                                   tr("）正在提交。请等它结束后重试。", ") is committing. Wait for it to finish and try again.")};
+      return Error{Exit::busy, trf("另一个 pdo 进程（pid {}）正在提交。请等它结束后重试。",
+                                   "another pdo process (pid {}) is committing. Wait for it to finish and try again.", journal->pid)};
     }
     std::vector<std::string> unproven;
     bool forward = false;

@@ -135,6 +135,13 @@ void localize_help(CLI::App& app) {
   app.option_defaults()->group(util::tr("选项", "Options"));
 }
 
+/// Puts the help flag of `app` and of every subcommand under it (`lesson add`, `check confirm`) in the
+/// localized options group: CLI11 gives a nested subcommand's help flag the group "Options".
+void localize_help_flags(CLI::App& app) {
+  if (CLI::Option* help = app.get_help_ptr()) help->group(tr("选项", "Options"));
+  for (CLI::App* sub : app.get_subcommands({})) localize_help_flags(*sub);
+}
+
 }  // namespace
 
 void build_cli(CLI::App& app, Context& ctx, SetUp which, const std::optional<std::string>& typed) {
@@ -153,8 +160,8 @@ void build_cli(CLI::App& app, Context& ctx, SetUp which, const std::optional<std
     CLI::App* sub = app.add_subcommand(c.name, tr(c.help_zh, c.help_en));
     sub->group(tr("命令", "Subcommands"));
     sub->option_defaults()->group(tr("选项", "Options"));
-    if (CLI::Option* help = sub->get_help_ptr()) help->group(tr("选项", "Options"));
     if (which == SetUp::all || (typed && *typed == c.name)) c.setup(sub, ctx);
+    localize_help_flags(*sub);
   }
 }
 

@@ -136,6 +136,13 @@ TEST_CASE("every command's --help names its arguments and options, in Chinese an
       CHECK(help.code == 0);
       CHECK(help.err.empty());
       CHECK_THAT(help.out, Catch::Contains(cmd->get_description()));  // in this language
+      if (lang == util::Lang::zh) {
+        // Every heading in Chinese, nested commands (`lesson add`, `check confirm`) included.
+        for (const char* english : {"\nOptions:", "\nPositionals:", "\nSubcommands:", "Usage:"}) {
+          INFO("English heading: " << english);
+          CHECK(help.out.find(english) == std::string::npos);
+        }
+      }
       const auto names = names_in_help(*cmd);
       CHECK_FALSE(names.empty());
       const auto listed = listed_names(help.out);

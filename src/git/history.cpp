@@ -27,7 +27,61 @@ CommitInfo info_of(git_commit* c, const git_oid& id) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message) {
+namespace detail {
+
+namespace {
+
+bool is_key_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'; }
+
+/// "Key: value" (spaces or tabs after ':', a value of at least one character) as git's trailer reader
+/// splits it; nullopt for a line it would judge otherwise.
+std::optional<std::pair<std::string_view, std::string_view>> plain_trailer_line(std::string_view line) {
+  std::size_t k = 0;
+  while (k < line.size() && is_key_char(line[k])) ++k;
+  if (k == 0 || k == line.size() || line[k] != ':') return std::nullopt;
+  std::size_t v = k + 1;
+  while (v < line.size() && (line[v] == ' ' || line[v] == '\t')) ++v;
+  if (v == line.size()) return std::nullopt;
+  return std::make_pair(line.substr(0, k), line.substr(v));
+}
+
+/// True if any line of `text` starts with "---" or '#' (git's patch separator and comment lines), or it
+/// holds a CR, a NUL or another control character git's blank-line rule treats as space.
+bool needs_git_rules(std::string_view text) {
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const char c = text[at];
+    if (c == '\r' || c == '\0' || c == '\v' || c == '\f') return true;
+    if (at != 0 && text[at - 1] != '\n') continue;
+    if (c == '#' || text.compare(at, 3, "---") == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::pair<std::string, std::string>>> plain_trailers(std::string_view message) {
+  using Trailers = std::vector<std::pair<std::string, std::string>>;
+  if (message.find(':') == std::string_view::npos) return Trailers{};  // git needs a separator
+  if (message.empty() || message.front() == ' ' || message.front() == '\t' || message.front() == '\n') return std::nullopt;
+  if (needs_git_rules(message)) return std::nullopt;
+  std::size_t end = message.size();
+  if (message[end - 1] != '\n') return std::nullopt;
+  while (end > 1 && message[end - 2] == '\n') --end;  // trailing empty lines
+  const std::size_t blank = message.rfind("\n\n", end - 2);
+  if (blank == std::string_view::npos) return std::nullopt;
+  Trailers out;
+  out.reserve(8);
+  for (std::size_t at = blank + 2; at < end;) {
+    const std::size_t eol = message.find('\n', at);
+    const auto kv = plain_trailer_line(message.substr(at, eol - at));
+    if (!kv) return std::nullopt;
+    out.emplace_back(kv->first, kv->second);
+    at = eol + 1;
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> libgit2_trailers(const std::string& message) {
   ensure_libgit2();
   std::vector<std::pair<std::string, std::string>> out;
   git_message_trailer_array arr{};
@@ -37,6 +91,13 @@ std::vector<std::pair<std::string, std::string>> message_trailers(const std::str
   }
   git_message_trailer_array_free(&arr);
   return out;
+}
+
+}  // namespace detail
+
+std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message) {
+  if (auto plain = detail::plain_trailers(message)) return std::move(*plain);
+  return detail::libgit2_trailers(message);
 }
 
 void tune_for_reading() {

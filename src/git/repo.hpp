@@ -140,6 +140,17 @@ struct CommitInfo {
 /// last paragraph, and nothing after a line starting with "---". Never fails; malformed input gives none.
 std::vector<std::pair<std::string, std::string>> message_trailers(const std::string& message);
 
+namespace detail {
+/// message_trailers' fast path, without libgit2: the trailers of a message whose last paragraph is
+/// nothing but "Key: value" lines (ASCII letters, digits and '-' in the key; what pdo writes), after a
+/// title and a blank line; nullopt for any shape where git's rules need judging (a "---" or '#' line, a
+/// continuation line, a CR or NUL, whitespace at the start, one paragraph only). A message with no ':'
+/// has no trailers. Where it answers, it answers as libgit2 does (a unit test compares the two).
+std::optional<std::vector<std::pair<std::string, std::string>>> plain_trailers(std::string_view message);
+/// message_trailers through libgit2's git_message_trailers alone: the reference for plain_trailers.
+std::vector<std::pair<std::string, std::string>> libgit2_trailers(const std::string& message);
+}  // namespace detail
+
 /// For processes that only read history: skips hash verification of every object read and turns
 /// libgit2's object cache off (walk_changes reads each object once). Call before opening the repository.
 void tune_for_reading();

@@ -31,6 +31,14 @@ TEST_CASE("date_of: the calendar day of a moment in the commit's own zone", "[ut
   }
 }
 
+TEST_CASE("date_of and day_number agree on every day from 1600 to 2400, and years past 9999 still print", "[util]") {
+  for (long long day = -135140; day <= 157000; ++day) {
+    const std::string date = util::date_of(day * k_day, 0);
+    if (util::day_number(date) != day) FAIL("day " << day << " printed as " << date);
+  }
+  CHECK(util::date_of(2932897 * k_day, 0) == "10000-01-01");
+}
+
 TEST_CASE("day_number: days since 1970-01-01, -1 for anything malformed", "[util]") {
   CHECK(util::day_number("1970-01-01") == 0);
   CHECK(util::day_number("2000-03-01") == 11017);

@@ -22,7 +22,7 @@ constexpr std::string_view k_marker = "pdo-managed";
 fs::path hooks_dir(const git::Repo& repo) {
   const auto configured = repo.config_string("core.hooksPath");
   if (!configured || configured->empty()) return repo.gitdir() / "hooks";
-  std::string p = *configured;
+  const std::string& p = *configured;
   if (util::starts_with(p, "~/")) {
     const auto home = platform::get_env("HOME") ? platform::get_env("HOME") : platform::get_env("USERPROFILE");
     if (home) return util::absolute_path(util::path_from_utf8(*home) / util::path_from_utf8(p.substr(2)));
@@ -78,6 +78,7 @@ HookPlan plan_pre_commit_hook(const git::Repo* repo, const fs::path& root) { ret
 
 std::vector<HookPlan> plan_hooks(const git::Repo* repo, const fs::path& root) {
   std::vector<HookPlan> plans;
+  plans.reserve(k_hook_names.size());
   for (const auto name : k_hook_names) plans.push_back(plan_hook(repo, root, name));
   return plans;
 }

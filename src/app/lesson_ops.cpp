@@ -38,7 +38,7 @@ std::vector<course::Lesson> own_lessons(const course::Course& course) {
 }
 
 std::string checked_title(const std::string& raw) {
-  const std::string title(util::trim(raw));
+  std::string title(util::trim(raw));
   if (title.empty()) throw usage(tr("课节标题是空的。例如：pdo lesson add \"DeepSpeed ZeRO\"", "the title is empty. For example: pdo lesson add \"DeepSpeed ZeRO\""));
   if (std::any_of(title.begin(), title.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
     throw usage(tr("课节标题里有控制字符（换行、制表符、ESC……），请只写一行普通文字。", "the title holds a control character (newline, tab, ESC, ...); give one line of plain text."));

@@ -124,7 +124,7 @@ Status walk_events(const git::Repo& repo, const std::string& path, const std::st
     return last_blob.second;
   };
   Reader reader;
-  const Status walked = repo.walk_changes(path, stop_at, [&](const git::Repo::PathChangeView& v) {
+  Status walked = repo.walk_changes(path, stop_at, [&](const git::Repo::PathChangeView& v) {
     Found f;
     f.id = v.id;
     f.time = v.time;

@@ -52,7 +52,7 @@ void set_git(const GitCli& git, const std::vector<std::string>& args) {
 
 /// --remote: an existing remote's name, or a URL kept as the remote "pdo"; recorded as chosen through pdo.
 std::string choose_remote(const GitCli& git, const std::string& arg) {
-  const std::string value(util::trim(arg));
+  std::string value(util::trim(arg));
   if (value.empty() || value.front() == '-' ||
       std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
     throw Failure(Exit::usage, tr("--remote 需要远程仓库的地址（或已有远程的名字），例如 --remote git@github.com:你/pytorch-distributed-overview.git",
@@ -63,7 +63,7 @@ std::string choose_remote(const GitCli& git, const std::string& arg) {
     set_git(git, {"config", "--local", k_config_key, value});
     return value;
   }
-  const std::string name = "pdo";
+  std::string name = "pdo";
   if (std::find(names.begin(), names.end(), name) != names.end()) {
     if (git_value(git, {"config", "--local", "--get", k_config_key}) != name) {
       throw Failure(Exit::usage, tr("这个仓库已经有一个叫 pdo 的远程，但它不是通过 pdo sync 选定的。如果就是它，运行 pdo sync --remote pdo；否则先改名：git remote rename pdo 别的名字",

@@ -109,7 +109,7 @@ Result<std::string> replay_progress(const std::string& base, const std::string& 
     const auto it = verdicts.find(k);
     const bool local = it != verdicts.end() && it->second.side == Side::local;
     if (local && line_in(p, k) != line_in(c, k)) return line_in(c, k);  // this commit's change, kept
-    if (const auto now = line_in(t, k)) return now;
+    if (auto now = line_in(t, k)) return now;
     return line_in(c, k);
   });
   const auto after = progress::box_lines(merged);

@@ -61,7 +61,7 @@ std::string ask_folder(Context& ctx, const course::Course& course) {
   for (int attempt = 0; attempt < 5; ++attempt) {
     const auto answer = ask(ctx, question);
     if (!answer) break;
-    const std::string path = home_expanded(*answer);
+    std::string path = home_expanded(*answer);
     if (path.empty()) {
       ctx.out << tr("没有输入目录，请再输入一次。\n", "No folder given; please try again.\n");
     } else if (!util::path_from_utf8(path).is_absolute()) {
@@ -96,7 +96,7 @@ fs::path check_unrelated_folder(const InitOptions& opts, Context& ctx, const cou
   if (fs::exists(root / workspace::k_settings_path, ec)) return root;
   const auto names = folder_entries(root);
   if (names.empty()) return root;
-  const fs::path suggestion = root / util::path_from_utf8(course.workspace_folder);
+  fs::path suggestion = root / util::path_from_utf8(course.workspace_folder);
   std::vector<std::string> shown(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(names.size(), 8)));
   ctx.out << tr("注意：", "Note: ") << util::path_to_utf8(root) << tr(" 不是空文件夹，也不是 pdo 的课程目录。里面已有 ", " is not empty and is not a pdo course folder. It holds ")
           << names.size() << tr(" 项：", " entries: ") << util::join(shown, tr("、", ", ")) << (names.size() > shown.size() ? tr(" 等", ", …") : "") << "\n";

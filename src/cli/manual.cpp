@@ -27,8 +27,8 @@ std::string upper(std::string s) {
 
 /// What a value is called in usage lines and entries: its choices, its type name, or its name.
 std::string value_name(const CLI::Option* o) {
-  if (const auto choices = choice_list(o); !choices.empty()) return choices;
-  const std::string type = base_type(o);
+  if (auto choices = choice_list(o); !choices.empty()) return choices;
+  std::string type = base_type(o);
   if (o->get_positional() && (type.empty() || type == "TEXT")) return upper(o->get_name());
   return type;
 }
@@ -47,6 +47,7 @@ std::string option_names(const CLI::Option* o) {
 
 std::string relation(const std::set<CLI::Option*>& others, std::string_view zh, std::string_view en) {
   std::vector<std::string> names;
+  names.reserve(others.size());
   for (const CLI::Option* other : others) names.push_back(option_names(other));
   if (names.empty()) return {};
   std::sort(names.begin(), names.end());

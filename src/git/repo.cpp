@@ -58,7 +58,7 @@ std::string Repo::relative(const fs::path& path) const {
   // through a link ("~/link-to-W/progress.md") still names "progress.md".
   // Only the folders are resolved: the last name stays as it is, so a symlink there is named, not followed.
   const auto resolved = [](const fs::path& p) {
-    const fs::path abs = util::absolute_path(p);
+    fs::path abs = util::absolute_path(p);
     if (!abs.has_parent_path() || abs == abs.root_path()) return abs;
     std::error_code ec;
     fs::path parent = fs::weakly_canonical(abs.parent_path(), ec);

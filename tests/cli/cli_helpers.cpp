@@ -49,7 +49,7 @@ std::size_t count_of(const std::string& text, const std::string& needle) {
 }
 
 std::filesystem::path fresh_workspace(const TempDir& tmp, const std::vector<std::string>& extra) {
-  const auto root = tmp / "pytorch-distributed-overview";
+  auto root = tmp / "pytorch-distributed-overview";
   init_workspace(root, extra);
   return root;
 }
@@ -156,7 +156,7 @@ platform::ProcessResult pre_commit(const std::filesystem::path& ws, const std::v
 }  // namespace
 
 platform::ProcessResult git_commit(const std::filesystem::path& ws, const std::vector<std::string>& args,
-                                   std::vector<std::pair<std::string, std::string>> env) {
+                                   const std::vector<std::pair<std::string, std::string>>& env) {
   const bool verify = std::find(args.begin(), args.end(), "--no-verify") == args.end();
   if (!pdo_under_launcher() || !verify) {
     std::vector<std::string> argv{"commit"};
@@ -188,7 +188,7 @@ platform::ProcessResult git_push(const std::filesystem::path& ws, const std::str
     const std::string listed = git_out({"ls-remote", remote, remote_ref}, ws);
     const std::string remote_object = listed.size() >= 40 ? listed.substr(0, 40) : std::string(40, '0');
     const std::string url(util::chomp(git_out({"remote", "get-url", remote}, ws)));
-    const auto hook = run_pdo({"hook", "pre-push", remote, url}, ws,
+    auto hook = run_pdo({"hook", "pre-push", remote, url}, ws,
                               local + " " + object + " " + remote_ref + " " + remote_object + "\n");
     if (hook.exit_code != 0) return hook;
   }

@@ -78,7 +78,7 @@ private:
 /// `git commit --no-verify ARGS` only if they passed. ARGS may hold -q, -a, --allow-empty, --no-verify,
 /// -m MESSAGE and -- PATH….
 platform::ProcessResult git_commit(const std::filesystem::path& ws, const std::vector<std::string>& args,
-                                   std::vector<std::pair<std::string, std::string>> env = {});
+                                   const std::vector<std::pair<std::string, std::string>>& env = {});
 
 /// `git push REMOTE REFSPEC` in `ws`, with pdo's pre-push hook; under wine `pdo hook pre-push REMOTE URL` is
 /// given the ref lines git would give it, and `git push --no-verify` runs only if it passed.

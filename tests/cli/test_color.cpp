@@ -14,7 +14,7 @@ bool coloured(const std::string& s) { return s.find(k_esc) != std::string::npos;
 
 /// A workspace with lesson 3 read and a file holding a fake key.
 std::filesystem::path prepared(const TempDir& tmp) {
-  const auto ws = fresh_workspace(tmp, {"--lang", "en"});
+  auto ws = fresh_workspace(tmp, {"--lang", "en"});
   require_ok(pdo_in(ws, {"track", "done", "03", "read"}));
   write_file(ws / "data" / "key.txt", "token = " + fake_key(7) + "\n");
   return ws;

@@ -15,7 +15,7 @@ const std::string k_nccl_04 = "\n## 名称解释\n\nNCCL：NVIDIA 的 GPU 集合
 
 /// The workspace with seed 001's glossary in lesson 01's notes and another NCCL definition in lesson 04's.
 fs::path seeded_workspace(const TempDir& tmp) {
-  const auto root = fresh_workspace(tmp);
+  auto root = fresh_workspace(tmp);
   const std::string seed = read_file(util::path_from_utf8(PDO_SOURCE_DIR) / "tests" / "fixtures" / "seed-001-glossary.md");
   REQUIRE_THAT(seed, Catch::Contains("名称解释：") && Catch::Contains("NCCL："));
   append(lesson_dir(root, "01") / "notes.md", seed);

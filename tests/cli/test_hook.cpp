@@ -94,7 +94,7 @@ namespace {
 
 /// A repository with the learner's own pre-commit hook, then `pdo init` over it.
 fs::path workspace_over_own_hook(const TempDir& tmp, const std::string& mine) {
-  const fs::path ws = tmp / "course";
+  fs::path ws = tmp / "course";
   fs::create_directories(ws);
   git_out({"init", "-q"}, ws);
   const fs::path hook = ws / ".git" / "hooks" / "pre-commit";
@@ -156,7 +156,7 @@ fs::path hookspath_workspace(const TempDir& tmp) {
   const auto plan = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--dry-run"}, tmp.path());
   CHECK(plan.out.find(".githooks/pre-commit") != std::string::npos);
   REQUIRE(init_ws(ws).exit_code == 0);
-  const fs::path hook = ws / ".githooks" / "pre-commit";
+  fs::path hook = ws / ".githooks" / "pre-commit";
   REQUIRE(fs::exists(hook));
   CHECK_FALSE(fs::exists(ws / ".git" / "hooks" / "pre-commit"));
   return hook;

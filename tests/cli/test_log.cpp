@@ -151,7 +151,7 @@ TEST_CASE("the journal cache works in a shallow clone", "[cli][log]") {
   for (const char* lesson : {"01", "02", "03", "04"}) require_ok(pdo_in(root, {"track", "done", lesson, "read"}));
   const fs::path clone = tmp.path() / "shallow";
   git_out({"clone", "-q", "--depth", "2", "file://" + root.generic_string(), clone.string()}, tmp.path());
-  REQUIRE(read_file(clone / ".git" / "shallow").size() > 0);
+  REQUIRE_FALSE(read_file(clone / ".git" / "shallow").empty());
   const std::string cold = cold_log(clone);
   CHECK_THAT(cold, Catch::Contains(R"("lesson":4,)"));
   tick_by_hand(clone, "05 读讲义");

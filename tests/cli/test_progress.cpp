@@ -21,7 +21,7 @@ std::vector<std::pair<std::string, std::string>> now_with(std::vector<std::pair<
 
 /// A workspace with a few commits, one of them (made with --no-verify) holding a fake key.
 std::filesystem::path with_history(const TempDir& tmp) {
-  const auto ws = fresh_workspace(tmp, {"--lang", "en"});
+  auto ws = fresh_workspace(tmp, {"--lang", "en"});
   for (const char* lesson : {"01", "02", "03"}) require_ok(pdo_in(ws, {"track", "done", lesson, "read"}));
   write_file(ws / "data" / "old.txt", "token = " + fake_key(11) + "\n");
   git_out({"add", "data/old.txt"}, ws);

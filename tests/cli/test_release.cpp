@@ -31,10 +31,9 @@ fs::path fake_release(const TempDir& tmp) {
   const std::string name = "pdo-" PDO_VERSION "-windows-x86_64";
   write_file(tmp / "stage" / name / "pdo.exe", "MZ not really a program\n");
   write_file(tmp / "stage" / name / "README.md", "# pdo\n");
-  const auto zip = tmp / (name + ".zip");
-  const auto r = python({"-c", "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w')\n"
-                               "for f in sys.argv[3:]: z.write(f)\nz.close()",
-                         util::path_to_utf8(zip), "x", name + "/pdo.exe", name + "/README.md"},
+  auto zip = tmp / (name + ".zip");
+  const std::string script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w')\nfor f in sys.argv[3:]: z.write(f)\nz.close()";
+  const auto r = python({"-c", script, util::path_to_utf8(zip), "x", name + "/pdo.exe", name + "/README.md"},
                         tmp / "stage");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);

@@ -28,7 +28,7 @@ void tick_at(const fs::path& root, const std::string& box, const std::string& da
 
 /// A workspace with 4 ticked boxes on three days and one open question (lesson 03).
 fs::path studied_workspace(const TempDir& tmp, const std::vector<std::string>& init_extra = {}) {
-  const auto root = fresh_workspace(tmp, init_extra);
+  auto root = fresh_workspace(tmp, init_extra);
   tick_at(root, "01 读讲义", "2026-06-10T09:00:00+0800");
   tick_at(root, "01 做练习", "2026-06-16T09:00:00+0800");
   tick_at(root, "02 读讲义", "2026-06-17T00:30:00+0800");

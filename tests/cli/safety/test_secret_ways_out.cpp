@@ -18,7 +18,7 @@ std::string utf16le(const std::string& ascii) {
 
 /// A workspace with a bare remote `origin` that already has its first commit.
 fs::path workspace_with_remote(const TempDir& tmp) {
-  const fs::path ws = fresh_workspace(tmp);
+  fs::path ws = fresh_workspace(tmp);
   git_out({"init", "-q", "--bare", util::path_to_utf8(tmp / "remote.git")}, tmp.path());
   git_out({"remote", "add", "origin", util::path_to_utf8(tmp / "remote.git")}, ws);
   const auto first = git_push(ws, "origin", "HEAD:refs/heads/main");

@@ -13,7 +13,7 @@ using namespace pdo::test;
 namespace {
 
 std::filesystem::path workspace(const TempDir& tmp) {
-  const auto root = tmp / "ws";
+  auto root = tmp / "ws";
   init_workspace(root);
   return root;
 }
@@ -35,6 +35,7 @@ TEST_CASE("eight pdo track processes at once lose no update", "[cli][track][safe
   TempDir tmp("concurrent");
   const auto root = workspace(tmp);
   std::vector<std::thread> threads;
+  threads.reserve(8);
   std::vector<platform::ProcessResult> results(8);
   for (int i = 0; i < 8; ++i) {
     threads.emplace_back([&, i] {

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path workspace(const TempDir& tmp, const std::string& name = "ws") {
-  const auto root = tmp / name;
+  auto root = tmp / name;
   init_workspace(root);
   return root;
 }
@@ -605,6 +605,7 @@ TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kill
     }
   });
   std::vector<std::thread> threads;
+  threads.reserve(8);
   std::vector<int> codes(8, -1);
   for (int i = 0; i < 8; ++i) {
     threads.emplace_back([&, i] {

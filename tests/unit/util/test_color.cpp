@@ -96,5 +96,5 @@ TEST_CASE("paint wraps text in one SGR sequence and a reset only when the style 
   coloured.color = true;
   CHECK(paint(coloured, Tone::bad, "fail") == "\x1b[31mfail\x1b[0m");
   CHECK(paint(coloured, Tone::good, "✓") == "\x1b[32m✓\x1b[0m");
-  CHECK(paint(coloured, Tone::muted, "") == "");  // nothing to colour: no stray sequences
+  CHECK(paint(coloured, Tone::muted, "").empty());  // nothing to colour: no stray sequences
 }

@@ -55,6 +55,7 @@ TEST_CASE("terms are grouped across lessons and sorted Latin A-Z then by code po
       {&course.lessons[3], "lessons/d/notes.md", "Glossary:\nNCCL: NVIDIA's library\nTensor:  张量 \n2D: two dims\n"}};
   const auto terms = workspace::collect_glossary(notes);
   std::vector<std::string> order;
+  order.reserve(terms.size());
   for (const auto& t : terms) order.push_back(t.term);
   CHECK(order == std::vector<std::string>{"DTensor", "nccl", "Tensor", "2D", "张量"});
   const auto& nccl = terms[1];

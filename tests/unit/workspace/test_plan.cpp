@@ -46,7 +46,7 @@ std::vector<std::string> not_kept(const Plan& plan) {
 
 /// A folder with the full workspace applied.
 std::filesystem::path applied_workspace(const TempDir& tmp) {
-  const auto root = tmp / "ws";
+  auto root = tmp / "ws";
   REQUIRE(apply_plan(plan_for(root)));
   return root;
 }

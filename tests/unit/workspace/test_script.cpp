@@ -6,7 +6,7 @@
 using namespace pdo;
 
 TEST_CASE("base64 follows RFC 4648", "[workspace]") {
-  CHECK(workspace::base64("") == "");
+  CHECK(workspace::base64("").empty());
   CHECK(workspace::base64("f") == "Zg==");
   CHECK(workspace::base64("fo") == "Zm8=");
   CHECK(workspace::base64("foo") == "Zm9v");

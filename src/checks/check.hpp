@@ -97,9 +97,6 @@ std::optional<std::string> refused_command(const std::vector<std::string>& argv)
 /// Runs every item of the route, in course order.
 std::vector<ItemResult> run_checks(const RunInput& input);
 
-/// The course text in the current language: `zh` when speaking Chinese and given, else `en`.
-std::string pick(const std::string& en, const std::string& zh);
-
 /// An argv as one display line (quoted where needed); for showing, never for a shell.
 std::string display_command(const std::vector<std::string>& argv);
 

@@ -65,7 +65,7 @@ Gates gates_for(const course::Course& course, const course::Lesson& l, const std
   for (const auto& c : course.checks) {
     if (c.gates_gpus < 0 || c.gates_gpus > l.min_gpus || !in_route(c, route)) continue;
     if (!c.os.empty() && std::find(c.os.begin(), c.os.end(), os) == c.os.end()) continue;
-    const std::string name = pick(c.title, c.title_zh) + " `" + c.id + "`";
+    const std::string name = util::tr_pick(c.title_zh, c.title) + " `" + c.id + "`";
     const auto it = recorded.find(c.id);
     if (it != recorded.end() && it->second == CheckStatus::fail) g.failed.push_back(name);
     else if (it == recorded.end() || it->second != CheckStatus::pass) g.not_passed.push_back(name);
@@ -170,7 +170,7 @@ RecordedChecks recorded_checks(const std::filesystem::path& root) {
 
 std::pair<std::string, std::string> prompt_facts(const LessonReadiness& r) {
   std::string needs = r.needs;
-  if (!r.lesson->needs.empty()) needs += tr("（页面原话：", " (the page says: ") + pick(r.lesson->needs, r.lesson->needs_zh) + tr("）", ")");
+  if (!r.lesson->needs.empty()) needs += tr("（页面原话：", " (the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + tr("）", ")");
   return {needs, r.verdict};
 }
 
@@ -197,7 +197,7 @@ std::string render_readiness(const course::Course& course, const std::string& ro
                                                          : tr("只能阅读", "read only");
     out += "- " + r.lesson->id + " " + r.lesson->title + " — " + head + "\n";
     out += tr("  - 需要：", "  - needs: ") + r.needs + "\n";
-    if (!r.lesson->needs.empty()) out += tr("  - 页面原话：", "  - the page says: ") + pick(r.lesson->needs, r.lesson->needs_zh) + "\n";
+    if (!r.lesson->needs.empty()) out += tr("  - 页面原话：", "  - the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + "\n";
     out += "  - " + r.verdict + "\n";
   }
   out += "\n" + tr("可以运行：", "Runnable: ") + std::to_string(ready) + " / " + std::to_string(lessons.size()) + "\n";

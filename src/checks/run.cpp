@@ -67,7 +67,7 @@ std::string expectation_text(const course::CheckItem& item) {
 
 /// The item's fix plus the install commands of its tools for this route and OS (listed, never run).
 std::string fix_text(const RunInput& in, const course::CheckItem& item) {
-  std::string fix = pick(item.fix, item.fix_zh);
+  std::string fix = util::tr_pick(item.fix_zh, item.fix);
   for (const auto& tool_id : item.tools) {
     for (const auto& tool : in.course->tools) {
       if (tool.id != tool_id) continue;
@@ -87,7 +87,7 @@ std::string fix_text(const RunInput& in, const course::CheckItem& item) {
 ItemResult base_result(const RunInput& in, const course::CheckItem& item) {
   ItemResult r;
   r.id = item.id;
-  r.title = pick(item.title, item.title_zh);
+  r.title = util::tr_pick(item.title_zh, item.title);
   r.kind = item.kind;
   r.date = in.today;
   r.url = item.url;
@@ -98,8 +98,8 @@ ItemResult base_result(const RunInput& in, const course::CheckItem& item) {
 /// Browser, notebook and manual items, and anything needing an account or money: the learner's to do.
 ItemResult learner_item(const RunInput& in, const course::CheckItem& item) {
   ItemResult r = base_result(in, item);
-  r.todo = pick(item.action, item.action_zh);
-  r.expect = pick(item.expect, item.expect_zh);
+  r.todo = util::tr_pick(item.action_zh, item.action);
+  r.expect = util::tr_pick(item.expect_zh, item.expect);
   const auto conf = std::find_if(in.confirmations.rbegin(), in.confirmations.rend(),
                                  [&](const Confirmation& c) { return c.id == item.id; });
   if (conf != in.confirmations.rend()) {
@@ -290,7 +290,7 @@ ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime&
     const auto& opt = item.optional_routes;
     if (!platform::find_program(argv.front()) && std::find(opt.begin(), opt.end(), in.route) != opt.end()) {
       // Absent and not needed on this route: nothing was seen, so neither a pass nor a fail.
-      r.reason = *missing + tr("；", "; ") + pick(item.optional_note, item.optional_note_zh);
+      r.reason = *missing + tr("；", "; ") + util::tr_pick(item.optional_note_zh, item.optional_note);
       return r;
     }
     r.status = CheckStatus::fail;
@@ -392,10 +392,6 @@ std::vector<ItemResult> run_checks(const RunInput& in) {
     results.push_back(auto_item(in, item, rt));
   }
   return results;
-}
-
-std::string pick(const std::string& en, const std::string& zh) {
-  return util::current_lang() == util::Lang::zh && !zh.empty() ? zh : en;
 }
 
 std::string display_command(const std::vector<std::string>& argv) {

@@ -143,8 +143,7 @@ void add_steps(Completion& c, const std::string& cur) {
 void add_items(Completion& c, const course::Course& course, const std::string& route, const std::string& cur) {
   for (const auto& item : course.checks) {
     if (!route.empty() && !checks::in_route(item, route)) continue;
-    const bool zh = util::current_lang() == util::Lang::zh && !item.title_zh.empty();
-    add(c, cur, item.id, zh ? item.title_zh : item.title);
+    add(c, cur, item.id, util::tr_pick(item.title_zh, item.title));
   }
 }
 

@@ -106,7 +106,7 @@ namespace {
 /// The "how" column: the learner's action, or what pdo itself will run or read for an automatic item.
 std::string check_how(const course::CheckItem& c, util::Lang lang) {
   const bool zh = lang == util::Lang::zh;
-  if (c.kind != "auto" || c.needs_login || c.paid) return zh && !c.action_zh.empty() ? c.action_zh : c.action;
+  if (c.kind != "auto" || c.needs_login || c.paid) return util::tr_pick(lang, c.action_zh, c.action);
   if (!c.probe.empty()) return zh ? "`pdo check` 读取本工作区来检查" : "`pdo check` reads this workspace to check it";
   const std::string os(platform::os_id(platform::current_os()));
   const course::CheckCommand* cmd = nullptr;
@@ -130,11 +130,10 @@ std::string check_how(const course::CheckItem& c, util::Lang lang) {
 std::string check_env_text(const course::Course& course, const Settings& settings) {
   Vars v = course_vars(course);
   std::vector<Vars> checks;
-  const bool zh = settings.lang == util::Lang::zh;
   for (const auto& c : course.checks) {
     if (!c.routes.empty() && std::find(c.routes.begin(), c.routes.end(), settings.route) == c.routes.end()) continue;
     Vars cv;
-    cv.set("title", zh && !c.title_zh.empty() ? c.title_zh : c.title)
+    cv.set("title", util::tr_pick(settings.lang, c.title_zh, c.title))
         .set("kind_name", check_kind_name(c.kind, settings.lang))
         .set("action", check_how(c, settings.lang));
     checks.push_back(std::move(cv));

@@ -34,7 +34,7 @@ std::string status_name(CheckStatus status);
 struct ItemResult {
   std::string id;
   std::string title;
-  std::string kind;  ///< auto / browser / notebook / manual
+  course::CheckKind kind = course::CheckKind::manual;
   CheckStatus status = CheckStatus::unverified;
   Source source = Source::none;
   std::string date;      ///< YYYY-MM-DD of the observation or the learner's confirmation
@@ -73,7 +73,7 @@ struct Confirmation {
 /// Everything one run needs.
 struct RunInput {
   const course::Course* course = nullptr;
-  std::string route;
+  course::Route route = course::Route::browser;
   platform::Os os = platform::current_os();
   fs::path cwd;                       ///< the workspace root (commands run in a private temporary folder, never here)
   std::optional<fs::path> python;     ///< the detected Python for {python}
@@ -84,9 +84,6 @@ struct RunInput {
   /// Why the course file's commands may not run (the learner has not trusted it); "" when they may.
   std::string untrusted;
 };
-
-/// True if the item belongs to the route (no routes listed: every route).
-bool in_route(const course::CheckItem& item, const std::string& route);
 
 /// The item's command for this OS ("any" if no OS-specific one), or nullptr.
 const course::CheckCommand* command_for(const course::CheckItem& item, platform::Os os);

@@ -8,7 +8,6 @@
 
 #include "util/i18n.hpp"
 #include "util/text.hpp"
-#include "workspace/settings.hpp"
 
 namespace pdo::checks {
 
@@ -59,11 +58,11 @@ struct Gates {
   std::vector<std::string> not_passed;  ///< not (yet) recorded as passed
 };
 
-Gates gates_for(const course::Course& course, const course::Lesson& l, const std::string& route, const RecordedChecks& recorded,
+Gates gates_for(const course::Course& course, const course::Lesson& l, course::Route route, const RecordedChecks& recorded,
                 const std::string& os) {
   Gates g;
   for (const auto& c : course.checks) {
-    if (c.gates_gpus < 0 || c.gates_gpus > l.min_gpus || !in_route(c, route)) continue;
+    if (c.gates_gpus < 0 || c.gates_gpus > l.min_gpus || !course::in_route(c, route)) continue;
     if (!c.os.empty() && std::find(c.os.begin(), c.os.end(), os) == c.os.end()) continue;
     const std::string name = util::tr_pick(c.title_zh, c.title) + " `" + c.id + "`";
     const auto it = recorded.find(c.id);
@@ -79,7 +78,7 @@ LessonReadiness read_only(LessonReadiness r, const std::string& why) {
   return r;
 }
 
-LessonReadiness judge(const course::Course& course, const course::Lesson& l, const std::string& route, std::optional<int> local_gpus,
+LessonReadiness judge(const course::Course& course, const course::Lesson& l, course::Route route, std::optional<int> local_gpus,
                       const RecordedChecks& recorded, const std::string& os) {
   LessonReadiness r;
   r.lesson = &l;
@@ -96,7 +95,7 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, con
   }
   if (const auto beyond = beyond_one_machine(l); !beyond.empty()) return read_only(r, util::join(beyond, tr("、", ", ")));
   std::string place;
-  if (route == "browser") {
+  if (route == course::Route::browser) {
     // The free notebooks are single Linux machines.
     if (!os_allowed(l, "linux")) return read_only(r, util::join(l.os, ", "));
     place = notebooks_with(course, l.min_gpus);
@@ -174,7 +173,7 @@ std::pair<std::string, std::string> prompt_facts(const LessonReadiness& r) {
   return {needs, r.verdict};
 }
 
-std::vector<LessonReadiness> lesson_readiness(const course::Course& course, const std::string& route, std::optional<int> local_gpus,
+std::vector<LessonReadiness> lesson_readiness(const course::Course& course, course::Route route, std::optional<int> local_gpus,
                                               const RecordedChecks& recorded, platform::Os os) {
   std::vector<LessonReadiness> out;
   const std::string os_id(platform::os_id(os));
@@ -182,8 +181,8 @@ std::vector<LessonReadiness> lesson_readiness(const course::Course& course, cons
   return out;
 }
 
-std::string render_readiness(const course::Course& course, const std::string& route, const std::vector<LessonReadiness>& lessons) {
-  std::string out = tr("### 每课能否运行 · 路线：", "### Lesson readiness · route: ") + workspace::route_name(route) + "\n\n";
+std::string render_readiness(const course::Course& course, course::Route route, const std::vector<LessonReadiness>& lessons) {
+  std::string out = tr("### 每课能否运行 · 路线：", "### Lesson readiness · route: ") + course::route_name(route) + "\n\n";
   out += tr("依据：课程文件（", "Source: the course file (") + course.id +
          tr("）里每课的结构化需求（GPU、节点、集群、系统、夜间版、PyTorch 版本、额外的包）、免费 notebook 清单和 check-env.md 里记录的自检结果——pdo 没有运行课节代码来判断。\n\n",
             ") — each lesson's structured needs (GPUs, nodes, cluster, OS, nightly builds, PyTorch version, extra packages), its list of free "

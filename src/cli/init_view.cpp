@@ -91,7 +91,7 @@ void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks:
   } else {
     out << tr("在这里新建仓库 ", "create a new repository at ") << util::path_to_utf8(s.root) << "\n";
   }
-  out << tr("  要安装的软件（路线：", "  software to install (route: ") << workspace::route_name(s.settings.route) << tr("）：", "): ");
+  out << tr("  要安装的软件（路线：", "  software to install (route: ") << course::route_name(s.settings.route) << tr("）：", "): ");
   const bool none = std::all_of(tools.begin(), tools.end(), [](const checks::ToolNeed& t) { return t.found.has_value(); });
   if (none) {
     out << tr("无\n", "none\n");

@@ -85,9 +85,6 @@ struct RunInput {
   std::string untrusted;
 };
 
-/// The item's command for this OS ("any" if no OS-specific one), or nullptr.
-const course::CheckCommand* command_for(const course::CheckItem& item, platform::Os os);
-
 /// Why pdo refuses to run this argv (installers, package managers, logins, cloud and job tools), or nullopt.
 std::optional<std::string> refused_command(const std::vector<std::string>& argv);
 

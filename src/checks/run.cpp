@@ -271,7 +271,7 @@ ItemResult probe_item(const RunInput& in, const course::CheckItem& item) {
 ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime& rt) {
   if (!item.probe.empty()) return probe_item(in, item);  // pdo's own code: no trust needed
   ItemResult r = base_result(in, item);
-  const course::CheckCommand* cmd = command_for(item, in.os);
+  const course::CheckCommand* cmd = course::command_for(item, in.os);
   if (!cmd) {
     r.reason = tr("课程文件没有给出本系统（", "the course file gives no command for this OS (") + std::string(platform::os_id(in.os)) +
                tr("）的命令", ")");
@@ -329,15 +329,6 @@ std::string status_name(CheckStatus status) {
     case CheckStatus::unverified: break;
   }
   return tr("未验证", "unverified");
-}
-
-const course::CheckCommand* command_for(const course::CheckItem& item, platform::Os os) {
-  const course::CheckCommand* any = nullptr;
-  for (const auto& c : item.commands) {
-    if (c.os == platform::os_id(os)) return &c;
-    if (c.os == "any") any = &c;
-  }
-  return any;
 }
 
 std::optional<std::string> refused_command(const std::vector<std::string>& argv) {

@@ -111,7 +111,7 @@ std::vector<std::string> course_commands(const workspace::Workspace& ws) {
   std::vector<std::string> lines;
   for (const auto& item : ws.course.checks) {
     if (!course::in_route(item, ws.settings.route) || !course::pdo_runs(item) || !item.probe.empty()) continue;
-    if (const auto* cmd = checks::command_for(item, platform::current_os())) {
+    if (const auto* cmd = course::command_for(item, platform::current_os())) {
       lines.push_back("  - " + item.id + ": " + app::for_display(checks::display_command(cmd->argv), util::Breaks::escape));
     }
   }

@@ -412,6 +412,15 @@ bool lists_route(const std::vector<Route>& routes, Route route) {
 
 bool in_route(const CheckItem& item, Route route) { return item.routes.empty() || lists_route(item.routes, route); }
 
+const CheckCommand* command_for(const CheckItem& item, platform::Os os) {
+  const CheckCommand* any = nullptr;
+  for (const auto& c : item.commands) {
+    if (c.os == platform::os_id(os)) return &c;
+    if (c.os == "any") any = &c;
+  }
+  return any;
+}
+
 bool pdo_runs(const CheckItem& item) { return item.kind == CheckKind::automatic && !item.needs_login && !item.paid; }
 
 const Lesson* find_lesson(const Course& course, std::string_view key) {

@@ -8,6 +8,7 @@
 
 #include "course/kinds.hpp"
 #include "util/error.hpp"
+#include "util/platform.hpp"
 #include "util/toml_doc.hpp"
 
 namespace pdo::course {
@@ -104,6 +105,9 @@ bool lists_route(const std::vector<Route>& routes, Route route);
 
 /// True if the item belongs to the route (no routes listed: every route).
 bool in_route(const CheckItem& item, Route route);
+
+/// The item's command for this OS ("any" if no OS-specific one), or nullptr.
+const CheckCommand* command_for(const CheckItem& item, platform::Os os);
 
 /// True if pdo runs the item itself: an automatic item that needs no account and costs nothing. Every
 /// other item is the learner's to do and confirm.

@@ -98,12 +98,7 @@ std::string check_how(const course::CheckItem& c, util::Lang lang) {
   const bool zh = lang == util::Lang::zh;
   if (!course::pdo_runs(c)) return util::tr_pick(lang, c.action_zh, c.action);
   if (!c.probe.empty()) return zh ? "`pdo check` 读取本工作区来检查" : "`pdo check` reads this workspace to check it";
-  const std::string os(platform::os_id(platform::current_os()));
-  const course::CheckCommand* cmd = nullptr;
-  for (const auto& k : c.commands) {
-    if (k.os == os) cmd = &k;
-    if (k.os == "any" && !cmd) cmd = &k;
-  }
+  const course::CheckCommand* cmd = course::command_for(c, platform::current_os());
   if (!cmd) return zh ? "本系统没有要运行的命令" : "no command for this OS";
   std::vector<std::string> argv;
   for (const auto& a : cmd->argv) {

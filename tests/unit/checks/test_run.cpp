@@ -355,7 +355,7 @@ TEST_CASE("the default course ships items for every route, all runnable by the r
   }
   const auto& gpu = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "nccl-backend"; });
   CHECK(gpu.os == std::vector<std::string>{"linux"});
-  CHECK(checks::command_for(gpu, platform::Os::windows) == nullptr);
+  CHECK(course::command_for(gpu, platform::Os::windows) == nullptr);
   const auto& notebook = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "notebook-torch"; });
   CHECK(notebook.action.find("import torch; print(torch.__version__, torch.version.cuda)") != std::string::npos);
 }

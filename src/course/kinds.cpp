@@ -56,6 +56,7 @@ std::optional<Route> parse_route(std::string_view text) {
 
 std::vector<std::string> route_ids() {
   std::vector<std::string> ids;
+  ids.reserve(k_routes.size());
   for (const Route route : k_routes) ids.emplace_back(route_id(route));
   return ids;
 }

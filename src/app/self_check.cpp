@@ -47,7 +47,7 @@ SelfCheckRun run_self_check(const workspace::Workspace& ws, git::Repo& repo, con
   in.confirmations = load_confirmations(ws.root);
   in.today = util::today();
   rec.results = checks::run_checks(in);
-  const checks::ReportInfo info{in.today, workspace::route_name(ws.settings.route), std::string(platform::os_id(platform::current_os())), false};
+  const checks::ReportInfo info{in.today, ws.settings.route, std::string(platform::os_id(platform::current_os())), false};
   rec.report = checks::render_report(rec.results, info);
 
   const auto current = util::read_file(ws.root / "check-env.md");

@@ -34,7 +34,7 @@ std::string status_name(CheckStatus status);
 struct ItemResult {
   std::string id;
   std::string title;
-  std::string kind;  ///< auto / browser / notebook / manual
+  course::CheckKind kind = course::CheckKind::manual;
   CheckStatus status = CheckStatus::unverified;
   Source source = Source::none;
   std::string date;      ///< YYYY-MM-DD of the observation or the learner's confirmation
@@ -73,7 +73,7 @@ struct Confirmation {
 /// Everything one run needs.
 struct RunInput {
   const course::Course* course = nullptr;
-  std::string route;
+  course::Route route = course::Route::browser;
   platform::Os os = platform::current_os();
   fs::path cwd;                       ///< the workspace root (commands run in a private temporary folder, never here)
   std::optional<fs::path> python;     ///< the detected Python for {python}
@@ -85,20 +85,11 @@ struct RunInput {
   std::string untrusted;
 };
 
-/// True if the item belongs to the route (no routes listed: every route).
-bool in_route(const course::CheckItem& item, const std::string& route);
-
-/// The item's command for this OS ("any" if no OS-specific one), or nullptr.
-const course::CheckCommand* command_for(const course::CheckItem& item, platform::Os os);
-
 /// Why pdo refuses to run this argv (installers, package managers, logins, cloud and job tools), or nullopt.
 std::optional<std::string> refused_command(const std::vector<std::string>& argv);
 
 /// Runs every item of the route, in course order.
 std::vector<ItemResult> run_checks(const RunInput& input);
-
-/// The course text in the current language: `zh` when speaking Chinese and given, else `en`.
-std::string pick(const std::string& en, const std::string& zh);
 
 /// An argv as one display line (quoted where needed); for showing, never for a shell.
 std::string display_command(const std::vector<std::string>& argv);

@@ -1,7 +1,5 @@
 #include "checks/detect.hpp"
 
-#include <algorithm>
-
 namespace pdo::checks {
 
 Machine detect_machine() {
@@ -16,10 +14,10 @@ Machine detect_machine() {
   return m;
 }
 
-std::vector<ToolNeed> route_tools(const course::Course& course, const std::string& route, platform::Os os) {
+std::vector<ToolNeed> route_tools(const course::Course& course, course::Route route, platform::Os os) {
   std::vector<ToolNeed> needs;
   for (const auto& tool : course.tools) {
-    if (std::find(tool.routes.begin(), tool.routes.end(), route) == tool.routes.end()) continue;
+    if (!course::lists_route(tool.routes, route)) continue;
     ToolNeed need;
     need.tool = &tool;
     need.detectable = !tool.programs.empty();

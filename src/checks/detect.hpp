@@ -32,6 +32,6 @@ struct ToolNeed {
 };
 
 /// The course's tools for a route on an OS, with what is found.
-std::vector<ToolNeed> route_tools(const course::Course& course, const std::string& route, platform::Os os);
+std::vector<ToolNeed> route_tools(const course::Course& course, course::Route route, platform::Os os);
 
 }  // namespace pdo::checks

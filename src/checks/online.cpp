@@ -64,7 +64,7 @@ ItemResult lesson_result(const course::Lesson& lesson, const std::string& url, c
   ItemResult r;
   r.id = "lesson-" + lesson.id + "-page";
   r.title = tr("第 ", "lesson ") + lesson.id + tr(" 课页面：", " page: ") + lesson.title;
-  r.kind = "auto";
+  r.kind = course::CheckKind::automatic;
   r.date = today;
   r.url = url;
   r.command = "GET " + url;

@@ -8,7 +8,6 @@
 
 #include "util/i18n.hpp"
 #include "util/text.hpp"
-#include "workspace/settings.hpp"
 
 namespace pdo::checks {
 
@@ -59,13 +58,13 @@ struct Gates {
   std::vector<std::string> not_passed;  ///< not (yet) recorded as passed
 };
 
-Gates gates_for(const course::Course& course, const course::Lesson& l, const std::string& route, const RecordedChecks& recorded,
+Gates gates_for(const course::Course& course, const course::Lesson& l, course::Route route, const RecordedChecks& recorded,
                 const std::string& os) {
   Gates g;
   for (const auto& c : course.checks) {
-    if (c.gates_gpus < 0 || c.gates_gpus > l.min_gpus || !in_route(c, route)) continue;
+    if (c.gates_gpus < 0 || c.gates_gpus > l.min_gpus || !course::in_route(c, route)) continue;
     if (!c.os.empty() && std::find(c.os.begin(), c.os.end(), os) == c.os.end()) continue;
-    const std::string name = pick(c.title, c.title_zh) + " `" + c.id + "`";
+    const std::string name = util::tr_pick(c.title_zh, c.title) + " `" + c.id + "`";
     const auto it = recorded.find(c.id);
     if (it != recorded.end() && it->second == CheckStatus::fail) g.failed.push_back(name);
     else if (it == recorded.end() || it->second != CheckStatus::pass) g.not_passed.push_back(name);
@@ -79,7 +78,7 @@ LessonReadiness read_only(LessonReadiness r, const std::string& why) {
   return r;
 }
 
-LessonReadiness judge(const course::Course& course, const course::Lesson& l, const std::string& route, std::optional<int> local_gpus,
+LessonReadiness judge(const course::Course& course, const course::Lesson& l, course::Route route, std::optional<int> local_gpus,
                       const RecordedChecks& recorded, const std::string& os) {
   LessonReadiness r;
   r.lesson = &l;
@@ -96,7 +95,7 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, con
   }
   if (const auto beyond = beyond_one_machine(l); !beyond.empty()) return read_only(r, util::join(beyond, tr("、", ", ")));
   std::string place;
-  if (route == "browser") {
+  if (route == course::Route::browser) {
     // The free notebooks are single Linux machines.
     if (!os_allowed(l, "linux")) return read_only(r, util::join(l.os, ", "));
     place = notebooks_with(course, l.min_gpus);
@@ -170,11 +169,11 @@ RecordedChecks recorded_checks(const std::filesystem::path& root) {
 
 std::pair<std::string, std::string> prompt_facts(const LessonReadiness& r) {
   std::string needs = r.needs;
-  if (!r.lesson->needs.empty()) needs += tr("（页面原话：", " (the page says: ") + pick(r.lesson->needs, r.lesson->needs_zh) + tr("）", ")");
+  if (!r.lesson->needs.empty()) needs += tr("（页面原话：", " (the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + tr("）", ")");
   return {needs, r.verdict};
 }
 
-std::vector<LessonReadiness> lesson_readiness(const course::Course& course, const std::string& route, std::optional<int> local_gpus,
+std::vector<LessonReadiness> lesson_readiness(const course::Course& course, course::Route route, std::optional<int> local_gpus,
                                               const RecordedChecks& recorded, platform::Os os) {
   std::vector<LessonReadiness> out;
   const std::string os_id(platform::os_id(os));
@@ -182,8 +181,8 @@ std::vector<LessonReadiness> lesson_readiness(const course::Course& course, cons
   return out;
 }
 
-std::string render_readiness(const course::Course& course, const std::string& route, const std::vector<LessonReadiness>& lessons) {
-  std::string out = tr("### 每课能否运行 · 路线：", "### Lesson readiness · route: ") + workspace::route_name(route) + "\n\n";
+std::string render_readiness(const course::Course& course, course::Route route, const std::vector<LessonReadiness>& lessons) {
+  std::string out = tr("### 每课能否运行 · 路线：", "### Lesson readiness · route: ") + course::route_name(route) + "\n\n";
   out += tr("依据：课程文件（", "Source: the course file (") + course.id +
          tr("）里每课的结构化需求（GPU、节点、集群、系统、夜间版、PyTorch 版本、额外的包）、免费 notebook 清单和 check-env.md 里记录的自检结果——pdo 没有运行课节代码来判断。\n\n",
             ") — each lesson's structured needs (GPUs, nodes, cluster, OS, nightly builds, PyTorch version, extra packages), its list of free "
@@ -197,7 +196,7 @@ std::string render_readiness(const course::Course& course, const std::string& ro
                                                          : tr("只能阅读", "read only");
     out += "- " + r.lesson->id + " " + r.lesson->title + " — " + head + "\n";
     out += tr("  - 需要：", "  - needs: ") + r.needs + "\n";
-    if (!r.lesson->needs.empty()) out += tr("  - 页面原话：", "  - the page says: ") + pick(r.lesson->needs, r.lesson->needs_zh) + "\n";
+    if (!r.lesson->needs.empty()) out += tr("  - 页面原话：", "  - the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + "\n";
     out += "  - " + r.verdict + "\n";
   }
   out += "\n" + tr("可以运行：", "Runnable: ") + std::to_string(ready) + " / " + std::to_string(lessons.size()) + "\n";

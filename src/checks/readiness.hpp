@@ -31,7 +31,7 @@ struct LessonReadiness {
 using RecordedChecks = std::map<std::string, CheckStatus>;
 
 /// Readiness per lesson. `local_gpus`: GPUs seen on this machine (nullopt: not known).
-std::vector<LessonReadiness> lesson_readiness(const course::Course& course, const std::string& route,
+std::vector<LessonReadiness> lesson_readiness(const course::Course& course, course::Route route,
                                               std::optional<int> local_gpus, const RecordedChecks& recorded = {},
                                               platform::Os os = platform::current_os());
 
@@ -48,6 +48,6 @@ RecordedChecks recorded_checks(const std::filesystem::path& workspace_root);
 std::pair<std::string, std::string> prompt_facts(const LessonReadiness& r);
 
 /// The readiness list as text, marked as course-file facts.
-std::string render_readiness(const course::Course& course, const std::string& route, const std::vector<LessonReadiness>& lessons);
+std::string render_readiness(const course::Course& course, course::Route route, const std::vector<LessonReadiness>& lessons);
 
 }  // namespace pdo::checks

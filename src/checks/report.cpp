@@ -5,7 +5,6 @@
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
-#include "workspace/layout.hpp"
 #include "workspace/marked_block.hpp"
 
 namespace pdo::checks {
@@ -56,7 +55,7 @@ void add_evidence(std::string& out, const ItemResult& r) {
 }
 
 void add_item(std::string& out, const ItemResult& r, const util::OutputStyle& style) {
-  out += "- **" + defused(r.title) + "** `" + r.id + "` · " + workspace::check_kind_name(r.kind, util::current_lang()) + " · " +
+  out += "- **" + defused(r.title) + "** `" + r.id + "` · " + course::check_kind_name(r.kind, util::current_lang()) + " · " +
          status_label(r, style) + " · " + r.date + "\n";
   if (!r.command.empty()) out += tr("  - 运行：`", "  - ran: `") + defused(r.command) + "`\n";
   add_evidence(out, r);
@@ -138,7 +137,7 @@ std::string summary_line(const std::vector<ItemResult>& items) {
 }
 
 std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info, const util::OutputStyle& style) {
-  std::string out = tr("### 自检结果 · ", "### Self-check · ") + info.date + tr(" · 路线：", " · route: ") + info.route +
+  std::string out = tr("### 自检结果 · ", "### Self-check · ") + info.date + tr(" · 路线：", " · route: ") + course::route_name(info.route) +
                     tr(" · 系统：", " · OS: ") + info.os + "\n\n";
   out += tr("摘要：", "Summary: ") + summary_line(items) + "\n";
   for (const auto status : std::array<CheckStatus, 4>{CheckStatus::fail, CheckStatus::needs_you, CheckStatus::unverified, CheckStatus::pass}) {

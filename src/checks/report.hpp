@@ -16,7 +16,7 @@ namespace pdo::checks {
 /// What the report says about the run as a whole.
 struct ReportInfo {
   std::string date;
-  std::string route;
+  course::Route route = course::Route::browser;
   std::string os;             ///< os id ("linux")
   bool online = false;        ///< lesson pages were fetched (--online)
 };

@@ -67,13 +67,11 @@ std::string expectation_text(const course::CheckItem& item) {
 
 /// The item's fix plus the install commands of its tools for this route and OS (listed, never run).
 std::string fix_text(const RunInput& in, const course::CheckItem& item) {
-  std::string fix = pick(item.fix, item.fix_zh);
+  std::string fix = util::tr_pick(item.fix_zh, item.fix);
   for (const auto& tool_id : item.tools) {
     for (const auto& tool : in.course->tools) {
       if (tool.id != tool_id) continue;
-      const bool routed = tool.routes.empty() ||
-                          std::find(tool.routes.begin(), tool.routes.end(), in.route) != tool.routes.end();
-      if (!routed) continue;
+      if (!tool.routes.empty() && !course::lists_route(tool.routes, in.route)) continue;
       for (const auto& [os, command] : tool.install) {
         if (os != platform::os_id(in.os)) continue;
         fix += tr(" 安装 ", " Install ") + tool.name + tr("（本系统的命令，pdo 不会替你运行）：`", " (the command for this OS; pdo never runs it): `") +
@@ -87,7 +85,7 @@ std::string fix_text(const RunInput& in, const course::CheckItem& item) {
 ItemResult base_result(const RunInput& in, const course::CheckItem& item) {
   ItemResult r;
   r.id = item.id;
-  r.title = pick(item.title, item.title_zh);
+  r.title = util::tr_pick(item.title_zh, item.title);
   r.kind = item.kind;
   r.date = in.today;
   r.url = item.url;
@@ -98,8 +96,8 @@ ItemResult base_result(const RunInput& in, const course::CheckItem& item) {
 /// Browser, notebook and manual items, and anything needing an account or money: the learner's to do.
 ItemResult learner_item(const RunInput& in, const course::CheckItem& item) {
   ItemResult r = base_result(in, item);
-  r.todo = pick(item.action, item.action_zh);
-  r.expect = pick(item.expect, item.expect_zh);
+  r.todo = util::tr_pick(item.action_zh, item.action);
+  r.expect = util::tr_pick(item.expect_zh, item.expect);
   const auto conf = std::find_if(in.confirmations.rbegin(), in.confirmations.rend(),
                                  [&](const Confirmation& c) { return c.id == item.id; });
   if (conf != in.confirmations.rend()) {
@@ -116,9 +114,9 @@ ItemResult learner_item(const RunInput& in, const course::CheckItem& item) {
     r.reason = tr("可能产生费用：pdo 从不替你做", "may cost money: pdo never does this for you");
   } else if (item.needs_login) {
     r.reason = tr("需要登录你的账号：pdo 从不替你登录", "needs your account: pdo never logs in for you");
-  } else if (item.kind == "browser") {
+  } else if (item.kind == course::CheckKind::browser) {
     r.reason = tr("浏览器操作：由你在浏览器里完成", "a browser action: yours to do in the browser");
-  } else if (item.kind == "notebook") {
+  } else if (item.kind == course::CheckKind::notebook) {
     r.reason = tr("在线 notebook 单元：在 notebook 里运行，不要粘贴进终端", "an online notebook cell: run it in the notebook, not in a terminal");
   } else {
     r.reason = tr("人工检查：由你来看", "a manual check: yours to look at");
@@ -273,7 +271,7 @@ ItemResult probe_item(const RunInput& in, const course::CheckItem& item) {
 ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime& rt) {
   if (!item.probe.empty()) return probe_item(in, item);  // pdo's own code: no trust needed
   ItemResult r = base_result(in, item);
-  const course::CheckCommand* cmd = command_for(item, in.os);
+  const course::CheckCommand* cmd = course::command_for(item, in.os);
   if (!cmd) {
     r.reason = tr("课程文件没有给出本系统（", "the course file gives no command for this OS (") + std::string(platform::os_id(in.os)) +
                tr("）的命令", ")");
@@ -287,10 +285,9 @@ ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime&
   }
   std::vector<std::string> argv = cmd->argv;
   if (auto missing = resolve_argv(in, item, argv, rt)) {
-    const auto& opt = item.optional_routes;
-    if (!platform::find_program(argv.front()) && std::find(opt.begin(), opt.end(), in.route) != opt.end()) {
+    if (!platform::find_program(argv.front()) && course::lists_route(item.optional_routes, in.route)) {
       // Absent and not needed on this route: nothing was seen, so neither a pass nor a fail.
-      r.reason = *missing + tr("；", "; ") + pick(item.optional_note, item.optional_note_zh);
+      r.reason = *missing + tr("；", "; ") + util::tr_pick(item.optional_note_zh, item.optional_note);
       return r;
     }
     r.status = CheckStatus::fail;
@@ -334,19 +331,6 @@ std::string status_name(CheckStatus status) {
   return tr("未验证", "unverified");
 }
 
-bool in_route(const course::CheckItem& item, const std::string& route) {
-  return item.routes.empty() || std::find(item.routes.begin(), item.routes.end(), route) != item.routes.end();
-}
-
-const course::CheckCommand* command_for(const course::CheckItem& item, platform::Os os) {
-  const course::CheckCommand* any = nullptr;
-  for (const auto& c : item.commands) {
-    if (c.os == platform::os_id(os)) return &c;
-    if (c.os == "any") any = &c;
-  }
-  return any;
-}
-
 std::optional<std::string> refused_command(const std::vector<std::string>& argv) {
   if (!argv.empty() && is_shell(program_stem(argv.front()))) {
     return tr("pdo 拒绝运行 shell：检查命令不经过 shell", "pdo refuses to run a shell: check commands never go through one");
@@ -365,7 +349,7 @@ std::vector<ItemResult> run_checks(const RunInput& in) {
   std::vector<ItemResult> results;
   Runtime rt;
   for (const auto& item : in.course->checks) {
-    if (!in_route(item, in.route)) continue;
+    if (!course::in_route(item, in.route)) continue;
     if (!item.os.empty() && std::find(item.os.begin(), item.os.end(), platform::os_id(in.os)) == item.os.end()) {
       ItemResult r = base_result(in, item);
       r.reason = tr("只适用于 ", "applies only on ") + util::join(item.os, ", ") + tr("，本系统（", "; not run on this OS (") +
@@ -374,7 +358,7 @@ std::vector<ItemResult> run_checks(const RunInput& in) {
       results.push_back(std::move(r));
       continue;
     }
-    if (item.kind != "auto" || item.needs_login || item.paid) {
+    if (!course::pdo_runs(item)) {
       results.push_back(learner_item(in, item));
       continue;
     }
@@ -392,10 +376,6 @@ std::vector<ItemResult> run_checks(const RunInput& in) {
     results.push_back(auto_item(in, item, rt));
   }
   return results;
-}
-
-std::string pick(const std::string& en, const std::string& zh) {
-  return util::current_lang() == util::Lang::zh && !zh.empty() ? zh : en;
 }
 
 std::string display_command(const std::vector<std::string>& argv) {

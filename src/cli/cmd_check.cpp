@@ -52,11 +52,11 @@ const course::CheckItem* find_item(const course::Course& course, const std::stri
   return nullptr;
 }
 
-std::string item_ids(const course::Course& course, const std::string& route, bool learner_only) {
+std::string item_ids(const course::Course& course, course::Route route, bool learner_only) {
   std::vector<std::string> ids;
   for (const auto& c : course.checks) {
-    if (!checks::in_route(c, route)) continue;
-    if (learner_only && c.kind == "auto" && !c.needs_login && !c.paid) continue;
+    if (!course::in_route(c, route)) continue;
+    if (learner_only && course::pdo_runs(c)) continue;
     ids.push_back(c.id);
   }
   return util::join(ids, ", ");
@@ -69,7 +69,7 @@ int run_open(const workspace::Workspace& ws, const std::string& id, Context& ctx
                                    tr("。可以打开的：", ". Items with a page: ") + [&] {
                                      std::vector<std::string> ids;
                                      for (const auto& c : ws.course.checks) {
-                                       if (!c.url.empty() && checks::in_route(c, ws.settings.route)) ids.push_back(c.id);
+                                       if (!c.url.empty() && course::in_route(c, ws.settings.route)) ids.push_back(c.id);
                                      }
                                      return util::join(ids, ", ");
                                    }());
@@ -100,7 +100,7 @@ std::optional<int> local_gpu_count(Context& ctx) {
 
 int run_lessons(const workspace::Workspace& ws, Context& ctx) {
   std::optional<int> gpus;
-  if (ws.settings.route != "browser") gpus = local_gpu_count(ctx);
+  if (ws.settings.route != course::Route::browser) gpus = local_gpu_count(ctx);
   const auto lessons = checks::lesson_readiness(ws.course, ws.settings.route, gpus, checks::recorded_checks(ws.root));
   ctx.out << checks::render_readiness(ws.course, ws.settings.route, lessons);
   return 0;
@@ -110,8 +110,8 @@ int run_lessons(const workspace::Workspace& ws, Context& ctx) {
 std::vector<std::string> course_commands(const workspace::Workspace& ws) {
   std::vector<std::string> lines;
   for (const auto& item : ws.course.checks) {
-    if (!checks::in_route(item, ws.settings.route) || item.kind != "auto" || item.needs_login || item.paid || !item.probe.empty()) continue;
-    if (const auto* cmd = checks::command_for(item, platform::current_os())) {
+    if (!course::in_route(item, ws.settings.route) || !course::pdo_runs(item) || !item.probe.empty()) continue;
+    if (const auto* cmd = course::command_for(item, platform::current_os())) {
       lines.push_back("  - " + item.id + ": " + app::for_display(checks::display_command(cmd->argv), util::Breaks::escape));
     }
   }
@@ -151,11 +151,11 @@ bool course_trusted(const workspace::Workspace& ws, bool trust_now, Context& ctx
 std::vector<checks::Confirmation> record(const workspace::Workspace& ws, const CheckOptions& opts, std::vector<checks::Confirmation> all,
                                          const std::string& today) {
   const course::CheckItem* item = find_item(ws.course, opts.confirm_id);
-  if (!item || !checks::in_route(*item, ws.settings.route)) {
+  if (!item || !course::in_route(*item, ws.settings.route)) {
     throw Failure(Exit::usage, tr("本路线没有需要你确认的项目 ", "this route has no item for you to confirm called ") + opts.confirm_id +
                                    tr("。可以确认的：", ". Items you can confirm: ") + item_ids(ws.course, ws.settings.route, true));
   }
-  if (item->kind == "auto" && !item->needs_login && !item->paid) {
+  if (course::pdo_runs(*item)) {
     throw Failure(Exit::usage, opts.confirm_id + tr(" 由 pdo 自己检查，不能由你确认；运行 pdo check 即可。",
                                                     " is checked by pdo itself and cannot be confirmed by you; just run pdo check."));
   }
@@ -294,7 +294,7 @@ int run_check(const CheckOptions& opts, Context& ctx) {
     results.insert(results.end(), pages.begin(), pages.end());
   }
 
-  const checks::ReportInfo info{today, workspace::route_name(ws.settings.route), std::string(platform::os_id(platform::current_os())), opts.online};
+  const checks::ReportInfo info{today, ws.settings.route, std::string(platform::os_id(platform::current_os())), opts.online};
   const std::string report = checks::render_report(results, info);
   // The terminal's copy in colour; the file's never. A key in it stops the commit below and is never shown whole.
   ctx.out << app::redact_secrets(checks::render_report(results, info, app::style(ctx, platform::StdStream::out))) << "\n";

@@ -33,7 +33,7 @@ namespace {
 struct InitOptions {
   std::string path;
   std::string course_file;
-  std::string route;
+  std::optional<course::Route> route;  ///< --route, when given
   std::string name;
   std::string email;
   std::string script;  ///< --script: sh or powershell
@@ -171,7 +171,7 @@ std::optional<std::pair<std::string, std::string>> identity_to_set(const InitOpt
 std::string commit_message(const InitSetup& s, bool first) {
   std::string msg = first ? tr("pdo init：创建「", "pdo init: create the study workspace for \"") + s.course.title + tr("」学习工作区", "\"")
                           : tr("pdo init：更新「", "pdo init: update the study workspace for \"") + s.course.title + tr("」学习工作区", "\"");
-  msg += "\n\n" + std::to_string(s.course.lessons.size()) + tr(" 课，路线：", " lessons, route: ") + s.settings.route + "\n\n";
+  msg += "\n\n" + std::to_string(s.course.lessons.size()) + tr(" 课，路线：", " lessons, route: ") + std::string(course::route_id(s.settings.route)) + "\n\n";
   app::Trailers t;
   t.action = app::Action::init;
   t.id = app::new_action_id();
@@ -187,7 +187,10 @@ void setup_init(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<InitOptions>();
   cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"))->type_name(k_dir_value);
   cmd->add_option("--course", opts->course_file, tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))->type_name(k_file_value);
-  cmd->add_option("--route", opts->route, tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))->check(CLI::IsMember(course::k_routes));
+  // The value is checked against the ids before it is parsed, so a bad one gets CLI11's usual message.
+  cmd->add_option_function<std::string>("--route", [opts](const std::string& id) { opts->route = course::parse_route(id); },
+                                        tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))
+      ->check(CLI::IsMember(course::route_ids()));
   cmd->add_option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
   cmd->add_option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
   cmd->add_flag("-y,--yes", opts->yes, tr("不询问，直接同意方案", "Agree to the plan without asking"));
@@ -295,7 +298,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   s.course = workspace::with_own_lessons(s.root, std::move(s.course)).take();  // a re-run keeps the learner's own lessons
   s.settings.course_id = s.course.id;
   s.settings.course_file = s.course_text.empty() ? "" : workspace::k_course_copy_path;
-  s.settings.route = !opts.route.empty() ? opts.route : existing ? existing->route : s.course.route;
+  s.settings.route = opts.route ? *opts.route : existing ? existing->route : s.course.route;
   s.settings.lang = ctx.lang_flag ? *ctx.lang_flag : existing ? existing->lang : *util::parse_lang(s.course.language);
   util::set_lang(s.settings.lang);
 

@@ -25,7 +25,7 @@ struct StartOptions {
 /// The lesson's needs and where it runs on the workspace's route (GPUs seen here, checks recorded).
 workspace::LessonFacts lesson_facts(const workspace::Workspace& ws, const course::Lesson& lesson) {
   std::optional<int> gpus;
-  if (ws.settings.route != "browser") gpus = checks::local_gpus();
+  if (ws.settings.route != course::Route::browser) gpus = checks::local_gpus();
   const auto all = checks::lesson_readiness(ws.course, ws.settings.route, gpus, checks::recorded_checks(ws.root));
   for (const auto& r : all) {
     if (r.lesson->number == lesson.number) {

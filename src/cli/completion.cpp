@@ -9,7 +9,6 @@
 
 #include "cli/arg_info.hpp"
 #include "cli/commands.hpp"
-#include "checks/check.hpp"
 #include "progress/file.hpp"
 #include "util/embedded.hpp"
 #include "util/fs.hpp"
@@ -140,17 +139,16 @@ void add_steps(Completion& c, const std::string& cur) {
   }
 }
 
-void add_items(Completion& c, const course::Course& course, const std::string& route, const std::string& cur) {
+void add_items(Completion& c, const course::Course& course, std::optional<course::Route> route, const std::string& cur) {
   for (const auto& item : course.checks) {
-    if (!route.empty() && !checks::in_route(item, route)) continue;
-    const bool zh = util::current_lang() == util::Lang::zh && !item.title_zh.empty();
-    add(c, cur, item.id, zh ? item.title_zh : item.title);
+    if (route && !course::in_route(item, *route)) continue;
+    add(c, cur, item.id, util::tr_pick(item.title_zh, item.title));
   }
 }
 
 /// The values of option or positional `o` that start with `cur`; `prefix` ("--color=") goes before each.
 Completion values(const CLI::App& root, const CLI::Option* o, const std::string& prefix, const std::string& cur,
-                  const course::Course& course, const std::string& route) {
+                  const course::Course& course, std::optional<course::Route> route) {
   Completion c;
   const std::string type = base_type(o);
   if (const auto list = choices(o); !list.empty()) {
@@ -227,7 +225,8 @@ std::optional<util::Lang> lang_word(const std::vector<std::string>& words) {
 
 }  // namespace
 
-Completion complete(const CLI::App& app, const std::vector<std::string>& words, const course::Course& course, const std::string& route) {
+Completion complete(const CLI::App& app, const std::vector<std::string>& words, const course::Course& course,
+                    std::optional<course::Route> route) {
   if (words.empty()) return {};
   const Walk w = walk(app, words);
   const std::string& cur = words.back();
@@ -268,7 +267,7 @@ int complete_words(Context& ctx, const std::vector<std::string>& args) {
   util::set_lang(lang_word(words).value_or(ws ? ws->settings.lang : util::Lang::zh));
   CLI::App app{"", "pdo"};
   build_cli(app, ctx);
-  const Completion c = complete(app, words, ws ? ws->course : course::default_course(), ws ? ws->settings.route : "");
+  const Completion c = complete(app, words, ws ? ws->course : course::default_course(), ws ? std::optional<course::Route>(ws->settings.route) : std::nullopt);
   ctx.out << (c.fill == Fill::files ? "files" : c.fill == Fill::dirs ? "dirs" : "none") << "\n";
   const std::string& cur = words.back();
   // bash's current word starts after the '=' of "--option=value" (COMP_WORDBREAKS).

@@ -6,6 +6,7 @@
 // command added to the table, or a lesson added to a course file, completes without a new script. It
 // completes; it never runs a command, writes a file or takes the workspace lock.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,8 +43,9 @@ struct Completion {
 
 /// What to offer for the last of `words` (the words after `pdo`; the last is the one being completed and may
 /// be ""), read from `app` (made by build_cli) and, for lessons and check items, `course` (items of `route`
-/// only, unless it is "").
-Completion complete(const CLI::App& app, const std::vector<std::string>& words, const course::Course& course, const std::string& route);
+/// only, when there is one).
+Completion complete(const CLI::App& app, const std::vector<std::string>& words, const course::Course& course,
+                    std::optional<course::Route> route);
 
 /// `pdo __complete SHELL WORD…`: finds the workspace around ctx.cwd (or `-C DIR` among the words) and its
 /// language, builds the app, and prints the fill ("files", "dirs" or "none") on the first line, then one

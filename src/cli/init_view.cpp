@@ -28,14 +28,14 @@ std::string action_name(workspace::Action a) {
 
 std::string install_line(const checks::ToolNeed& t) {
   std::string line = tool_name(*t.tool) + tr("：", ": ") + (t.install.empty() ? tr("本系统没有给出安装命令", "no install command given for this OS") : t.install);
-  const std::string note = checks::pick(t.tool->note, t.tool->note_zh);
+  const std::string note = util::tr_pick(t.tool->note_zh, t.tool->note);
   if (!note.empty()) line += tr("（", " (") + note + tr("）", ")");
   return line;
 }
 
 }  // namespace
 
-std::string tool_name(const course::Tool& tool) { return checks::pick(tool.name, tool.name_zh); }
+std::string tool_name(const course::Tool& tool) { return util::tr_pick(tool.name_zh, tool.name); }
 
 void print_machine(std::ostream& out, const InitSetup& s) {
   out << tr("\n本机情况（只检测，不运行任何程序）：\n", "\nThis machine (detection only, nothing run):\n");
@@ -91,7 +91,7 @@ void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks:
   } else {
     out << tr("在这里新建仓库 ", "create a new repository at ") << util::path_to_utf8(s.root) << "\n";
   }
-  out << tr("  要安装的软件（路线：", "  software to install (route: ") << workspace::route_name(s.settings.route) << tr("）：", "): ");
+  out << tr("  要安装的软件（路线：", "  software to install (route: ") << course::route_name(s.settings.route) << tr("）：", "): ");
   const bool none = std::all_of(tools.begin(), tools.end(), [](const checks::ToolNeed& t) { return t.found.has_value(); });
   if (none) {
     out << tr("无\n", "none\n");

@@ -33,10 +33,17 @@ std::string lesson_where(int index, int number) {
   return tr("第 ", "lesson ") + std::to_string(number > 0 ? number : index + 1) + tr(" 课：", ": ");
 }
 
-void check_route(const TomlTable& t, std::string_view key, const std::string& route) {
-  if (std::find(k_routes.begin(), k_routes.end(), route) == k_routes.end()) {
-    t.fail(key, tr("未知路线 ", "unknown route ") + route + tr("（可用：browser、local、gpu）", " (valid: browser, local, gpu)"));
-  }
+/// The route a file spells; an unknown one fails the table (and gives browser, never used: the parse fails).
+Route read_route(const TomlTable& t, std::string_view key, const std::string& text) {
+  const auto route = parse_route(text);
+  if (!route) t.fail(key, tr("未知路线 ", "unknown route ") + text + tr("（可用：browser、local、gpu）", " (valid: browser, local, gpu)"));
+  return route.value_or(Route::browser);
+}
+
+std::vector<Route> read_routes(const TomlTable& t, std::string_view key) {
+  std::vector<Route> routes;
+  for (const auto& text : t.strings(key)) routes.push_back(read_route(t, key, text));
+  return routes;
 }
 
 void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numbers, std::set<std::string>& folders,
@@ -107,8 +114,7 @@ void parse_tools(const TomlTable& root, Course& course) {
     tool.name_zh = t.string("name_zh");
     tool.note = t.string("note", Need::optional, TomlText::prose);
     tool.note_zh = t.string("note_zh", Need::optional, TomlText::prose);
-    tool.routes = t.strings("routes");
-    for (const auto& r : tool.routes) check_route(t, "routes", r);
+    tool.routes = read_routes(t, "routes");
     tool.programs = t.strings("programs");
     if (const auto inst = t.table("install")) {
       for (const auto& os : inst->key_names()) tool.install.emplace_back(os, inst->string(os, Need::required));
@@ -161,12 +167,11 @@ void parse_check_run(const TomlTable& t, CheckItem& ci, Validation validation) {
   ci.tools = t.strings("tools");
   ci.needs_login = t.boolean("needs_login").value_or(false);
   ci.paid = t.boolean("paid").value_or(false);
-  ci.optional_routes = t.strings("optional_routes");
-  for (const auto& r : ci.optional_routes) check_route(t, "optional_routes", r);
+  ci.optional_routes = read_routes(t, "optional_routes");
   ci.optional_note = t.string("optional_note", Need::optional, TomlText::prose);
   ci.optional_note_zh = t.string("optional_note_zh", Need::optional, TomlText::prose);
   ci.gates_gpus = static_cast<int>(t.integer("gates_gpus", 0, k_no_limit).value_or(-1));
-  if (ci.kind == "auto" && ci.probe.empty()) {
+  if (ci.kind == CheckKind::automatic && ci.probe.empty()) {
     if (ci.commands.empty()) t.fail("", tr("auto 项目需要 command 或 probe", "an auto item needs a command or a probe"));
     if (ci.expect_regex.empty() && ci.expect_contains.empty()) {
       t.fail("", tr("auto 项目需要 expect_regex 或 expect_contains（没有看到的输出就不能算通过）",
@@ -194,7 +199,6 @@ void check_check_refs(const TomlTable& root, const Course& course) {
 }
 
 void parse_checks(const TomlTable& root, Course& course, Validation validation) {
-  static const std::vector<std::string> kinds = {"auto", "browser", "notebook", "manual"};
   for (const TomlTable& table : root.tables("checks")) {
     const TomlTable t = table.with_where("checks: ");
     t.keys({"id", "title", "kind", "routes", "action", "expect", "url", "fix", "title_zh", "action_zh", "expect_zh", "fix_zh",
@@ -203,12 +207,13 @@ void parse_checks(const TomlTable& root, Course& course, Validation validation) 
     CheckItem ci;
     ci.id = t.string("id", Need::required);
     ci.title = t.string("title", Need::required);
-    ci.kind = t.string("kind", Need::required);
-    if (!ci.kind.empty() && std::find(kinds.begin(), kinds.end(), ci.kind) == kinds.end()) {
-      t.fail("kind", tr("未知检查类型 ", "unknown check kind ") + ci.kind);
+    const std::string kind = t.string("kind", Need::required);
+    if (const auto parsed = parse_check_kind(kind)) {
+      ci.kind = *parsed;
+    } else if (!kind.empty()) {
+      t.fail("kind", tr("未知检查类型 ", "unknown check kind ") + kind);
     }
-    ci.routes = t.strings("routes");
-    for (const auto& r : ci.routes) check_route(t, "routes", r);
+    ci.routes = read_routes(t, "routes");
     // Prose shown in check-env.md and the terminal: newlines are fine there, ESC never.
     ci.action = t.string("action", Need::optional, TomlText::prose);
     ci.expect = t.string("expect", Need::optional, TomlText::prose);
@@ -365,10 +370,7 @@ Result<Course> parse_course(util::TomlDoc& doc, Validation validation) {
     if (!util::parse_lang(lang)) root.fail("language", tr("language 只能是 zh 或 en", "language must be zh or en"));
     course.language = std::string(util::lang_code(util::parse_lang(lang).value_or(util::Lang::zh)));
   }
-  if (auto route = root.string("route"); !route.empty()) {
-    check_route(root, "route", route);
-    course.route = route;
-  }
+  if (auto route = root.string("route"); !route.empty()) course.route = read_route(root, "route", route);
   course.expected_os = root.string("expected_os");
   course.workspace_folder = root.string("workspace_folder");
   if (course.workspace_folder.empty()) course.workspace_folder = course.id;
@@ -403,6 +405,23 @@ const Course& default_course() {
   }();
   return course;
 }
+
+bool lists_route(const std::vector<Route>& routes, Route route) {
+  return std::find(routes.begin(), routes.end(), route) != routes.end();
+}
+
+bool in_route(const CheckItem& item, Route route) { return item.routes.empty() || lists_route(item.routes, route); }
+
+const CheckCommand* command_for(const CheckItem& item, platform::Os os) {
+  const CheckCommand* any = nullptr;
+  for (const auto& c : item.commands) {
+    if (c.os == platform::os_id(os)) return &c;
+    if (c.os == "any") any = &c;
+  }
+  return any;
+}
+
+bool pdo_runs(const CheckItem& item) { return item.kind == CheckKind::automatic && !item.needs_login && !item.paid; }
 
 const Lesson* find_lesson(const Course& course, std::string_view key) {
   key = util::trim(key);

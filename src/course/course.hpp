@@ -6,7 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "course/kinds.hpp"
 #include "util/error.hpp"
+#include "util/platform.hpp"
 #include "util/toml_doc.hpp"
 
 namespace pdo::course {
@@ -37,7 +39,7 @@ struct Tool {
   std::string name;
   std::string name_zh;                ///< the name in Chinese, if the course gives it
   std::string note, note_zh;          ///< what to know about installing it (admin rights, reboot…)
-  std::vector<std::string> routes;    ///< browser / local / gpu
+  std::vector<Route> routes;          ///< the routes that need it (none: no route lists it)
   std::vector<std::string> programs;  ///< executables whose presence means "installed"
   std::vector<std::pair<std::string, std::string>> install;  ///< os id -> command
 };
@@ -52,8 +54,8 @@ struct CheckCommand {
 struct CheckItem {
   std::string id;
   std::string title;
-  std::string kind;  ///< auto / browser / notebook / manual
-  std::vector<std::string> routes;
+  CheckKind kind = CheckKind::manual;
+  std::vector<Route> routes;  ///< the routes it belongs to (none: every route)
   std::string action;  ///< what the learner does (non-auto kinds)
   std::string expect;  ///< what they should see
   std::string url;     ///< the page a browser item is about
@@ -70,7 +72,7 @@ struct CheckItem {
   std::vector<std::string> tools;      ///< ids of [[tools]] whose install command is the fix
   bool needs_login = false;            ///< needs an account: never run by pdo
   bool paid = false;                   ///< may cost money: never run by pdo
-  std::vector<std::string> optional_routes;  ///< routes where a missing program is unverified, not a fail
+  std::vector<Route> optional_routes;  ///< routes where a missing program is unverified, not a fail
   std::string optional_note, optional_note_zh;  ///< why it is not needed there
   int gates_gpus = -1;  ///< a failure blocks running lessons that need at least this many GPUs (-1: none)
 };
@@ -88,7 +90,7 @@ struct Course {
   std::string title;
   std::string entry_url;
   std::string language = "zh";
-  std::string route = "browser";
+  Route route = Route::browser;  ///< the route a new workspace gets unless --route says otherwise
   std::string expected_os;       ///< the OS the course author expects the learner on, if any
   std::string workspace_folder;  ///< suggested name of the course folder
   std::string materials_note;    ///< what may be saved (licence) — pdo records links only
@@ -98,8 +100,18 @@ struct Course {
   std::vector<NotebookOffer> notebooks;
 };
 
-/// The study routes pdo knows.
-inline const std::vector<std::string> k_routes = {"browser", "local", "gpu"};
+/// True if `route` is one of `routes`.
+bool lists_route(const std::vector<Route>& routes, Route route);
+
+/// True if the item belongs to the route (no routes listed: every route).
+bool in_route(const CheckItem& item, Route route);
+
+/// The item's command for this OS ("any" if no OS-specific one), or nullptr.
+const CheckCommand* command_for(const CheckItem& item, platform::Os os);
+
+/// True if pdo runs the item itself: an automatic item that needs no account and costs nothing. Every
+/// other item is the learner's to do and confirm.
+bool pdo_runs(const CheckItem& item);
 
 /// How much of a course file to check beyond its structure.
 enum class Validation {

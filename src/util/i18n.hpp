@@ -18,6 +18,13 @@ void set_lang(Lang lang);
 /// Picks the Chinese or the English text for the current language.
 std::string tr(std::string_view zh, std::string_view en);
 
+/// A text given in both languages where the Chinese one may be missing (a course file's `title_zh`…):
+/// `zh` when the current language is Chinese and `zh` is not empty, else `en`. Same order as tr().
+std::string tr_pick(std::string_view zh, std::string_view en);
+
+/// The same for `lang` instead of the current language (generated files, in the workspace's language).
+std::string tr_pick(Lang lang, std::string_view zh, std::string_view en);
+
 /// Parses "zh"/"en" (also "zh-CN", "中文", "english"); nullopt for anything else.
 std::optional<Lang> parse_lang(std::string_view text);
 

@@ -1,7 +1,5 @@
 #include "workspace/layout.hpp"
 
-#include <algorithm>
-
 #include "progress/file.hpp"
 #include "util/platform.hpp"
 #include "util/text.hpp"
@@ -47,7 +45,7 @@ std::string prompt_text(const course::Course& course, const course::Lesson* less
       .set("lesson_title", lesson ? lesson->title : std::string(zh ? "<课节标题>" : "<lesson title>"))
       .set("lesson_url", lesson ? (lesson->url.empty() ? no_link : lesson->url) : std::string(zh ? "<官方链接>" : "<official link>"))
       .set("lesson_folder", lesson ? lesson->folder : std::string(zh ? "<课号-文件夹>" : "<NN-folder>"))
-      .set("route_name", route_name(settings.route));
+      .set("route_name", course::route_name(settings.route));
   const std::string later = zh ? "<pdo start 课号 会填好>" : "<pdo start NN fills this in>";
   v.set("lesson_needs", lesson && !facts.needs.empty() ? facts.needs : later)
       .set("lesson_where", lesson && !facts.where.empty() ? facts.where : later);
@@ -69,7 +67,7 @@ std::string readme_text(const course::Course& course, const Settings& settings) 
   // The learner's OS section: Windows when the course expects it or pdo runs there.
   const bool windows = course.expected_os == "windows" || platform::current_os() == platform::Os::windows;
   v.set("windows", windows);
-  v.set("lessons", lessons).set("has_unpublished", unpublished).set("has_own", own).set("route_name", route_name(settings.route)).set("prompt", prompt);
+  v.set("lessons", lessons).set("has_unpublished", unpublished).set("has_own", own).set("route_name", course::route_name(settings.route)).set("prompt", prompt);
   return render_embedded(tmpl(settings.lang, "README.md"), v);
 }
 
@@ -93,27 +91,14 @@ std::string questions_text(const course::Course& course, util::Lang lang) {
   return render_embedded(tmpl(lang, "questions.md"), course_vars(course));
 }
 
-std::string check_kind_name(const std::string& kind, util::Lang lang) {
-  const bool zh = lang == util::Lang::zh;
-  if (kind == "auto") return zh ? "pdo 自动检查" : "automatic (pdo)";
-  if (kind == "browser") return zh ? "浏览器操作" : "browser action";
-  if (kind == "notebook") return zh ? "在线 notebook 单元" : "online notebook cell";
-  return zh ? "人工检查" : "manual check";
-}
-
 namespace {
 
 /// The "how" column: the learner's action, or what pdo itself will run or read for an automatic item.
 std::string check_how(const course::CheckItem& c, util::Lang lang) {
   const bool zh = lang == util::Lang::zh;
-  if (c.kind != "auto" || c.needs_login || c.paid) return zh && !c.action_zh.empty() ? c.action_zh : c.action;
+  if (!course::pdo_runs(c)) return util::tr_pick(lang, c.action_zh, c.action);
   if (!c.probe.empty()) return zh ? "`pdo check` 读取本工作区来检查" : "`pdo check` reads this workspace to check it";
-  const std::string os(platform::os_id(platform::current_os()));
-  const course::CheckCommand* cmd = nullptr;
-  for (const auto& k : c.commands) {
-    if (k.os == os) cmd = &k;
-    if (k.os == "any" && !cmd) cmd = &k;
-  }
+  const course::CheckCommand* cmd = course::command_for(c, platform::current_os());
   if (!cmd) return zh ? "本系统没有要运行的命令" : "no command for this OS";
   std::vector<std::string> argv;
   for (const auto& a : cmd->argv) {
@@ -130,12 +115,11 @@ std::string check_how(const course::CheckItem& c, util::Lang lang) {
 std::string check_env_text(const course::Course& course, const Settings& settings) {
   Vars v = course_vars(course);
   std::vector<Vars> checks;
-  const bool zh = settings.lang == util::Lang::zh;
   for (const auto& c : course.checks) {
-    if (!c.routes.empty() && std::find(c.routes.begin(), c.routes.end(), settings.route) == c.routes.end()) continue;
+    if (!course::in_route(c, settings.route)) continue;
     Vars cv;
-    cv.set("title", zh && !c.title_zh.empty() ? c.title_zh : c.title)
-        .set("kind_name", check_kind_name(c.kind, settings.lang))
+    cv.set("title", util::tr_pick(settings.lang, c.title_zh, c.title))
+        .set("kind_name", course::check_kind_name(c.kind, settings.lang))
         .set("action", check_how(c, settings.lang));
     checks.push_back(std::move(cv));
   }

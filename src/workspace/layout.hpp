@@ -38,7 +38,4 @@ std::string check_env_text(const course::Course& course, const Settings& setting
 /// A lesson's notes.md as first created: title and official link only.
 std::string notes_text(const course::Lesson& lesson, util::Lang lang);
 
-/// The check kind's display name ("浏览器操作" / "browser action"…).
-std::string check_kind_name(const std::string& kind, util::Lang lang);
-
 }  // namespace pdo::workspace

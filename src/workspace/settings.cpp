@@ -1,7 +1,5 @@
 #include "workspace/settings.hpp"
 
-#include <algorithm>
-
 #include "util/fs.hpp"
 #include "util/sha256.hpp"
 #include "util/toml_doc.hpp"
@@ -16,7 +14,7 @@ std::string settings_text(const Settings& s) {
   Vars v;
   v.set("course_id", s.course_id)
       .set("course_file", s.course_file)
-      .set("route", s.route)
+      .set("route", std::string(course::route_id(s.route)))
       .set("lang", std::string(util::lang_code(s.lang)));
   return render_embedded("templates/config.toml", v);
 }
@@ -29,15 +27,15 @@ Result<Settings> parse_settings(std::string_view text, const std::string& source
   Settings s;
   s.course_id = t.string("course", util::Need::required);
   s.course_file = t.string("course_file");
-  s.route = t.string("route");
-  if (s.route.empty()) s.route = "browser";
+  const std::string route_text = t.string("route");
+  // No route given: the default one (Settings::route's initial value).
+  const auto route = route_text.empty() ? std::optional<course::Route>(s.route) : course::parse_route(route_text);
+  s.route = route.value_or(s.route);
   const std::string lang_text = t.string("lang");
   const auto lang = util::parse_lang(lang_text.empty() ? "zh" : lang_text);
   if (!lang) t.fail("lang", tr("lang 只能是 zh 或 en", "lang must be zh or en"));
   s.lang = lang.value_or(util::Lang::zh);
-  if (std::find(course::k_routes.begin(), course::k_routes.end(), s.route) == course::k_routes.end()) {
-    t.fail("route", tr("未知路线 ", "unknown route ") + s.route);
-  }
+  if (!route) t.fail("route", tr("未知路线 ", "unknown route ") + route_text);
   if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) {
     return Error{Exit::usage, doc.problem() + tr("。修正它，或删除后重新运行 pdo init。", ". Fix it, or delete it and run pdo init again.")};
@@ -108,11 +106,5 @@ Result<Workspace> open_workspace(const fs::path& start) {
 }
 
 fs::path Workspace::path(const std::string& rel) const { return root / util::path_from_utf8(rel); }
-
-std::string route_name(const std::string& route) {
-  if (route == "local") return tr("本机 CPU 环境（local）", "local CPU setup (local)");
-  if (route == "gpu") return tr("本机或服务器 GPU 环境（gpu）", "local or server GPU setup (gpu)");
-  return tr("浏览器或在线 notebook（browser）", "browser or online notebooks (browser)");
-}
 
 }  // namespace pdo::workspace

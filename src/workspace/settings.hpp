@@ -22,7 +22,7 @@ inline constexpr const char* k_course_copy_path = ".pdo/course.toml";
 struct Settings {
   std::string course_id;
   std::string course_file;  ///< "" = the course built into pdo; else a path relative to the root
-  std::string route = "browser";
+  course::Route route = course::Route::browser;
   util::Lang lang = util::Lang::zh;
 };
 
@@ -58,8 +58,5 @@ Result<course::Course> load_course(const fs::path& root, const Settings& setting
 
 /// The course file the settings name, as an absolute path (nullopt for the built-in course).
 std::optional<fs::path> course_file_path(const fs::path& root, const Settings& settings);
-
-/// The route's display name in the current language.
-std::string route_name(const std::string& route);
 
 }  // namespace pdo::workspace

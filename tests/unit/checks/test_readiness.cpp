@@ -23,7 +23,7 @@ TEST_CASE("lesson readiness per route, from the course file's structured needs",
   const auto& c = course::default_course();
 
   SECTION("browser: 2 GPUs only on Kaggle's 2×T4; 8 GPUs nowhere free; Monarch read only") {
-    const auto all = checks::lesson_readiness(c, "browser", std::nullopt);
+    const auto all = checks::lesson_readiness(c, course::Route::browser, std::nullopt);
     CHECK(lesson(all, 4).runs_here);
     CHECK(lesson(all, 3).runs_here);
     CHECK(lesson(all, 3).verdict.find("Kaggle (2×T4)") != std::string::npos);
@@ -35,7 +35,7 @@ TEST_CASE("lesson readiness per route, from the course file's structured needs",
     CHECK(lesson(all, 13).needs.find("nightly") != std::string::npos);
   }
   SECTION("local CPU machine: CPU lessons here; GPU lessons need GPUs, Kaggle can") {
-    const auto all = checks::lesson_readiness(c, "local", std::nullopt, {}, platform::Os::gnu_linux);
+    const auto all = checks::lesson_readiness(c, course::Route::local, std::nullopt, {}, platform::Os::gnu_linux);
     CHECK(lesson(all, 4).runs_here);
     CHECK_FALSE(lesson(all, 3).runs_here);
     CHECK(lesson(all, 3).where == checks::Where::blocked);
@@ -44,24 +44,24 @@ TEST_CASE("lesson readiness per route, from the course file's structured needs",
   }
   SECTION("a recorded failure of a gating check: never runnable") {
     const checks::RecordedChecks recorded{{"python", checks::CheckStatus::pass}, {"torch-import", checks::CheckStatus::fail}};
-    const auto all = checks::lesson_readiness(c, "local", std::nullopt, recorded, platform::Os::gnu_linux);
+    const auto all = checks::lesson_readiness(c, course::Route::local, std::nullopt, recorded, platform::Os::gnu_linux);
     CHECK_FALSE(lesson(all, 4).runs_here);
     CHECK(lesson(all, 4).verdict.find("recorded as failed") != std::string::npos);
     CHECK(lesson(all, 4).verdict.find("torch-import") != std::string::npos);
-    const auto notebooks = checks::lesson_readiness(c, "browser", std::nullopt, {{"notebook-two-gpus", checks::CheckStatus::fail}});
+    const auto notebooks = checks::lesson_readiness(c, course::Route::browser, std::nullopt, {{"notebook-two-gpus", checks::CheckStatus::fail}});
     CHECK(lesson(notebooks, 4).runs_here);
     CHECK_FALSE(lesson(notebooks, 3).runs_here);
   }
   SECTION("gpu machine with 2 GPUs; Linux-only lessons on Windows are read only") {
-    const auto all = checks::lesson_readiness(c, "gpu", 2, {}, platform::Os::gnu_linux);
+    const auto all = checks::lesson_readiness(c, course::Route::gpu, 2, {}, platform::Os::gnu_linux);
     CHECK(lesson(all, 3).runs_here);
     CHECK_FALSE(lesson(all, 7).runs_here);
-    const auto win = checks::lesson_readiness(c, "gpu", 8, {}, platform::Os::windows);
+    const auto win = checks::lesson_readiness(c, course::Route::gpu, 8, {}, platform::Os::windows);
     CHECK(lesson(win, 7).where == checks::Where::read_only);
     CHECK(lesson(win, 7).verdict.find("Linux") != std::string::npos);
   }
   SECTION("the text says where the facts come from") {
-    const auto text = checks::render_readiness(c, "browser", checks::lesson_readiness(c, "browser", std::nullopt));
+    const auto text = checks::render_readiness(c, course::Route::browser, checks::lesson_readiness(c, course::Route::browser, std::nullopt));
     CHECK(text.find("structured needs") != std::string::npos);
     CHECK(text.find("2+ GPUs (the code asserts it)") != std::string::npos);
   }
@@ -71,7 +71,7 @@ TEST_CASE("an unpublished lesson is marked, never ready", "[checks]") {
   util::set_lang(util::Lang::en);
   auto c = course::default_course();
   c.lessons[0].published = false;
-  const auto all = checks::lesson_readiness(c, "browser", std::nullopt);
+  const auto all = checks::lesson_readiness(c, course::Route::browser, std::nullopt);
   CHECK_FALSE(all[0].runs_here);
   CHECK(all[0].verdict.find("unpublished") != std::string::npos);
 }

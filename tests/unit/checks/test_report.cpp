@@ -14,11 +14,11 @@ using checks::Source;
 namespace {
 
 std::vector<ItemResult> sample() {
-  ItemResult pass{"git-cli", "git present", "auto", CheckStatus::pass, Source::observed, "2026-11-20", "git --version", "git version 2.39.5", "", "", "", "", ""};
-  ItemResult fail{"python", "Python", "auto", CheckStatus::fail, Source::observed, "2026-11-20", "python3 --version", "Python 2.7.18", "wrong version", "", "", "Install Python 3.12", ""};
-  ItemResult needs{"course-page", "Course page", "browser", CheckStatus::needs_you, Source::none, "2026-11-20", "", "", "a browser action", "Open the page", "The title", "", "https://example.org/"};
-  ItemResult open{"gloo", "gloo", "auto", CheckStatus::unverified, Source::none, "2026-11-20", "", "", "not run: first needs Python", "", "", "", ""};
-  ItemResult mine{"notebook", "Notebook", "notebook", CheckStatus::pass, Source::learner, "2026-11-02", "", "you confirmed on 2026-11-02", "", "Run it", "", "", ""};
+  ItemResult pass{"git-cli", "git present", course::CheckKind::automatic, CheckStatus::pass, Source::observed, "2026-11-20", "git --version", "git version 2.39.5", "", "", "", "", ""};
+  ItemResult fail{"python", "Python", course::CheckKind::automatic, CheckStatus::fail, Source::observed, "2026-11-20", "python3 --version", "Python 2.7.18", "wrong version", "", "", "Install Python 3.12", ""};
+  ItemResult needs{"course-page", "Course page", course::CheckKind::browser, CheckStatus::needs_you, Source::none, "2026-11-20", "", "", "a browser action", "Open the page", "The title", "", "https://example.org/"};
+  ItemResult open{"gloo", "gloo", course::CheckKind::automatic, CheckStatus::unverified, Source::none, "2026-11-20", "", "", "not run: first needs Python", "", "", "", ""};
+  ItemResult mine{"notebook", "Notebook", course::CheckKind::notebook, CheckStatus::pass, Source::learner, "2026-11-02", "", "you confirmed on 2026-11-02", "", "Run it", "", "", ""};
   return {pass, fail, needs, open, mine};
 }
 
@@ -28,7 +28,7 @@ const char* const k_block = "<!-- pdo:begin check-env -->\nold\n<!-- pdo:end che
 
 TEST_CASE("the report lists failures first and ends with the three-part summary", "[checks]") {
   util::set_lang(util::Lang::en);
-  const std::string text = checks::render_report(sample(), {"2026-11-20", "browser", "linux", false});
+  const std::string text = checks::render_report(sample(), {"2026-11-20", course::Route::browser, "linux", false});
   const auto at = [&](const std::string& s) {
     INFO(s);
     const auto p = text.find(s);
@@ -54,7 +54,7 @@ TEST_CASE("the report lists failures first and ends with the three-part summary"
 
 TEST_CASE("the report is in Chinese by default", "[checks]") {
   util::set_lang(util::Lang::zh);
-  const std::string text = checks::render_report(sample(), {"2026-11-20", "browser", "linux", true});
+  const std::string text = checks::render_report(sample(), {"2026-11-20", course::Route::browser, "linux", true});
   CHECK(text.find("**已完成**") != std::string::npos);
   CHECK(text.find("**需要你操作**") != std::string::npos);
   CHECK(text.find("**尚未验证**") != std::string::npos);
@@ -67,7 +67,7 @@ TEST_CASE("output cannot end pdo's block or its code fence", "[checks]") {
   util::set_lang(util::Lang::en);
   auto items = sample();
   items[0].evidence = "x <!-- pdo:end check-env --> ``` y";
-  const std::string text = checks::render_report(items, {"d", "r", "linux", false});
+  const std::string text = checks::render_report(items, {"d", course::Route::browser, "linux", false});
   CHECK(text.find("<!-- pdo:end") == std::string::npos);
   CHECK(text.find("``` y") == std::string::npos);
 }
@@ -105,7 +105,7 @@ TEST_CASE("update_check_env keeps every byte outside the block", "[checks]") {
 TEST_CASE("recorded_statuses reads back what the report recorded, in either language", "[checks]") {
   for (const auto lang : {util::Lang::zh, util::Lang::en}) {
     util::set_lang(lang);
-    const checks::ReportInfo info{"2026-11-20", "browser", "linux", false};
+    const checks::ReportInfo info{"2026-11-20", course::Route::browser, "linux", false};
     const std::string text = std::string("intro\n<!-- pdo:begin check-env -->\n") + checks::render_report(sample(), info) + "<!-- pdo:end check-env -->\n";
     const auto recorded = checks::recorded_statuses(text);
     CHECK(recorded.size() == 5);

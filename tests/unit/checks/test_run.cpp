@@ -144,7 +144,7 @@ platform::ProcessResult ran(int code, std::string out, bool timed_out = false) {
   return r;
 }
 
-checks::RunInput input(const course::Course& c, const std::string& route, FakeRunner& fake) {
+checks::RunInput input(const course::Course& c, course::Route route, FakeRunner& fake) {
   checks::RunInput in;
   in.course = &c;
   in.route = route;
@@ -174,7 +174,7 @@ TEST_CASE("browser route: only this OS's auto items run, the others need the lea
   const auto c = mini_course();
   FakeRunner fake;
   fake.next = ran(0, "tool 3.1\n");
-  const auto rs = checks::run_checks(input(c, "browser", fake));
+  const auto rs = checks::run_checks(input(c, course::Route::browser, fake));
 
   REQUIRE(fake.calls.size() == 1);
   CHECK(fake.calls[0] == std::vector<std::string>{k_tool, "--version"});
@@ -207,7 +207,7 @@ TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks]
   util::set_lang(util::Lang::en);
   const auto c = mini_course();
   FakeRunner fake;
-  auto in = input(c, "browser", fake);
+  auto in = input(c, course::Route::browser, fake);
 
   SECTION("wrong output is a fail with the output as evidence") {
     fake.next = ran(0, "something else");
@@ -252,7 +252,7 @@ TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks
   util::set_lang(util::Lang::en);
   const auto c = mini_course();
   FakeRunner fake;
-  auto in = input(c, "local", fake);
+  auto in = input(c, course::Route::local, fake);
 
   SECTION("no Python: a fail with this OS's install command; later items unverified, nothing run") {
     in.python.reset();
@@ -292,7 +292,7 @@ TEST_CASE("the learner's confirmations are kept apart from observations", "[chec
   const auto c = mini_course();
   FakeRunner fake;
   fake.next = ran(0, "tool 1");
-  auto in = input(c, "browser", fake);
+  auto in = input(c, course::Route::browser, fake);
   in.confirmations = {{"page", true, "2026-11-01", ""}, {"cell", false, "2026-11-02", "ImportError"}};
   const auto rs = checks::run_checks(in);
   CHECK(by_id(rs, "page").status == CheckStatus::pass);
@@ -333,21 +333,21 @@ TEST_CASE("course files: auto items must say what a pass looks like", "[checks][
 
 TEST_CASE("the default course ships items for every route, all runnable by the rules", "[checks][course]") {
   const auto& c = course::default_course();
-  const auto ids_for = [&](const std::string& route) {
+  const auto ids_for = [&](course::Route route) {
     std::vector<std::string> ids;
     for (const auto& item : c.checks) {
-      if (checks::in_route(item, route)) ids.push_back(item.id);
+      if (course::in_route(item, route)) ids.push_back(item.id);
     }
     return ids;
   };
   const auto contains = [](const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); };
-  for (const char* id : {"course-page", "notebook-torch", "git-cli", "env-ignored", "pre-commit-hook"}) CHECK(contains(ids_for("browser"), id));
-  for (const char* id : {"python", "torch-import", "torch-distributed", "gloo-backend", "gloo-allreduce"}) CHECK(contains(ids_for("local"), id));
-  for (const char* id : {"nccl-backend", "gpu-count"}) CHECK(contains(ids_for("gpu"), id));
-  CHECK_FALSE(contains(ids_for("browser"), "python"));
+  for (const char* id : {"course-page", "notebook-torch", "git-cli", "env-ignored", "pre-commit-hook"}) CHECK(contains(ids_for(course::Route::browser), id));
+  for (const char* id : {"python", "torch-import", "torch-distributed", "gloo-backend", "gloo-allreduce"}) CHECK(contains(ids_for(course::Route::local), id));
+  for (const char* id : {"nccl-backend", "gpu-count"}) CHECK(contains(ids_for(course::Route::gpu), id));
+  CHECK_FALSE(contains(ids_for(course::Route::browser), "python"));
   for (const auto& item : c.checks) {
     INFO(item.id);
-    if (item.kind != "auto" || !item.probe.empty()) continue;
+    if (item.kind != course::CheckKind::automatic || !item.probe.empty()) continue;
     CHECK(item.timeout_seconds > 0);
     CHECK((!item.expect_regex.empty() || !item.expect_contains.empty()));
     for (const auto& cmd : item.commands) CHECK_FALSE(checks::refused_command(cmd.argv));
@@ -355,7 +355,7 @@ TEST_CASE("the default course ships items for every route, all runnable by the r
   }
   const auto& gpu = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "nccl-backend"; });
   CHECK(gpu.os == std::vector<std::string>{"linux"});
-  CHECK(checks::command_for(gpu, platform::Os::windows) == nullptr);
+  CHECK(course::command_for(gpu, platform::Os::windows) == nullptr);
   const auto& notebook = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "notebook-torch"; });
   CHECK(notebook.action.find("import torch; print(torch.__version__, torch.version.cuda)") != std::string::npos);
 }
@@ -370,7 +370,7 @@ TEST_CASE("an untrusted course file: its commands are shown, never run; probes s
   const auto c = mini_course();
   FakeRunner fake;
   fake.next = ran(0, "tool 1");
-  auto in = input(c, "browser", fake);
+  auto in = input(c, course::Route::browser, fake);
   in.untrusted = "not trusted yet";
   const auto rs = checks::run_checks(in);
   CHECK(fake.calls.empty());
@@ -388,7 +388,7 @@ TEST_CASE("Python runs isolated: -E, -P from 3.11, never in the workspace, no PY
   std::string version;
   checks::RunInput in;
   in.course = &c;
-  in.route = "local";
+  in.route = course::Route::local;
   in.os = platform::Os::gnu_linux;
   in.cwd = std::filesystem::current_path();
   in.python = platform::self_exe();  // a program that exists, other than k_tool
@@ -455,7 +455,7 @@ expect_contains = "ok"
   std::vector<std::vector<std::string>> calls;
   checks::RunInput in;
   in.course = &with_c;
-  in.route = "local";
+  in.route = course::Route::local;
   in.os = platform::Os::gnu_linux;
   in.python = platform::self_exe();  // a program that exists, other than k_tool
   in.today = "2026-11-20";

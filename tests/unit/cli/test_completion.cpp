@@ -68,7 +68,7 @@ std::vector<std::string> values(const cli::Completion& c) {
 }
 
 cli::Completion complete(const std::vector<std::string>& words, const course::Course& course = course::default_course(),
-                         const std::string& route = "") {
+                         std::optional<course::Route> route = std::nullopt) {
   static App a;
   return cli::complete(a.app, words, course, route);
 }
@@ -107,8 +107,8 @@ TEST_CASE("lessons and check items come from the course given and the workspace'
   CHECK(values(complete({"start", "12-"}, mini())) == std::vector<std::string>{"12-twelve"});
   CHECK(values(complete({"ask", "--lesson", ""}, mini())) == std::vector<std::string>{"01", "12"});
   CHECK(values(complete({"ask", "-l", "0"}, mini())) == std::vector<std::string>{"01"});
-  CHECK(values(complete({"check", "--open", ""}, mini(), "browser")) == std::vector<std::string>{"my-page"});
-  CHECK(values(complete({"check", "confirm", ""}, mini(), "gpu")) == std::vector<std::string>{"gpu-only"});
+  CHECK(values(complete({"check", "--open", ""}, mini(), course::Route::browser)) == std::vector<std::string>{"my-page"});
+  CHECK(values(complete({"check", "confirm", ""}, mini(), course::Route::gpu)) == std::vector<std::string>{"gpu-only"});
   CHECK(values(complete({"check", "confirm", ""}, mini())) == std::vector<std::string>{"my-page", "gpu-only"});
   const auto items = complete({"check", "--open", "my"}, mini());
   REQUIRE(items.candidates.size() == 1);
@@ -156,12 +156,12 @@ TEST_CASE("check offers its nested command and help offers the commands", "[cli]
 TEST_CASE("descriptions follow the language the app was built in", "[cli]") {
   util::set_lang(util::Lang::en);
   App en;
-  const auto c = cli::complete(en.app, {"track", "done", "03", "r"}, course::default_course(), "");
+  const auto c = cli::complete(en.app, {"track", "done", "03", "r"}, course::default_course(), std::nullopt);
   REQUIRE(c.candidates.size() == 1);
   CHECK(c.candidates.front().description == "Read the lecture");
   util::set_lang(util::Lang::zh);
   App zh;
-  const auto z = cli::complete(zh.app, {"track", "done", "03", "r"}, course::default_course(), "");
+  const auto z = cli::complete(zh.app, {"track", "done", "03", "r"}, course::default_course(), std::nullopt);
   REQUIRE(z.candidates.size() == 1);
   CHECK(z.candidates.front().description == "读讲义");
 }

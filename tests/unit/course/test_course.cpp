@@ -66,7 +66,7 @@ TEST_CASE("the default course has the seed's 17 lessons in order", "[course]") {
   CHECK(c.id == "pytorch-distributed-overview");
   CHECK(c.title == "PyTorch Distributed Overview");
   CHECK(c.entry_url == "https://docs.pytorch.org/tutorials/beginner/dist_overview.html");
-  CHECK(c.route == "browser");
+  CHECK(c.route == course::Route::browser);
   REQUIRE(c.lessons.size() == 17);
   for (std::size_t i = 0; i < 17; ++i) {
     CHECK(c.lessons[i].number == static_cast<int>(i + 1));
@@ -232,4 +232,30 @@ TEST_CASE("a course file cannot name a shell or hand code to an interpreter", "[
     INFO(argv);
     CHECK(course::parse_course(head + "command.any = " + argv + "\n", "c.toml"));
   }
+}
+
+TEST_CASE("check kinds and routes are parsed into their enums; unknown spellings are refused", "[course]") {
+  util::set_lang(util::Lang::en);
+  const std::string item = "[[checks]]\nid = \"look\"\ntitle = \"Look\"\n";
+  SECTION("known spellings") {
+    const auto c = course::parse_course("route = \"local\"" + std::string(k_good) + item +
+                                            "kind = \"notebook\"\nroutes = [\"browser\", \"gpu\"]\noptional_routes = [\"gpu\"]\n",
+                                        "c.toml");
+    REQUIRE(c);
+    CHECK(c->route == course::Route::local);
+    REQUIRE(c->checks.size() == 1);
+    CHECK(c->checks[0].kind == course::CheckKind::notebook);
+    CHECK(c->checks[0].routes == std::vector<course::Route>{course::Route::browser, course::Route::gpu});
+    CHECK(c->checks[0].optional_routes == std::vector<course::Route>{course::Route::gpu});
+  }
+  SECTION("unknown spellings") {
+    CHECK_THAT(error_of(std::string(k_good) + item + "kind = \"automatic\"\n"), Catch::Contains("unknown check kind automatic"));
+    CHECK_THAT(error_of(std::string(k_good) + item + "kind = \"manual\"\nroutes = [\"cloud\"]\n"),
+               Catch::Contains("unknown route cloud (valid: browser, local, gpu)"));
+    CHECK_THAT(error_of(std::string(k_good) + item + "kind = \"manual\"\noptional_routes = [\"Local\"]\n"),
+               Catch::Contains("unknown route Local"));
+    CHECK_THAT(error_of(std::string(k_good) + "[[tools]]\nid = \"git\"\nname = \"Git\"\nroutes = [\"gpus\"]\n"),
+               Catch::Contains("unknown route gpus"));
+  }
+  util::set_lang(util::Lang::zh);
 }

@@ -13,14 +13,14 @@ TEST_CASE("settings round-trip and carry schema = 1", "[workspace]") {
   workspace::Settings s;
   s.course_id = "mini";
   s.course_file = ".pdo/course.toml";
-  s.route = "local";
+  s.route = course::Route::local;
   s.lang = util::Lang::en;
   const std::string text = workspace::settings_text(s);
   CHECK_THAT(text, Catch::Contains("\nschema = 1\n"));
   const auto back = workspace::parse_settings(text, "config.toml").take();
   CHECK(back.course_id == "mini");
   CHECK(back.course_file == ".pdo/course.toml");
-  CHECK(back.route == "local");
+  CHECK(back.route == course::Route::local);
   CHECK(back.lang == util::Lang::en);
   // Workspaces made before schema existed still open.
   CHECK(workspace::parse_settings("course = \"mini\"\ncourse_file = \"\"\nroute = \"browser\"\nlang = \"zh\"\n", "config.toml"));

@@ -50,6 +50,11 @@ SecretScan::SecretScan(std::optional<WorkspaceRules> workspace) : m_workspace(st
   }
 }
 
+std::set<std::string> SecretScan::stopped_rules() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_stopped;
+}
+
 void SecretScan::warn(std::string text) const {
   std::lock_guard<std::mutex> lock(m_mutex);
   m_warnings.push_back(std::move(text));
@@ -65,7 +70,8 @@ bool SecretScan::skipped(const secrets::Allowlist& a, const secrets::Candidate& 
   if (m_workspace->trusted) return true;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
-    if (!m_warned.insert("trust").second) return false;
+    if (m_trust_noted) return false;
+    m_trust_noted = true;
   }
   warn(trf("{} 第 {} 行的 allowlist 会跳过一处发现，但你还没有信任这个文件，所以它仍被报告。读过这个文件、确定它的 allowlist 没问题后："
            "pdo scan --trust-rules",
@@ -91,7 +97,7 @@ std::vector<secrets::Finding> SecretScan::run(std::string_view path, std::string
                            }),
             out.end());
   std::vector<std::string> stopped;
-  for (auto& hit : secrets::scan_gitleaks(config, path, content, stopped)) {
+  for (auto& hit : secrets::scan_gitleaks(config, path, content, stopped, stopped_rules())) {
     if (names == Names::no && hit.finding.line == 0) continue;
     const secrets::Candidate c{hit.rule->id, path, hit.secret, hit.match, hit.line};
     const auto& own = hit.rule->allowlists;
@@ -101,12 +107,12 @@ std::vector<secrets::Finding> SecretScan::run(std::string_view path, std::string
   for (const auto& id : stopped) {
     {
       std::lock_guard<std::mutex> lock(m_mutex);
-      if (!m_warned.insert("stop " + id).second) continue;
+      if (!m_stopped.insert(id).second) continue;
     }
-    warn(trf("{} 的规则 {} 在 {} 里被停止了：它的正则表达式回溯太多，超过了 PCRE2 的匹配上限，这个文件的其余部分没有用它检查（其他文件里再停止不再提示）。"
+    warn(trf("{} 的规则 {} 在 {} 里被停止了：它的正则表达式回溯太多（超过了 PCRE2 的匹配上限或每个文件 2 秒），这个文件的其余部分和这次扫描的其他文件都没有再用它检查。"
              "请改写它，例如去掉嵌套的重复（(a+)+）",
-             "rule {} of {} was stopped in {}: its regex backtracked past PCRE2's match limit, so the rest of that file was not checked "
-             "with it (later stops are not listed). Rewrite it, e.g. without nested repetition such as (a+)+",
+             "rule {} of {} was stopped in {}: its regex backtracked too much (past PCRE2's match limit or 2 seconds a file), so neither the "
+             "rest of that file nor the other files of this scan were checked with it. Rewrite it, e.g. without nested repetition such as (a+)+",
              id, k_gitleaks_file, path));
   }
   std::stable_sort(out.begin(), out.end(), [](const secrets::Finding& a, const secrets::Finding& b) { return a.line < b.line; });

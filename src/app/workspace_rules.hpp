@@ -57,11 +57,13 @@ private:
   std::vector<secrets::Finding> run(std::string_view path, std::string_view content, Names names) const;
   bool skipped(const secrets::Allowlist& a, const secrets::Candidate& c) const;
   void warn(std::string text) const;
+  std::set<std::string> stopped_rules() const;
 
   std::optional<WorkspaceRules> m_workspace;
   mutable std::mutex m_mutex;
   mutable std::vector<std::string> m_warnings;
-  mutable std::set<std::string> m_warned;
+  mutable bool m_trust_noted = false;
+  mutable std::set<std::string> m_stopped;  ///< rules stopped in one file: not run on the others
 };
 
 /// The workspace's scanner: SecretScan with root's .gitleaks.toml; throws Failure if that file is invalid.

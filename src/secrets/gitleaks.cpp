@@ -135,6 +135,18 @@ void read_rule(const TomlTable& table, Ignored& ignored, GitleaksRule& rule) {
   rule.allowlists = read_allowlists(t, false, ignored);
 }
 
+void index_keywords(GitleaksConfig& config) {
+  for (std::size_t r = 0; r < config.rules.size(); ++r) {
+    for (const auto& k : config.rules[r].keywords) {
+      const auto* b = reinterpret_cast<const unsigned char*>(k.data());
+      const unsigned pair = k.size() >= 2 ? pair_key(b[0], b[1]) : 0;
+      if (k.size() >= 2) config.keyword_pairs[pair >> 6] |= std::uint64_t{1} << (pair & 63);
+      config.keywords.push_back({pair, k, r});
+    }
+  }
+  std::stable_sort(config.keywords.begin(), config.keywords.end(), [](const Keyword& a, const Keyword& b) { return a.pair < b.pair; });
+}
+
 }  // namespace
 
 Result<GitleaksConfig> parse_gitleaks(std::string_view toml_text, std::string_view origin) {
@@ -158,6 +170,7 @@ Result<GitleaksConfig> parse_gitleaks(std::string_view toml_text, std::string_vi
   if (!doc.failed()) out.allowlists = read_allowlists(root, true, ignored);
   if (doc.failed()) return Error{Exit::usage, doc.problem()};
   out.ignored = ignored.text();
+  index_keywords(out);
   return {std::move(out)};
 }
 
@@ -192,12 +205,43 @@ std::size_t next_start(std::string_view text, std::size_t begin, std::size_t end
   return next;
 }
 
-/// `text` in ASCII lower case, through the scanner's fold table (a plain loop: fast in a debug build too).
-std::string folded(std::string_view text) {
-  std::string out(text.size(), '\0');
-  const auto* in = reinterpret_cast<const unsigned char*>(text.data());
-  for (std::size_t i = 0; i < text.size(); ++i) out[i] = static_cast<char>(k_fold[in[i]]);
-  return out;
+bool folded_at(std::string_view text, std::size_t at, std::string_view lower) {
+  if (text.size() - at < lower.size()) return false;
+  for (std::size_t k = 0; k < lower.size(); ++k) {
+    if (k_fold[static_cast<unsigned char>(text[at + k])] != static_cast<unsigned char>(lower[k])) return false;
+  }
+  return true;
+}
+
+/// Which rules have a keyword in `text` (in any ASCII case), in one pass over it; rules without
+/// keywords count as having one.
+std::vector<bool> keywords_present(const GitleaksConfig& config, std::string_view text) {
+  std::vector<bool> present(config.rules.size());
+  std::size_t wanted = 0;
+  for (std::size_t r = 0; r < config.rules.size(); ++r) {
+    present[r] = config.rules[r].keywords.empty();
+    if (!present[r]) ++wanted;
+  }
+  for (const auto& k : config.keywords) {  // one-byte keywords: a search of their own
+    if (k.text.size() != 1 || present[k.rule]) continue;
+    const auto is_it = [&](char c) { return k_fold[static_cast<unsigned char>(c)] == static_cast<unsigned char>(k.text[0]); };
+    if (std::any_of(text.begin(), text.end(), is_it)) {
+      present[k.rule] = true;
+      --wanted;
+    }
+  }
+  const auto* d = reinterpret_cast<const unsigned char*>(text.data());
+  for (std::size_t i = 0; wanted > 0 && i + 1 < text.size(); ++i) {
+    const unsigned key = pair_key(d[i], d[i + 1]);
+    if (!test_bit(config.keyword_pairs, key)) continue;
+    auto k = std::lower_bound(config.keywords.begin(), config.keywords.end(), key, [](const Keyword& a, unsigned p) { return a.pair < p; });
+    for (; k != config.keywords.end() && k->pair == key; ++k) {
+      if (present[k->rule] || !folded_at(text, i, k->text)) continue;
+      present[k->rule] = true;
+      --wanted;
+    }
+  }
+  return present;
 }
 
 bool allowed_line(std::string_view line) { return contains(line, "pdo:allow") || contains(line, "gitleaks:allow"); }
@@ -205,9 +249,10 @@ bool allowed_line(std::string_view line) { return contains(line, "pdo:allow") ||
 /// Runs one content rule; false if it hit a limit.
 bool run_rule(const GitleaksRule& rule, std::string_view path, std::string_view text, std::vector<GitleaksHit>& out) {
   std::size_t from = 0, line = 1, counted = 0, found = 0;
+  const auto deadline = std::chrono::steady_clock::now() + k_rule_time_limit;
   Regex::Match m;
   while (from <= text.size() && found < k_max_hits) {
-    const auto outcome = rule.regex->search(text, from, m);
+    const auto outcome = rule.regex->search(text, from, m, deadline);
     if (outcome == Regex::Outcome::limit) return false;
     if (outcome == Regex::Outcome::none) break;
     const auto [begin, end] = m.spans[0];
@@ -220,11 +265,12 @@ bool run_rule(const GitleaksRule& rule, std::string_view path, std::string_view 
     line += static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted), text.begin() + static_cast<std::ptrdiff_t>(sb), '\n'));
     counted = sb;
     ++found;
-    out.push_back({{std::string(path), line, rule.id, rule.description, redact(secret)},
-                   &rule,
-                   std::string(secret),
-                   std::string(text.substr(begin, end - begin)),
-                   std::string(whole)});
+    GitleaksHit& hit = out.emplace_back();
+    hit.finding = {std::string(path), line, rule.id, rule.description, redact(secret)};
+    hit.rule = &rule;
+    hit.secret = secret;
+    hit.match = text.substr(begin, end - begin);
+    hit.line = whole;
   }
   return true;
 }
@@ -252,19 +298,21 @@ bool Allowlist::allows(const Candidate& c) const {
 }
 
 std::vector<GitleaksHit> scan_gitleaks(const GitleaksConfig& config, std::string_view path, std::string_view content,
-                                       std::vector<std::string>& stopped) {
+                                       std::vector<std::string>& stopped, const std::set<std::string>& skip) {
   std::vector<GitleaksHit> out;
-  std::string lower;  // made once, for the keyword prefilter, when a rule has keywords
-  for (const auto& rule : config.rules) {
+  std::vector<bool> present;  // found on the first rule that needs it
+  for (std::size_t r = 0; r < config.rules.size(); ++r) {
+    const auto& rule = config.rules[r];
+    if (skip.count(rule.id) != 0) continue;
     if (rule.path && !rule.path->matches(path)) continue;
     if (!rule.regex) {
-      out.push_back({{std::string(path), 0, rule.id, rule.description, ""}, &rule, "", "", ""});
+      GitleaksHit& hit = out.emplace_back();
+      hit.finding = {std::string(path), 0, rule.id, rule.description, ""};
+      hit.rule = &rule;
       continue;
     }
-    if (!rule.keywords.empty()) {
-      if (lower.empty() && !content.empty()) lower = folded(content);
-      if (std::none_of(rule.keywords.begin(), rule.keywords.end(), [&](const std::string& k) { return contains(lower, k); })) continue;
-    }
+    if (present.empty()) present = keywords_present(config, content);
+    if (!present[r]) continue;
     if (!run_rule(rule, path, content, out)) stopped.push_back(rule.id);
   }
   return out;

@@ -4,11 +4,14 @@
 // gitleaks keys pdo does not implement ([extend], tags…) are ignored with one warning. Regexes run
 // through PCRE2 with limits (secrets/regex.hpp), each rule only on content holding one of its keywords.
 // Whether an allowlist may skip a finding is the caller's decision (app/workspace_rules: trust).
+#include <chrono>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "secrets/anchors.hpp"
 #include "secrets/regex.hpp"
 #include "secrets/scanner.hpp"
 #include "util/error.hpp"
@@ -57,11 +60,21 @@ struct GitleaksRule {
   std::vector<Allowlist> allowlists;
 };
 
+/// One keyword of one rule, found by its first two folded bytes.
+struct Keyword {
+  unsigned pair = 0;  ///< pair_key of its first two bytes
+  std::string text;   ///< lower case
+  std::size_t rule = 0;
+};
+
 /// A parsed gitleaks file.
 struct GitleaksConfig {
   std::vector<GitleaksRule> rules;
   std::vector<Allowlist> allowlists;  ///< the global ones
   std::string ignored;                ///< the keys pdo does not implement, with their lines ("" if none)
+  // The keyword prefilter: one pass over a file finds which rules' keywords it holds.
+  Bits keyword_pairs{};           ///< pair_key bits of the keywords of two or more bytes
+  std::vector<Keyword> keywords;  ///< those keywords, sorted by pair
 };
 
 /// Parses a gitleaks file; `origin` names it in messages ("file:line: rule X: …").
@@ -76,9 +89,13 @@ struct GitleaksHit {
   std::string line;
 };
 
-/// The findings of every rule in `content` (a file named `path`); lines with pdo:allow or gitleaks:allow
-/// are skipped. A rule that hits a PCRE2 limit stops for this file and its id is added to `stopped`.
+/// How long one rule may search one file before it is stopped.
+inline constexpr std::chrono::seconds k_rule_time_limit{2};
+
+/// The findings of every rule in `content` (a file named `path`) except those whose ids are in `skip`;
+/// lines with pdo:allow or gitleaks:allow are skipped. A rule that hits a PCRE2 limit or runs past
+/// k_rule_time_limit stops for this file and its id is added to `stopped`.
 std::vector<GitleaksHit> scan_gitleaks(const GitleaksConfig& config, std::string_view path, std::string_view content,
-                                       std::vector<std::string>& stopped);
+                                       std::vector<std::string>& stopped, const std::set<std::string>& skip = {});
 
 }  // namespace pdo::secrets

@@ -17,6 +17,9 @@ namespace {
 constexpr std::uint32_t k_match_limit = 200000;
 constexpr std::uint32_t k_depth_limit = 2000;
 constexpr std::uint32_t k_heap_limit_kib = 8192;
+constexpr std::uint32_t k_options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_USE_OFFSET_LIMIT;
+constexpr std::size_t k_window = 256;  // start positions per pcre2_match call
+constexpr std::chrono::milliseconds k_short_search{200};
 
 std::string error_text(int code) {
   PCRE2_UCHAR buffer[256];
@@ -41,8 +44,7 @@ Result<Regex> Regex::compile(std::string_view pattern) {
   PCRE2_SIZE offset = 0;
   auto compiled = std::make_shared<Code>();
   const char* text = pattern.empty() ? "" : pattern.data();  // never a null pattern
-  compiled->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(text), pattern.size(), PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code,
-                                 &offset, nullptr);
+  compiled->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(text), pattern.size(), k_options, &code, &offset, nullptr);
   if (compiled->code == nullptr) return Error{Exit::usage, error_text(code) + " (at character " + std::to_string(offset + 1) + ")"};
   (void)pcre2_jit_compile(compiled->code, PCRE2_JIT_COMPLETE);  // without JIT support: the interpreter
   compiled->context = pcre2_match_context_create(nullptr);
@@ -60,27 +62,52 @@ Result<Regex> Regex::compile(std::string_view pattern) {
 
 std::size_t Regex::groups() const { return m_code->groups; }
 
-Regex::Outcome Regex::search(std::string_view subject, std::size_t from, Match& match) const {
-  // Match data per search: cheap next to a search, and it keeps one Regex usable from many threads.
-  std::unique_ptr<pcre2_match_data, decltype(&pcre2_match_data_free)> data(pcre2_match_data_create_from_pattern(m_code->code, nullptr),
-                                                                           &pcre2_match_data_free);
-  if (!data) return Outcome::limit;
-  const int rc = pcre2_match(m_code->code, reinterpret_cast<PCRE2_SPTR>(subject.data()), subject.size(), from, 0, data.get(), m_code->context);
-  if (rc == PCRE2_ERROR_NOMATCH) return Outcome::none;
-  if (rc < 0) return Outcome::limit;  // the match, depth or heap limit, or another failure to finish
-  const PCRE2_SIZE* v = pcre2_get_ovector_pointer(data.get());
-  match.spans.assign(m_code->groups + 1, {std::string_view::npos, std::string_view::npos});
+namespace {
+
+using MatchData = std::unique_ptr<pcre2_match_data, decltype(&pcre2_match_data_free)>;
+using MatchContext = std::unique_ptr<pcre2_match_context, decltype(&pcre2_match_context_free)>;
+
+/// The first byte at or after `i` that starts a UTF-8 character (or the end).
+std::size_t char_start(std::string_view text, std::size_t i) {
+  while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+  return i;
+}
+
+void read_spans(pcre2_match_data* data, int rc, std::size_t groups, Regex::Match& match) {
+  const PCRE2_SIZE* v = pcre2_get_ovector_pointer(data);
+  match.spans.assign(groups + 1, {std::string_view::npos, std::string_view::npos});
   // rc is the highest group that took part, plus one; \K can put a match's start after its end.
   for (std::size_t i = 0; i < static_cast<std::size_t>(rc) && i < match.spans.size(); ++i) {
     if (v[2 * i] != PCRE2_UNSET && v[2 * i] <= v[2 * i + 1]) match.spans[i] = {v[2 * i], v[2 * i + 1]};
   }
   if (match.spans[0].first == std::string_view::npos) match.spans[0] = {v[1], v[1]};
-  return Outcome::found;
+}
+
+}  // namespace
+
+Regex::Outcome Regex::search(std::string_view subject, std::size_t from, Match& match, Deadline deadline) const {
+  // Match data and context per search keep one Regex usable from many threads. The match limit counts
+  // per start position, so the start positions are tried k_window at a time (the offset limit), with
+  // the deadline checked in between: a pattern that stays just under the limit everywhere still ends.
+  MatchData data(pcre2_match_data_create_from_pattern(m_code->code, nullptr), &pcre2_match_data_free);
+  MatchContext context(pcre2_match_context_copy(m_code->context), &pcre2_match_context_free);
+  if (!data || !context) return Outcome::limit;
+  const auto* bytes = reinterpret_cast<PCRE2_SPTR>(subject.empty() ? "" : subject.data());
+  for (std::size_t start = char_start(subject, from); start <= subject.size(); start = char_start(subject, start + k_window)) {
+    if (std::chrono::steady_clock::now() > deadline) return Outcome::limit;
+    pcre2_set_offset_limit(context.get(), start + k_window - 1);
+    const int rc = pcre2_match(m_code->code, bytes, subject.size(), start, 0, data.get(), context.get());
+    if (rc == PCRE2_ERROR_NOMATCH) continue;
+    if (rc < 0) return Outcome::limit;  // the match, depth or heap limit, or another failure to finish
+    read_spans(data.get(), rc, m_code->groups, match);
+    return Outcome::found;
+  }
+  return Outcome::none;
 }
 
 bool Regex::matches(std::string_view subject) const {
   Match m;
-  return search(subject, 0, m) == Outcome::found;
+  return search(subject, 0, m, std::chrono::steady_clock::now() + k_short_search) == Outcome::found;
 }
 
 }  // namespace pdo::secrets

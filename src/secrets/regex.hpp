@@ -3,6 +3,7 @@
 // gitleaks' rules were written for linear-time RE2, so every match runs with match, depth and heap
 // limits: a hostile pattern stops with Outcome::limit instead of hanging a commit. regex.cpp is the only
 // file that includes <pcre2.h>.
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -30,9 +31,12 @@ public:
 
   /// The number of capture groups.
   std::size_t groups() const;
-  /// The first match in `subject` at or after `from`.
-  Outcome search(std::string_view subject, std::size_t from, Match& match) const;
-  /// True if the pattern matches anywhere in `subject` (a limit counts as no match).
+  /// When a search gives up (Outcome::limit).
+  using Deadline = std::chrono::steady_clock::time_point;
+
+  /// The first match in `subject` starting at or after `from`.
+  Outcome search(std::string_view subject, std::size_t from, Match& match, Deadline deadline) const;
+  /// True if the pattern matches anywhere in `subject` within a short time (a limit counts as no match).
   bool matches(std::string_view subject) const;
 
 private:

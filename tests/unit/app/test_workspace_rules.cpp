@@ -103,4 +103,8 @@ tags = ["slow"]
   CHECK(warnings[1].find("nested") != std::string::npos);
   CHECK(warnings[1].find("stopped") != std::string::npos);
   CHECK(warnings[1].find("one.txt") != std::string::npos);
+  // Stopped once, the rule is not run on the scan's other files; a new scan runs it again.
+  CHECK(scan.scan("short.txt", "aaa\n").empty());
+  const app::SecretScan fresh(rules("[[rules]]\nid = \"nested\"\nregex = '(a+)+$'\n", false));
+  CHECK(ids(fresh.scan("short.txt", "aaa\n")) == std::vector<std::string>{"nested:1"});
 }

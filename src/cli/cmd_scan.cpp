@@ -117,7 +117,7 @@ int finish(Context& ctx, std::size_t count, const std::string& summary) {
 }
 
 /// "扫描文件：12/345（每秒 67 个）": files of a large tree, or versions and commits of the history.
-util::Progress::Label counter(std::string zh, std::string en, std::string zh_unit, std::string en_unit) {
+util::Progress::Label counter(const std::string& zh, const std::string& en, const std::string& zh_unit, const std::string& en_unit) {
   return [=](std::uint64_t done, std::uint64_t total, double rate) {
     return tr(zh, en) + util::grouped(done) + (total ? "/" + util::grouped(total) : "") + tr(zh_unit, en_unit) + tr("（每秒 ", " (") +
            util::rate_text(rate) + tr(" 个）", "/s)");

@@ -40,7 +40,7 @@ public:
       for (const int line : lines) numbers.push_back(std::to_string(line));
       parts.push_back(key + tr("（第 ", " (line ") + util::join(numbers, ", ") + tr(" 行）", ")"));
     }
-    return util::join(parts, ", ");
+    return util::join(parts, tr("、", ", "));
   }
 
 private:

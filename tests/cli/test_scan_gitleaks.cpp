@@ -16,7 +16,7 @@ const std::string k_acme_rule = "[[rules]]\nid = \"acme-key\"\ndescription = \"A
                                 "keywords = [\"acme_\"]\n";
 
 fs::path workspace(const TempDir& tmp, const std::string& rules) {
-  const fs::path ws = tmp / "course";
+  fs::path ws = tmp / "course";
   const auto init = init_ws(ws);
   INFO(init.out << init.err);
   REQUIRE(init.exit_code == 0);

@@ -32,6 +32,7 @@ app::WorkspaceRules rules(const std::string& toml, bool trusted) {
 
 std::vector<std::string> ids(const std::vector<secrets::Finding>& findings) {
   std::vector<std::string> out;
+  out.reserve(findings.size());
   for (const auto& f : findings) out.push_back(f.rule_id + ":" + std::to_string(f.line));
   return out;
 }

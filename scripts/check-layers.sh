@@ -69,6 +69,12 @@ if [ "${1:-}" = "--self-test" ]; then
     echo "check-layers self-test: <git2.h> outside src/git/ was not caught" >&2
     exit 1
   fi
+  cp "$here/src/app/session.cpp" "$tmp/src/app/session.cpp"
+  echo '#include <pcre2.h>' >> "$tmp/src/secrets/scanner.cpp"
+  if check "$tmp" 2> /dev/null; then
+    echo "check-layers self-test: <pcre2.h> outside src/secrets/regex.cpp was not caught" >&2
+    exit 1
+  fi
   check "$here"
   echo "check-layers self-test: broken samples fail, the tree passes"
   exit 0

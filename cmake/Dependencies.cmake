@@ -37,6 +37,9 @@ endif()
 # with the system libgit2 the system library. The Windows prefix's pcre2 is static: PCRE2_STATIC, else
 # its headers declare dllimport (scripts/windows/build-deps.sh also adds it to the prefix's .pc).
 pkg_check_modules(PCRE2 REQUIRED IMPORTED_TARGET libpcre2-8>=10.34)
+if(PDO_STATIC_LIBGIT2_FOUND)
+  find_library(PDO_STATIC_LIB_pcre2-8 NAMES libpcre2-8.a)  # already found above if libgit2 uses pcre2
+endif()
 if(PDO_STATIC_LIBGIT2_FOUND AND PDO_STATIC_LIB_pcre2-8)
   target_include_directories(pdo_deps SYSTEM INTERFACE ${PCRE2_INCLUDE_DIRS})
   target_link_libraries(pdo_deps INTERFACE ${PDO_STATIC_LIB_pcre2-8})

@@ -17,16 +17,30 @@ using util::trf;
 
 namespace {
 
-/// The text of line `n` (1-based) of `text`; "" past its end.
-std::string_view nth_line(std::string_view text, std::size_t n) {
-  std::size_t bol = 0;
-  for (std::size_t i = 1; i < n; ++i) {
-    const std::size_t nl = text.find('\n', bol);
-    if (nl == std::string_view::npos) return {};
-    bol = nl + 1;
+/// Lines of a text by number, for findings in line order: each step goes on from the last one.
+class LineCursor {
+public:
+  explicit LineCursor(std::string_view text) : m_text(text) {}
+  /// The text of line `n` (1-based); "" past the end.
+  std::string_view line(std::size_t n) {
+    if (n < m_line) {
+      m_line = 1;
+      m_bol = 0;
+    }
+    while (m_line < n && m_bol <= m_text.size()) {
+      const std::size_t nl = m_text.find('\n', m_bol);
+      m_bol = nl == std::string_view::npos ? m_text.size() + 1 : nl + 1;
+      ++m_line;
+    }
+    if (m_bol > m_text.size()) return {};
+    return m_text.substr(m_bol, std::min(m_text.find('\n', m_bol), m_text.size()) - m_bol);
   }
-  return text.substr(bol, std::min(text.find('\n', bol), text.size()) - bol);
-}
+
+private:
+  std::string_view m_text;
+  std::size_t m_line = 1;
+  std::size_t m_bol = 0;
+};
 
 }  // namespace
 
@@ -90,12 +104,12 @@ std::vector<secrets::Finding> SecretScan::run(std::string_view path, std::string
     return std::any_of(config.allowlists.begin(), config.allowlists.end(), [&](const secrets::Allowlist& a) { return skipped(a, c); });
   };
   // pdo keeps no built-in finding's secret: a global allowlist's regexes and stopwords see its line.
-  out.erase(std::remove_if(out.begin(), out.end(),
-                           [&](const secrets::Finding& f) {
-                             const std::string_view line = f.line > 0 ? nth_line(content, f.line) : path;
-                             return global({f.rule_id, path, line, line, line});
-                           }),
-            out.end());
+  LineCursor lines(content);  // the scanner's findings come in line order
+  const auto skip_builtin = [&](const secrets::Finding& f) {
+    const std::string_view line = f.line > 0 ? lines.line(f.line) : path;
+    return global({f.rule_id, path, line, line, line});
+  };
+  if (!config.allowlists.empty()) out.erase(std::remove_if(out.begin(), out.end(), skip_builtin), out.end());
   std::vector<std::string> stopped;
   for (auto& hit : secrets::scan_gitleaks(config, path, content, stopped, stopped_rules())) {
     if (names == Names::no && hit.finding.line == 0) continue;

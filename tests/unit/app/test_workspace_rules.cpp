@@ -82,6 +82,11 @@ TEST_CASE("workspace rules remove a built-in finding only by a trusted global al
   CHECK(ids(app::SecretScan(rules(global, false)).scan("docs/a.md", text)) == std::vector<std::string>{"github-token:1"});
   CHECK(app::SecretScan(rules(global, true)).scan("docs/a.md", text).empty());
   CHECK(ids(app::SecretScan(rules(global, true)).scan("notes.md", text)) == std::vector<std::string>{"github-token:1"});
+  // regexTarget = "line": each built-in finding is judged by its own line.
+  const char* const by_line = "[[allowlists]]\nregexTarget = \"line\"\nregexes = ['^example: ']\n";
+  const std::string lines = "x " + github_key(1) + "\nexample: " + github_key(2) + "\n\nx " + github_key(3) + "\nexample: " + github_key(4) + "\n";
+  CHECK(ids(app::SecretScan(rules(by_line, true)).scan("notes.md", lines)) == std::vector<std::string>{"github-token:1", "github-token:4"});
+  CHECK(app::SecretScan(rules(by_line, false)).scan("notes.md", lines).size() == 4);
 }
 
 TEST_CASE("unimplemented gitleaks keys give exactly one warning; a stopped rule one per rule", "[app]") {

@@ -6,6 +6,7 @@
 #include "secrets/regex.hpp"
 
 #include <cstdint>
+#include <mutex>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -33,6 +34,9 @@ struct Regex::Code {
   pcre2_code* code = nullptr;
   pcre2_match_context* context = nullptr;
   std::size_t groups = 0;
+  /// JIT compilation on the first search: most rules never get past the keyword prefilter of a
+  /// commit's few files, and compiling costs more than searching those.
+  mutable std::once_flag jit;
   ~Code() {
     pcre2_match_context_free(context);
     pcre2_code_free(code);
@@ -46,7 +50,6 @@ Result<Regex> Regex::compile(std::string_view pattern) {
   const char* text = pattern.empty() ? "" : pattern.data();  // never a null pattern
   compiled->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(text), pattern.size(), k_options, &code, &offset, nullptr);
   if (compiled->code == nullptr) return Error{Exit::usage, error_text(code) + " (at character " + std::to_string(offset + 1) + ")"};
-  (void)pcre2_jit_compile(compiled->code, PCRE2_JIT_COMPLETE);  // without JIT support: the interpreter
   compiled->context = pcre2_match_context_create(nullptr);
   if (compiled->context == nullptr) return Error{Exit::failure, "out of memory"};
   pcre2_set_match_limit(compiled->context, k_match_limit);
@@ -89,6 +92,8 @@ Regex::Outcome Regex::search(std::string_view subject, std::size_t from, Match& 
   // Match data and context per search keep one Regex usable from many threads. The match limit counts
   // per start position, so the start positions are tried k_window at a time (the offset limit), with
   // the deadline checked in between: a pattern that stays just under the limit everywhere still ends.
+  // Without JIT support pcre2_jit_compile fails and the interpreter runs.
+  std::call_once(m_code->jit, [this] { (void)pcre2_jit_compile(m_code->code, PCRE2_JIT_COMPLETE); });
   MatchData data(pcre2_match_data_create_from_pattern(m_code->code, nullptr), &pcre2_match_data_free);
   MatchContext context(pcre2_match_context_copy(m_code->context), &pcre2_match_context_free);
   if (!data || !context) return Outcome::limit;

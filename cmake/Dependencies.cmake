@@ -32,6 +32,25 @@ else()
   message(STATUS "libgit2: system library ${LIBGIT2_LINK_LIBRARIES}")
 endif()
 
+# PCRE2 (8-bit) for the learner's own secret rules in gitleaks' format (src/secrets/regex.cpp), asked for
+# by name, not only through libgit2: with the static libgit2 its static archive (libpcre2-8.a, as above),
+# with the system libgit2 the system library. The Windows prefix's pcre2 is static: PCRE2_STATIC, else
+# its headers declare dllimport (scripts/windows/build-deps.sh also adds it to the prefix's .pc).
+pkg_check_modules(PCRE2 REQUIRED IMPORTED_TARGET libpcre2-8>=10.34)
+if(PDO_STATIC_LIBGIT2_FOUND)
+  find_library(PDO_STATIC_LIB_pcre2-8 NAMES libpcre2-8.a)  # already found above if libgit2 uses pcre2
+endif()
+if(PDO_STATIC_LIBGIT2_FOUND AND PDO_STATIC_LIB_pcre2-8)
+  target_include_directories(pdo_deps SYSTEM INTERFACE ${PCRE2_INCLUDE_DIRS})
+  target_link_libraries(pdo_deps INTERFACE ${PDO_STATIC_LIB_pcre2-8})
+else()
+  target_link_libraries(pdo_deps INTERFACE PkgConfig::PCRE2)
+endif()
+if(WIN32 AND NOT MSVC)
+  target_compile_definitions(pdo_deps INTERFACE PCRE2_STATIC=1)
+endif()
+message(STATUS "pcre2: ${PCRE2_VERSION}")
+
 # libcurl for `pdo check --online` (src/checks/http_curl.cpp); a Windows build may use WinHTTP instead.
 pkg_check_modules(LIBCURL REQUIRED IMPORTED_TARGET libcurl>=7.68)
 if(CMAKE_SYSTEM_NAME STREQUAL "Linux")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks src/'s #includes against the "may include" column of ARCHITECTURE.md's table, and that
-# <git2.h> is included only under src/git/ and toml++ only by src/util/toml_doc.cpp.
+# <git2.h> is included only under src/git/, toml++ only by src/util/toml_doc.cpp and <pcre2.h> only by
+# src/secrets/regex.cpp.
 # Usage: scripts/check-layers.sh [ROOT]     (ROOT defaults to the repository)
 #        scripts/check-layers.sh --self-test (a broken sample must fail, the real tree must pass)
 set -euo pipefail
@@ -44,6 +45,10 @@ check() {
       echo "check-layers: ${file#"$root"/}: only src/util/toml_doc.cpp includes toml++" >&2
       bad=1
     fi
+    if grep -q '^#include <pcre2' "$file" && [ "${file#"$root"/}" != src/secrets/regex.cpp ]; then
+      echo "check-layers: ${file#"$root"/}: only src/secrets/regex.cpp includes <pcre2.h>" >&2
+      bad=1
+    fi
   done < <(find "$root/src" -name '*.[ch]pp' | sort)
   return $bad
 }
@@ -62,6 +67,12 @@ if [ "${1:-}" = "--self-test" ]; then
   echo '#include <git2.h>' >> "$tmp/src/app/session.cpp"
   if check "$tmp" 2> /dev/null; then
     echo "check-layers self-test: <git2.h> outside src/git/ was not caught" >&2
+    exit 1
+  fi
+  cp "$here/src/app/session.cpp" "$tmp/src/app/session.cpp"
+  echo '#include <pcre2.h>' >> "$tmp/src/secrets/scanner.cpp"
+  if check "$tmp" 2> /dev/null; then
+    echo "check-layers self-test: <pcre2.h> outside src/secrets/regex.cpp was not caught" >&2
     exit 1
   fi
   check "$here"

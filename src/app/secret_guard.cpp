@@ -37,8 +37,12 @@ std::string secret_advice() {
             "  To skip the git hook's check on purpose, at your own risk: git commit --no-verify (pdo's own commits are always checked)");
 }
 
-Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs) {
-  const auto& scanner = secrets::default_scanner();
+const SecretScan& builtin_scan() {
+  static const SecretScan k_builtin;
+  return k_builtin;
+}
+
+Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs, const SecretScan& scanner) {
   std::vector<secrets::Finding> findings;
   for (const auto& blob : blobs) {
     auto found = scanner.scan(blob.path, blob.content);
@@ -67,8 +71,8 @@ std::string commit_message_text(std::string_view raw) {
   return out;
 }
 
-Status check_message_for_secrets(std::string_view message) {
-  const auto findings = secrets::default_scanner().scan_content("COMMIT_EDITMSG", commit_message_text(message));
+Status check_message_for_secrets(std::string_view message, const SecretScan& scan) {
+  const auto findings = scan.scan_content("COMMIT_EDITMSG", commit_message_text(message));
   if (findings.empty()) return ok();
   std::string msg = tr("提交说明里有疑似密钥，已停止：没有提交任何内容。\n", "possible secrets in the commit message; stopped, nothing was committed.\n");
   for (const auto& f : findings) msg += "  " + format_finding(f) + "\n";
@@ -77,7 +81,7 @@ Status check_message_for_secrets(std::string_view message) {
   return Error{Exit::secret, msg};
 }
 
-Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input) {
+Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input, const SecretScan& scanner) {
   std::vector<std::string> tips, known;
   for (const auto& line : util::split_lines(refs_input)) {
     std::vector<std::string> words;
@@ -95,7 +99,6 @@ Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, st
   // A named remote's tracking refs are what it already has; a URL has none we know of.
   const bool named = !remote.empty() && remote.find_first_of("/:\\") == std::string_view::npos;
   const std::string glob = named ? "refs/remotes/" + std::string(remote) + "/*" : "";
-  const auto& scanner = secrets::default_scanner();
   std::vector<std::string> lines;
   const Status walked = repo.for_each_outgoing(
       tips, known, glob,

@@ -5,26 +5,31 @@
 #include <string_view>
 #include <vector>
 
+#include "app/workspace_rules.hpp"
 #include "git/repo.hpp"
 #include "secrets/scanner.hpp"
 #include "util/color.hpp"
 
 namespace pdo::app {
 
+/// The built-in rules alone (for text that is not a workspace's).
+const SecretScan& builtin_scan();
+
 /// Scans the blobs pdo (or git) is about to commit; Error{Exit::secret, …} naming every finding.
-Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs);
+Status check_blobs_for_secrets(const std::vector<git::StagedBlob>& blobs, const SecretScan& scan = builtin_scan());
 
 /// The part of a commit message git keeps: '#' comment lines blanked (line numbers stay), nothing after
 /// the scissors line of `git commit -v`.
 std::string commit_message_text(std::string_view raw);
 
 /// Scans a commit message (the commit-msg hook); Error{Exit::secret, …} naming every finding.
-Status check_message_for_secrets(std::string_view message);
+Status check_message_for_secrets(std::string_view message, const SecretScan& scan = builtin_scan());
 
 /// Scans what `git push` would send (the pre-push hook): `refs_input` is git's "<local ref> <local id>
 /// <remote ref> <remote id>" lines, `remote` the remote's name (its refs/remotes/<remote>/* are known
 /// there) or URL. Files, file names and messages of every new commit, also those made with --no-verify.
-Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input);
+Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input,
+                              const SecretScan& scan = builtin_scan());
 
 /// The check to put in git::CommitRequest::check for every commit pdo makes.
 git::BlobCheck secret_commit_check();

@@ -79,7 +79,10 @@ int run_pre_commit(Context& ctx) {
   }
   mend_stale_index(ctx, repo, index_file);
   const auto blobs = repo.staged_blobs(index_file).take();
-  if (auto st = check_blobs_for_secrets(blobs); !st) throw Failure(st.error());
+  const auto scan = app::workspace_scan(repo.workdir());
+  const auto st = check_blobs_for_secrets(blobs, *scan);
+  app::print_warnings(*scan, ctx.err);
+  if (!st) throw Failure(st.error());
   return 0;
 }
 
@@ -90,7 +93,10 @@ int run_commit_msg(Context& ctx, const HookOptions& opts) {
   const fs::path file = p.is_absolute() ? p : ctx.cwd / p;
   const auto text = util::read_file(file);
   if (!text) throw Failure(Exit::failure, tr("无法读取提交说明：", "cannot read the commit message: ") + util::path_to_utf8(file));
-  if (auto st = app::check_message_for_secrets(*text); !st) throw Failure(st.error());
+  const auto scan = app::workspace_scan(repo.workdir());
+  const auto st = app::check_message_for_secrets(*text, *scan);
+  app::print_warnings(*scan, ctx.err);
+  if (!st) throw Failure(st.error());
   return 0;
 }
 
@@ -99,7 +105,10 @@ int run_pre_push(Context& ctx, const HookOptions& opts) {
   const auto repo = open_repo(ctx);
   std::string refs;  // line by line: istreambuf_iterator trips GCC's -Wnull-dereference at -O2
   for (std::string line; std::getline(ctx.in, line);) refs += line + "\n";
-  if (auto st = app::check_push_for_secrets(repo, opts.args[0], refs); !st) throw Failure(st.error());
+  const auto scan = app::workspace_scan(repo.workdir());
+  const auto st = app::check_push_for_secrets(repo, opts.args[0], refs, *scan);
+  app::print_warnings(*scan, ctx.err);
+  if (!st) throw Failure(st.error());
   return 0;
 }
 

@@ -1,20 +1,25 @@
 // pdo scan [PATH…] / pdo scan --history: looks for secrets in files and folders (default: the workspace)
 // or in every commit ever made (files, file names and commit messages). Folders skip .git/ and what git ignores (.env belongs there); a file
-// named on the command line is always scanned. It reports only; it changes nothing.
+// named on the command line is always scanned. The workspace's .gitleaks.toml adds rules (app/workspace_rules);
+// --trust-rules records the learner's trust in that file, so its allowlists apply. Otherwise it reports
+// only; it changes nothing.
 #include <atomic>
 #include <memory>
+#include <numeric>
 #include <ostream>
 #include <thread>
 
 #include "cli/commands.hpp"
 #include "app/secret_guard.hpp"
 #include "util/fs.hpp"
+#include "util/format.hpp"
 #include "util/i18n.hpp"
 #include "util/progress.hpp"
 
 namespace pdo::cli {
 
 using util::tr;
+using util::trf;
 namespace fs = std::filesystem;
 
 namespace {
@@ -22,6 +27,7 @@ namespace {
 struct ScanOptions {
   std::vector<std::string> paths;
   bool history = false;
+  bool trust_rules = false;  ///< --trust-rules: trust the workspace's .gitleaks.toml as it is now
   unsigned jobs = 0;  ///< threads for files; 0: one per core, at most 8
 };
 
@@ -80,12 +86,11 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
 }
 
 /// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the files' order.
-std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, unsigned jobs, std::uint64_t& bytes,
-                                                      util::Progress& progress) {
+std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, const app::SecretScan& scanner, unsigned jobs,
+                                                      std::uint64_t& bytes, util::Progress& progress) {
   std::vector<std::vector<secrets::Finding>> found(files.size());
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> total{0};
-  const auto& scanner = secrets::default_scanner();
   const auto work = [&] {
     for (std::size_t i = next++; i < files.size(); i = next++) {
       auto text = util::read_file(files[i].path);
@@ -119,12 +124,32 @@ util::Progress::Label counter(const std::string& zh, const std::string& en, cons
   };
 }
 
+/// The workspace whose .gitleaks.toml applies: the repository around where pdo runs, else that folder.
+fs::path rules_root(const Context& ctx) { return git::Repo::discover(ctx.cwd).value_or(ctx.cwd); }
+
+/// --trust-rules: records trust in the file's bytes as they are now and says what that changes.
+void trust_rules(Context& ctx) {
+  const auto rules = app::load_workspace_rules(rules_root(ctx)).take();
+  if (!rules) {
+    throw Failure(Exit::usage, trf("这个工作区没有 {}，没有要信任的规则。", "this workspace has no {}: there are no rules to trust.", app::k_gitleaks_file));
+  }
+  if (auto st = app::trust(rules->source); !st) throw Failure(st.error());
+  const std::size_t own = std::accumulate(rules->config.rules.begin(), rules->config.rules.end(), std::size_t{0},
+                                          [](std::size_t n, const secrets::GitleaksRule& r) { return n + r.allowlists.size(); });
+  ctx.err << trf("已信任 {}（sha256 {}…）：它的 {} 个 allowlist 现在生效（全局 {} 个，规则里 {} 个）。文件的内容一改，就需要重新信任。\n",
+                 "Trusted {} (sha256 {}…): its {} allowlists now apply ({} global, {} in rules). Any change to the file needs trust again.\n",
+                 app::k_gitleaks_file, rules->source.sha256.substr(0, 12), rules->config.allowlists.size() + own, rules->config.allowlists.size(),
+                 own);
+}
+
 int run_scan_files(const ScanOptions& opts, Context& ctx) {
   const auto files = collect(opts, ctx);
+  const auto scanner = app::workspace_scan(rules_root(ctx));
   std::uint64_t bytes = 0;
   util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描文件：", "Scanning files: ", " 个", ""), files.size());
-  const auto found = scan_files(files, opts.jobs, bytes, progress);
+  const auto found = scan_files(files, *scanner, opts.jobs, bytes, progress);
   progress.finish();
+  app::print_warnings(*scanner, ctx.err);
   const auto style = app::style(ctx, platform::StdStream::out);
   std::size_t count = 0;
   for (const auto& list : found) {
@@ -141,7 +166,8 @@ int run_scan_history(Context& ctx) {
   const auto top = git::Repo::discover(ctx.cwd);
   if (!top) throw Failure(Exit::usage, tr("这里不是 git 仓库，没有历史可以扫描。", "not inside a git repository: no history to scan."));
   const auto repo = git::Repo::open(*top).take();
-  const auto& scanner = secrets::default_scanner();
+  const auto scan = app::workspace_scan(repo.workdir());
+  const auto& scanner = *scan;
   const auto style = app::style(ctx, platform::StdStream::out);
   std::size_t count = 0, blobs = 0;
   // A finding is printed as it is found: the progress line steps aside for it.
@@ -168,6 +194,7 @@ int run_scan_history(Context& ctx) {
       }
     }).take();
   }
+  app::print_warnings(scanner, ctx.err);
   return finish(ctx, count, tr("扫描了历史中的 ", "Scanned ") + std::to_string(blobs) + tr(" 个文件版本，发现 ", " file versions in history, found ") +
                                 std::to_string(count) + tr(" 处疑似密钥。", " possible secrets.") +
                                 (count ? tr("已提交的密钥请先到服务商网站作废；改写历史（git filter-repo）不能让它变安全。\n",
@@ -180,12 +207,14 @@ int run_scan_history(Context& ctx) {
 void setup_scan(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
   cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"))->type_name(k_path_value);
+  cmd->add_flag("--trust-rules", opts->trust_rules, tr("信任工作区 .gitleaks.toml 现在的内容，让它的 allowlist 生效，然后扫描", "Trust the workspace's .gitleaks.toml as it is now, so its allowlists apply, then scan"));
   cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
   // Checked in the callback, not with a CLI11 validator: every pdo process (each git hook) sets this up.
   cmd->add_option("-j,--jobs", opts->jobs, tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));
   cmd->callback([opts, &ctx] {
     if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));
     if (opts->jobs > 64) throw Failure(Exit::usage, tr("--jobs 最多 64。", "--jobs is at most 64."));
+    if (opts->trust_rules) trust_rules(ctx);
     ctx.exit_code = opts->history ? run_scan_history(ctx) : run_scan_files(*opts, ctx);
   });
 }

@@ -40,10 +40,12 @@ ProbeOutcome env_ignored(const git::Repo& repo, const fs::path& root) {
     return {CheckStatus::fail, tr("最新提交（HEAD）里有 ", "the last commit (HEAD) contains ") + rel,
             tr(".env 已经被提交进版本库", ".env has been committed"),
             tr("运行 `git rm --cached ", "Run `git rm --cached ") + rel +
-                tr("` 并提交；里面的密钥应视为已泄露，去对应网站作废并换新。", "` and commit; treat any key in it as leaked: revoke and replace it.")};
+                tr("` 并提交；里面的密钥应视为已泄露，去对应网站作废并换新。",
+                   "` and commit; treat any key in it as leaked: revoke and replace it.")};
   }
   if (!repo.is_ignored(rel)) {
-    return {CheckStatus::fail, tr("git 的忽略规则不匹配 ", "git's ignore rules do not match ") + rel, tr(".env 没有被忽略", ".env is not ignored"), ""};
+    return {CheckStatus::fail, tr("git 的忽略规则不匹配 ", "git's ignore rules do not match ") + rel,
+            tr(".env 没有被忽略", ".env is not ignored"), ""};
   }
   const std::string line = gitignore_line(root);
   return {CheckStatus::pass, tr("git 的忽略规则匹配 ", "git's ignore rules match ") + rel + (line.empty() ? "" : "\n" + line), "", ""};
@@ -55,7 +57,8 @@ std::string pdo_call(const fs::path& hook, std::string_view name) {
   if (!text) return {};
   for (const auto line : util::split_lines(*text)) {
     const auto l = util::trim(util::chomp(line));
-    if (!l.empty() && l.front() != '#' && l.find("hook " + std::string(name)) != std::string_view::npos && l.find("echo") == std::string_view::npos) {
+    if (!l.empty() && l.front() != '#' && l.find("hook " + std::string(name)) != std::string_view::npos &&
+        l.find("echo") == std::string_view::npos) {
       return std::string(l);
     }
   }
@@ -68,10 +71,14 @@ ProbeOutcome framework_without_pdo(const HookPlan& plan, const std::string& show
   const std::string config = plan.framework->config_shown;
   const std::string chain = tr("再运行一次 pdo init：它会把这个钩子改名为 ", "run pdo init again: it renames this hook to ") + plan.name +
                             tr(".local，每次仍先运行它。", ".local, which still runs first every time.");
-  std::string fix = id.empty() ? tr("pdo 的 ", "pdo's ") + plan.name + tr(" 检查不能由 pre-commit 框架运行；", " check cannot run under the pre-commit framework; ") + chain
-                               : tr("把 pdo 的 ", "Add pdo's ") + id + tr(" 钩子（见 pdo 的 .pre-commit-hooks.yaml）加进 ", " hook (see pdo's .pre-commit-hooks.yaml) to ") +
+  std::string fix = id.empty() ? tr("pdo 的 ", "pdo's ") + plan.name +
+                                     tr(" 检查不能由 pre-commit 框架运行；", " check cannot run under the pre-commit framework; ") + chain
+                               : tr("把 pdo 的 ", "Add pdo's ") + id +
+                                     tr(" 钩子（见 pdo 的 .pre-commit-hooks.yaml）加进 ", " hook (see pdo's .pre-commit-hooks.yaml) to ") +
                                      config + tr("；或者", "; or ") + chain;
-  return {CheckStatus::fail, shown + tr(" 是 pre-commit 框架的钩子，但 ", " is the pre-commit framework's hook, but ") + config + tr(" 没有运行 pdo 的检查", " does not run pdo's check"),
+  return {CheckStatus::fail,
+          shown + tr(" 是 pre-commit 框架的钩子，但 ", " is the pre-commit framework's hook, but ") + config +
+              tr(" 没有运行 pdo 的检查", " does not run pdo's check"),
           tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"), fix};
 }
 
@@ -81,14 +88,18 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
   const std::string local = plan.name + ".local";
   // Shown relative to the workspace: check-env.md is committed, and absolute paths name the learner's account.
   const fs::path rel = plan.file.lexically_relative(repo.workdir());
-  const std::string shown = rel.empty() || util::starts_with(rel.generic_u8string(), "..") ? util::path_to_utf8(plan.file) : rel.generic_u8string();
+  const std::string shown =
+      rel.empty() || util::starts_with(rel.generic_u8string(), "..") ? util::path_to_utf8(plan.file) : rel.generic_u8string();
   const std::string rerun = tr("再运行一次 pdo init 来安装或更新钩子。", "Run pdo init again to install or refresh the hook.");
   switch (plan.state) {
     case HookPlan::State::missing:
-      return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"), tr("没有安装 ", "no ") + plan.name + tr(" 钩子", " hook is installed"), rerun};
+      return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"),
+              tr("没有安装 ", "no ") + plan.name + tr(" 钩子", " hook is installed"), rerun};
     case HookPlan::State::outdated:
-      return {CheckStatus::fail, shown + tr(" 是 pdo 的钩子，但和这个 pdo 会安装的不同", " is pdo's hook, but not the one this pdo installs"),
-              tr("钩子来自别的 pdo 版本或位置，可能找不到 pdo", "the hook comes from another pdo version or location and may not find pdo"), rerun};
+      return {CheckStatus::fail,
+              shown + tr(" 是 pdo 的钩子，但和这个 pdo 会安装的不同", " is pdo's hook, but not the one this pdo installs"),
+              tr("钩子来自别的 pdo 版本或位置，可能找不到 pdo", "the hook comes from another pdo version or location and may not find pdo"),
+              rerun};
     case HookPlan::State::foreign:
       if (plan.framework) return framework_without_pdo(plan, shown, name);
       return {CheckStatus::fail, shown + tr(" 存在，但不是 pdo 的钩子", " exists but is not pdo's hook"),
@@ -100,19 +111,24 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
               tr("pdo 不覆盖它们，所以没有安装钩子", "pdo overwrites neither, so no hook is installed"),
               tr("把两者合并为 ", "Merge them into ") + local + tr("，然后再运行一次 pdo init。", ", then run pdo init again.")};
     case HookPlan::State::current:
-    case HookPlan::State::framework: break;
+    case HookPlan::State::framework:
+      break;
   }
   std::error_code ec;
   const auto perms = fs::status(plan.file, ec).permissions();
   if (platform::current_os() != platform::Os::windows && (perms & fs::perms::owner_exec) == fs::perms::none) {
-    return {CheckStatus::fail, shown + tr(" 不可执行", " is not executable"), tr("git 会跳过不可执行的钩子", "git skips a hook that is not executable"), rerun};
+    return {CheckStatus::fail, shown + tr(" 不可执行", " is not executable"),
+            tr("git 会跳过不可执行的钩子", "git skips a hook that is not executable"), rerun};
   }
   if (plan.state == HookPlan::State::framework) {
-    return {CheckStatus::pass, shown + tr("：pre-commit 框架的钩子，", ": the pre-commit framework's hook; ") + plan.framework->config_shown +
-                                   tr(" 运行 pdo 的检查（", " runs pdo's check (") + plan.framework->runs + tr("）", ")"), "", ""};
+    return {CheckStatus::pass,
+            shown + tr("：pre-commit 框架的钩子，", ": the pre-commit framework's hook; ") + plan.framework->config_shown +
+                tr(" 运行 pdo 的检查（", " runs pdo's check (") + plan.framework->runs + tr("）", ")"),
+            "", ""};
   }
   const std::string call = pdo_call(plan.file, name);
-  return {CheckStatus::pass, shown + tr("：与这个 pdo 安装的钩子一致", ": the hook this pdo installs") + (call.empty() ? "" : "\n" + call), "", ""};
+  return {CheckStatus::pass, shown + tr("：与这个 pdo 安装的钩子一致", ": the hook this pdo installs") + (call.empty() ? "" : "\n" + call),
+          "", ""};
 }
 
 /// All of pdo's hooks (pre-commit, commit-msg, pre-push): the first one that fails, or every one's evidence.
@@ -133,7 +149,8 @@ std::optional<std::string> hook_warning(const git::Repo& repo) {
   if (o.status == CheckStatus::pass) return std::nullopt;
   std::string what = std::string(util::chomp(std::string_view(o.evidence).substr(0, o.evidence.find('\n'))));
   return tr("pdo: 注意：pdo 的 git 钩子没有生效（", "pdo: warning: pdo's git hooks are not active (") + what +
-         tr("），git commit 不再检查密钥；运行 pdo init 重新安装。", "), so git commit no longer checks for keys; run pdo init to restore it.");
+         tr("），git commit 不再检查密钥；运行 pdo init 重新安装。",
+            "), so git commit no longer checks for keys; run pdo init to restore it.");
 }
 
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const fs::path& root) {

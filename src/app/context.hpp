@@ -18,9 +18,9 @@ struct Context {
   std::istream& in;
   std::ostream& out;
   std::ostream& err;
-  std::filesystem::path cwd;             ///< -C DIR, else the current directory
-  std::optional<util::Lang> lang_flag;   ///< --lang, if given
-  int exit_code = 0;                     ///< set by the command that ran
+  std::filesystem::path cwd;                           ///< -C DIR, else the current directory
+  std::optional<util::Lang> lang_flag;                 ///< --lang, if given
+  int exit_code = 0;                                   ///< set by the command that ran
   util::ColorWhen color = util::ColorWhen::automatic;  ///< --color
 };
 

@@ -9,8 +9,8 @@ namespace {
 /// Characters a key may be made of (base64, base64url, hex, the separators of the rules' shapes).
 bool key_char(char c) {
   const auto u = static_cast<unsigned char>(c);
-  return (u >= '0' && u <= '9') || (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || c == '_' || c == '-' || c == '+' ||
-         c == '/' || c == '=' || c == '.' || c == '~';
+  return (u >= '0' && u <= '9') || (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || c == '_' || c == '-' || c == '+' || c == '/' ||
+         c == '=' || c == '.' || c == '~';
 }
 
 /// Replaces, in one line, every key-like run that starts with the finding's kept characters.

@@ -12,14 +12,23 @@ GitCli require_git(const std::filesystem::path& workdir) {
   if (const auto program = platform::find_program("git")) return GitCli{*program, workdir};
   std::string how;
   switch (platform::current_os()) {
-    case platform::Os::windows: how = "winget install --id Git.Git -e"; break;
-    case platform::Os::macos: how = "xcode-select --install"; break;
-    default: how = tr("sudo apt-get install git（Debian / Ubuntu；其他发行版用它自己的包管理器）", "sudo apt-get install git (Debian / Ubuntu; other systems: their package manager)"); break;
+    case platform::Os::windows:
+      how = "winget install --id Git.Git -e";
+      break;
+    case platform::Os::macos:
+      how = "xcode-select --install";
+      break;
+    default:
+      how = tr("sudo apt-get install git（Debian / Ubuntu；其他发行版用它自己的包管理器）",
+               "sudo apt-get install git (Debian / Ubuntu; other systems: their package manager)");
+      break;
   }
-  throw Failure(Exit::failure, tr("pdo sync 需要 git 程序来连接远程仓库（这样你已有的登录方式、凭据助手和 SSH 密钥都能用），但 PATH 里找不到 git。请先安装：",
-                                  "pdo sync needs the git program to talk to the remote (so your existing logins, credential helpers and SSH keys "
-                                  "work), but there is no git on PATH. Install it first: ") +
-                                   how + tr("，然后在新的终端里再运行 pdo sync。", ", then run pdo sync again in a new terminal."));
+  throw Failure(
+      Exit::failure,
+      tr("pdo sync 需要 git 程序来连接远程仓库（这样你已有的登录方式、凭据助手和 SSH 密钥都能用），但 PATH 里找不到 git。请先安装：",
+         "pdo sync needs the git program to talk to the remote (so your existing logins, credential helpers and SSH keys "
+         "work), but there is no git on PATH. Install it first: ") +
+          how + tr("，然后在新的终端里再运行 pdo sync。", ", then run pdo sync again in a new terminal."));
 }
 
 platform::ProcessResult run_git(const GitCli& git, const std::vector<std::string>& args, std::chrono::milliseconds timeout) {

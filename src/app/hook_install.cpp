@@ -102,8 +102,10 @@ Result<std::string> install_hooks(const git::Repo& repo) {
   std::string failures;
   for (const auto name : k_hook_names) {
     auto r = install_hook(repo, name);
-    if (r) report += *r;
-    else failures += (failures.empty() ? "" : "\n") + r.error().message;
+    if (r)
+      report += *r;
+    else
+      failures += (failures.empty() ? "" : "\n") + r.error().message;
   }
   if (!failures.empty()) return Error{Exit::failure, report + failures};
   return report;
@@ -114,7 +116,9 @@ namespace {
 /// What the hook guards, for the plan and the report.
 std::string hook_job(std::string_view name) {
   if (name == "commit-msg") return tr("检查提交说明里有没有密钥", "checks the commit message for secrets");
-  if (name == "pre-push") return tr("推送前检查要发出的提交（包括 --no-verify 的提交）里有没有密钥", "checks the commits to push (also --no-verify ones) for secrets");
+  if (name == "pre-push")
+    return tr("推送前检查要发出的提交（包括 --no-verify 的提交）里有没有密钥",
+              "checks the commits to push (also --no-verify ones) for secrets");
   return tr("提交前检查暂存的文件里有没有密钥", "checks the staged files for secrets before every commit");
 }
 
@@ -123,12 +127,14 @@ std::string hook_job(std::string_view name) {
 std::string describe_hook_plan(const HookPlan& plan, const fs::path& root) {
   const auto rel = util::absolute_path(plan.file).lexically_relative(util::absolute_path(root));
   const std::string shown = !rel.empty() && *rel.begin() != ".." ? rel.generic_u8string() : util::path_to_utf8(plan.file);
-  const std::string where = plan.in_worktree ? tr("（在工作区里，来自 core.hooksPath；pdo 不提交它）", " (inside the working tree via core.hooksPath; pdo does not commit it)")
+  const std::string where = plan.in_worktree ? tr("（在工作区里，来自 core.hooksPath；pdo 不提交它）",
+                                                  " (inside the working tree via core.hooksPath; pdo does not commit it)")
                                              : tr("（git 的钩子目录，不进入提交）", " (git's hooks folder, never committed)");
   const std::string local = local_name(plan.name);
   switch (plan.state) {
     case HookPlan::State::missing:
-      return "  [" + tr("新建", "create") + "] " + shown + where + tr("：", ": ") + plan.name + tr(" 钩子，", " hook that ") + hook_job(plan.name) + "\n";
+      return "  [" + tr("新建", "create") + "] " + shown + where + tr("：", ": ") + plan.name + tr(" 钩子，", " hook that ") +
+             hook_job(plan.name) + "\n";
     case HookPlan::State::outdated:
       return "  [" + tr("更新", "refresh") + "] " + shown + tr("：pdo 的 ", ": pdo's ") + plan.name + tr(" 钩子\n", " hook\n");
     case HookPlan::State::foreign:
@@ -138,7 +144,8 @@ std::string describe_hook_plan(const HookPlan& plan, const fs::path& root) {
       return "  [" + tr("跳过", "skip") + "] " + shown + tr("：已有 ", ": ") + plan.name + tr(" 和 ", " and ") + local +
              tr("，pdo 不改动它们，也不安装钩子\n", " both exist; pdo leaves them alone and installs no hook\n");
     case HookPlan::State::current:
-    case HookPlan::State::framework: break;
+    case HookPlan::State::framework:
+      break;
   }
   return {};
 }
@@ -147,15 +154,18 @@ Result<std::string> install_hook(const git::Repo& repo, std::string_view name) {
   const HookPlan plan = plan_hook(&repo, repo.workdir(), name);
   const std::string shown = util::path_to_utf8(plan.file);
   const std::string local = local_name(name);
-  if (plan.state == HookPlan::State::current) return "  " + plan.name + tr(" 钩子：已安装，未改动（", " hook: already installed, unchanged (") + shown + tr("）\n", ")\n");
+  if (plan.state == HookPlan::State::current)
+    return "  " + plan.name + tr(" 钩子：已安装，未改动（", " hook: already installed, unchanged (") + shown + tr("）\n", ")\n");
   if (plan.state == HookPlan::State::framework) {
-    return "  " + plan.name + tr(" 钩子：由 pre-commit 框架管理，", " hook: managed by the pre-commit framework, whose ") + plan.framework->config_shown +
-           tr(" 运行 pdo 的检查（", " runs pdo's check (") + plan.framework->runs + tr("）；未改动（", "); unchanged (") + shown + tr("）\n", ")\n");
+    return "  " + plan.name + tr(" 钩子：由 pre-commit 框架管理，", " hook: managed by the pre-commit framework, whose ") +
+           plan.framework->config_shown + tr(" 运行 pdo 的检查（", " runs pdo's check (") + plan.framework->runs +
+           tr("）；未改动（", "); unchanged (") + shown + tr("）\n", ")\n");
   }
   if (plan.state == HookPlan::State::blocked) {
-    return Error{Exit::failure, tr("没有安装 ", "the ") + plan.name + tr(" 钩子：", " hook was not installed: ") + shown + tr(" 和 ", " and ") + local +
-                                    tr(" 都已存在，pdo 不覆盖它们。请把两者合并为 ", " both exist and pdo overwrites neither. Merge them into ") + local +
-                                    tr(" 后重新运行 pdo init。", " and run pdo init again.")};
+    return Error{Exit::failure,
+                 tr("没有安装 ", "the ") + plan.name + tr(" 钩子：", " hook was not installed: ") + shown + tr(" 和 ", " and ") + local +
+                     tr(" 都已存在，pdo 不覆盖它们。请把两者合并为 ", " both exist and pdo overwrites neither. Merge them into ") + local +
+                     tr(" 后重新运行 pdo init。", " and run pdo init again.")};
   }
   if (auto st = util::make_dirs(plan.file.parent_path()); !st) return st.error();
   std::string chained;
@@ -164,7 +174,8 @@ Result<std::string> install_hook(const git::Repo& repo, std::string_view name) {
     if (!platform::rename_no_replace(plan.file, moved)) {
       return Error{Exit::failure, tr("无法把已有的钩子改名为 ", "cannot rename the existing hook to ") + util::path_to_utf8(moved)};
     }
-    chained = tr("；原来的钩子已改名为 ", "; your existing hook was renamed to ") + local + tr("，每次仍会先运行它", " and still runs first every time");
+    chained = tr("；原来的钩子已改名为 ", "; your existing hook was renamed to ") + local +
+              tr("，每次仍会先运行它", " and still runs first every time");
   }
   const auto replace = plan.state == HookPlan::State::outdated ? util::Replace::allowed : util::Replace::never;
   if (auto st = util::write_file_atomic(plan.file, plan.content, replace); !st) return st.error();

@@ -3,8 +3,8 @@
 // workspace repo. libgit2 runs no hooks, so these guard the learner's own `git commit` and `git push`;
 // pdo's commits are scanned by pdo itself. An existing hook is never overwritten: it is moved to
 // <name>.local, which pdo's hook runs first.
-#include <filesystem>
 #include <array>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,10 +21,10 @@ struct HookPlan {
   /// configuration runs pdo's check (app/hook_framework.hpp), so it is left as it is.
   enum class State { missing, current, outdated, foreign, blocked, framework };
   std::string name = "pre-commit";  ///< the git hook: pre-commit, commit-msg or pre-push
-  std::filesystem::path file;  ///< <hooks dir>/<name>
+  std::filesystem::path file;       ///< <hooks dir>/<name>
   State state = State::missing;
-  bool in_worktree = false;    ///< core.hooksPath points inside the working tree
-  std::string content;         ///< pdo's hook text for this pdo binary
+  bool in_worktree = false;                ///< core.hooksPath points inside the working tree
+  std::string content;                     ///< pdo's hook text for this pdo binary
   std::optional<FrameworkHook> framework;  ///< set when the file is the pre-commit framework's hook
 };
 

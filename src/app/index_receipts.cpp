@@ -29,9 +29,7 @@ std::string format_stamp(const git::IndexStamp& s) {
   return out;
 }
 
-bool is_oid(const std::string& s) {
-  return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
-}
+bool is_oid(const std::string& s) { return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string::npos; }
 
 template <typename T>
 bool number(const std::string& s, T& out) {

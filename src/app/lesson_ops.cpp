@@ -39,9 +39,12 @@ std::vector<course::Lesson> own_lessons(const course::Course& course) {
 
 std::string checked_title(const std::string& raw) {
   std::string title(util::trim(raw));
-  if (title.empty()) throw usage(tr("课节标题是空的。例如：pdo lesson add \"DeepSpeed ZeRO\"", "the title is empty. For example: pdo lesson add \"DeepSpeed ZeRO\""));
+  if (title.empty())
+    throw usage(tr("课节标题是空的。例如：pdo lesson add \"DeepSpeed ZeRO\"",
+                   "the title is empty. For example: pdo lesson add \"DeepSpeed ZeRO\""));
   if (std::any_of(title.begin(), title.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
-    throw usage(tr("课节标题里有控制字符（换行、制表符、ESC……），请只写一行普通文字。", "the title holds a control character (newline, tab, ESC, ...); give one line of plain text."));
+    throw usage(tr("课节标题里有控制字符（换行、制表符、ESC……），请只写一行普通文字。",
+                   "the title holds a control character (newline, tab, ESC, ...); give one line of plain text."));
   }
   if (title.size() > k_max_title_bytes) {
     throw usage(tr("课节标题太长（", "the title is too long (") + std::to_string(title.size()) + tr(" 字节，上限 ", " bytes, at most ") +
@@ -53,7 +56,8 @@ std::string checked_title(const std::string& raw) {
 std::string checked_folder(const std::string& folder, const std::string& shown_arg) {
   if (auto problem = course::folder_name_problem(folder)) {
     throw usage(tr("文件夹名 ", "the folder name ") + util::escape_controls(shown_arg) + tr(" 不能用（", " cannot be used (") + *problem +
-                tr("）。请用英文字母、数字和 - 换一个，例如 --folder ring-attention。", "). Choose another of letters, digits and -, e.g. --folder ring-attention."));
+                tr("）。请用英文字母、数字和 - 换一个，例如 --folder ring-attention。",
+                   "). Choose another of letters, digits and -, e.g. --folder ring-attention."));
   }
   return folder;
 }
@@ -110,7 +114,8 @@ Change lessons_file_change(Session& s, const std::vector<course::Lesson>& own) {
 
 /// progress.md without the lesson's section: the block pdo appended when it is still as written, else
 /// just its three box lines (each must be unticked).
-Result<std::string> without_lesson_boxes(const std::string& text, const course::Course& course, const course::Lesson& lesson, util::Lang lang) {
+Result<std::string> without_lesson_boxes(const std::string& text, const course::Course& course, const course::Lesson& lesson,
+                                         util::Lang lang) {
   const std::string eol(util::detect_eol(text));
   for (const auto l : {lang, lang == util::Lang::zh ? util::Lang::en : util::Lang::zh}) {
     const std::string block = util::with_eol(workspace::progress_lesson_block(course, lesson, l), eol);
@@ -120,7 +125,9 @@ Result<std::string> without_lesson_boxes(const std::string& text, const course::
   std::vector<std::size_t> drop;
   for (const auto& b : boxes) {
     if (b.lesson != lesson.number) continue;
-    if (b.done) return Error{Exit::usage, tr("progress.md 里第 ", "progress.md has lesson ") + lesson.id + tr(" 课还有勾选的框", " boxes still ticked")};
+    if (b.done)
+      return Error{Exit::usage,
+                   tr("progress.md 里第 ", "progress.md has lesson ") + lesson.id + tr(" 课还有勾选的框", " boxes still ticked")};
     drop.push_back(b.line);
   }
   std::string out;
@@ -134,17 +141,21 @@ Result<std::string> without_lesson_boxes(const std::string& text, const course::
 /// Refuses the removal when something of the learner's is in the lesson: the message names it.
 void refuse_if_held(Session& s, const course::Lesson& lesson) {
   const std::string dir = lesson_dir(lesson);
-  const std::string keep = tr("pdo 不会删除你的内容，所以没有删除这一课。", "pdo never deletes what you wrote, so the lesson was not removed. ");
+  const std::string keep =
+      tr("pdo 不会删除你的内容，所以没有删除这一课。", "pdo never deletes what you wrote, so the lesson was not removed. ");
   const fs::path notes = s.path(dir + "/notes.md");
   const auto working = read_if_file(notes);
   const auto committed = s.repo.head_blob(s.repo_path(dir + "/notes.md"));
   if ((working && !notes_untouched(*working, lesson)) || (committed && !notes_untouched(*committed, lesson))) {
     throw usage(dir + "/notes.md" + tr(" 里有你的笔记。", " holds your notes. ") + keep +
-                tr("先把笔记移到别处（或者保留这一课），再运行 pdo lesson remove ", "Move the notes elsewhere first (or keep the lesson), then run pdo lesson remove ") + lesson.id);
+                tr("先把笔记移到别处（或者保留这一课），再运行 pdo lesson remove ",
+                   "Move the notes elsewhere first (or keep the lesson), then run pdo lesson remove ") +
+                lesson.id);
   }
   std::error_code ec;
   const fs::path folder = s.path(dir);
-  if (fs::is_symlink(fs::symlink_status(folder, ec))) throw usage(dir + tr(" 是一个符号链接，pdo 不会删除它。", " is a symbolic link; pdo does not remove it."));
+  if (fs::is_symlink(fs::symlink_status(folder, ec)))
+    throw usage(dir + tr(" 是一个符号链接，pdo 不会删除它。", " is a symbolic link; pdo does not remove it."));
   for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     const std::string name = util::path_to_utf8(it->path().filename());
     std::error_code sec;
@@ -152,10 +163,13 @@ void refuse_if_held(Session& s, const course::Lesson& lesson) {
     if (name == "exercises" && fs::is_directory(it->symlink_status(sec)) && !fs::is_symlink(it->symlink_status(sec))) {
       for (auto e = fs::directory_iterator(it->path(), sec); !sec && e != fs::directory_iterator(); e.increment(sec)) {
         std::error_code fec;
-        const bool empty_keep = e->path().filename() == ".gitkeep" && fs::is_regular_file(e->symlink_status(fec)) && fs::file_size(e->path(), fec) == 0;
+        const bool empty_keep =
+            e->path().filename() == ".gitkeep" && fs::is_regular_file(e->symlink_status(fec)) && fs::file_size(e->path(), fec) == 0;
         if (!empty_keep) {
-          throw usage(dir + "/exercises/" + tr(" 里有文件（", " holds files (") + util::escape_controls(util::path_to_utf8(e->path().filename())) + tr("）。", "). ") +
-                      keep + tr("先把练习移到别处，再运行 pdo lesson remove ", "Move the exercises elsewhere first, then run pdo lesson remove ") + lesson.id);
+          throw usage(dir + "/exercises/" + tr(" 里有文件（", " holds files (") +
+                      util::escape_controls(util::path_to_utf8(e->path().filename())) + tr("）。", "). ") + keep +
+                      tr("先把练习移到别处，再运行 pdo lesson remove ", "Move the exercises elsewhere first, then run pdo lesson remove ") +
+                      lesson.id);
         }
       }
       continue;
@@ -168,16 +182,19 @@ void refuse_if_held(Session& s, const course::Lesson& lesson) {
     if (!text) continue;
     for (const auto& b : progress::parse_boxes(*text)) {
       if (b.lesson == lesson.number && b.done) {
-        throw usage(tr("progress.md 里第 ", "lesson ") + lesson.id + tr(" 课的「", "'s box \"") + std::string(progress::step_label(b.step, util::current_lang())) +
-                    tr("」已经勾选。", "\" is ticked in progress.md. ") + keep + tr("确实要删除时先取消勾选：pdo track todo ", "To remove it anyway, untick it first: pdo track todo ") +
+        throw usage(tr("progress.md 里第 ", "lesson ") + lesson.id + tr(" 课的「", "'s box \"") +
+                    std::string(progress::step_label(b.step, util::current_lang())) + tr("」已经勾选。", "\" is ticked in progress.md. ") +
+                    keep + tr("确实要删除时先取消勾选：pdo track todo ", "To remove it anyway, untick it first: pdo track todo ") +
                     lesson.id + " " + std::string(progress::step_id(b.step)));
       }
     }
   }
   for (const auto& text : {read_if_file(s.path("questions.md")), s.repo.head_blob(s.repo_path("questions.md"))}) {
     if (text && has_questions(*text, lesson)) {
-      throw usage(tr("questions.md 里有第 ", "questions.md has questions under lesson ") + lesson.id + tr(" 课的问题。", ". ") + keep +
-                  tr("先把这些问题移到别的课节下，再运行 pdo lesson remove ", "Move them under another lesson first, then run pdo lesson remove ") + lesson.id);
+      throw usage(
+          tr("questions.md 里有第 ", "questions.md has questions under lesson ") + lesson.id + tr(" 课的问题。", ". ") + keep +
+          tr("先把这些问题移到别的课节下，再运行 pdo lesson remove ", "Move them under another lesson first, then run pdo lesson remove ") +
+          lesson.id);
     }
   }
 }
@@ -190,7 +207,9 @@ course::Lesson plan_new_lesson(const workspace::Workspace& ws, const NewLesson& 
   l.title = checked_title(in.title);
   l.url = std::string(util::trim(in.url));
   if (!l.url.empty()) {
-    if (auto problem = course::url_problem(l.url)) throw usage(*problem + tr("。例如 --url https://www.deepspeed.ai/tutorials/zero/", ". For example --url https://www.deepspeed.ai/tutorials/zero/"));
+    if (auto problem = course::url_problem(l.url))
+      throw usage(*problem + tr("。例如 --url https://www.deepspeed.ai/tutorials/zero/",
+                                ". For example --url https://www.deepspeed.ai/tutorials/zero/"));
   }
   int highest = 0;
   for (const auto& c : ws.course.lessons) highest = std::max(highest, c.number);
@@ -204,15 +223,17 @@ course::Lesson plan_new_lesson(const workspace::Workspace& ws, const NewLesson& 
   } else if (const auto slug = course::slug_from_title(l.title)) {
     l.folder = checked_folder(course::lesson_folder(l.number, *slug), *slug);
   } else {
-    throw usage(tr("标题「", "the title \"") + util::escape_controls(l.title) +
-                tr("」里没有英文单词，pdo 不能从它生成文件夹名。请用 --folder 给一个（英文字母、数字和 -），例如：pdo lesson add \"",
-                   "\" has no ASCII word, so pdo cannot make a folder name from it. Give one with --folder (letters, digits and -), e.g.: pdo lesson add \"") +
-                util::escape_controls(l.title) + tr("\" --folder ring-attention（会建成 lessons/", "\" --folder ring-attention (makes lessons/") + prefix +
-                tr("ring-attention/）", "ring-attention/)"));
+    throw usage(
+        tr("标题「", "the title \"") + util::escape_controls(l.title) +
+        tr("」里没有英文单词，pdo 不能从它生成文件夹名。请用 --folder 给一个（英文字母、数字和 -），例如：pdo lesson add \"",
+           "\" has no ASCII word, so pdo cannot make a folder name from it. Give one with --folder (letters, digits and -), e.g.: pdo lesson add \"") +
+        util::escape_controls(l.title) + tr("\" --folder ring-attention（会建成 lessons/", "\" --folder ring-attention (makes lessons/") +
+        prefix + tr("ring-attention/）", "ring-attention/)"));
   }
   for (const auto& c : ws.course.lessons) {
     if (util::to_lower(c.folder) == util::to_lower(l.folder)) {
-      throw usage(tr("文件夹 ", "the folder ") + l.folder + tr(" 已经是第 ", " is already lesson ") + c.id + tr(" 课的。请用 --folder 换一个名字。", "'s. Choose another with --folder."));
+      throw usage(tr("文件夹 ", "the folder ") + l.folder + tr(" 已经是第 ", " is already lesson ") + c.id +
+                  tr(" 课的。请用 --folder 换一个名字。", "'s. Choose another with --folder."));
     }
   }
   return l;
@@ -222,12 +243,16 @@ Transaction add_lesson_transaction(Session& s, const course::Lesson& lesson, con
   const std::string dir = lesson_dir(lesson);
   std::error_code ec;
   if (fs::exists(fs::symlink_status(s.path(dir), ec))) {
-    throw usage(dir + tr(" 已经存在；pdo 不会把新课节放进已有的文件夹。请用 --folder 换一个名字，或先把它移走。",
-                         " already exists; pdo does not put a new lesson into an existing folder. Choose another name with --folder, or move it away first."));
+    throw usage(
+        dir +
+        tr(" 已经存在；pdo 不会把新课节放进已有的文件夹。请用 --folder 换一个名字，或先把它移走。",
+           " already exists; pdo does not put a new lesson into an existing folder. Choose another name with --folder, or move it away first."));
   }
   if (course::find_lesson(s.ws.course, lesson.id)) throw usage(tr("第 ", "lesson ") + lesson.id + tr(" 课已经存在。", " exists already."));
   const auto progress_text = read_if_file(s.path("progress.md"));
-  if (!progress_text) throw usage(tr("找不到 progress.md。请先运行 pdo init 补全工作区。", "progress.md is missing. Run pdo init to complete the workspace first."));
+  if (!progress_text)
+    throw usage(
+        tr("找不到 progress.md。请先运行 pdo init 补全工作区。", "progress.md is missing. Run pdo init to complete the workspace first."));
   const auto lang = s.ws.settings.lang;
   course::Course after = s.ws.course;
   after.lessons.push_back(lesson);
@@ -257,13 +282,16 @@ Transaction add_lesson_transaction(Session& s, const course::Lesson& lesson, con
 
 Transaction remove_lesson_transaction(Session& s, const course::Lesson& lesson, const std::string& subject, const Trailers& trailers) {
   if (!lesson.own) {
-    throw usage(tr("第 ", "lesson ") + lesson.id + tr(" 课是课程的官方课节，不能删除；只能删除你自己加的课节（pdo lesson list 里标为「我的」）。",
-                                                     " is an official lesson of the course and cannot be removed; only your own lessons (marked \"mine\" in pdo lesson list) can."));
+    throw usage(
+        tr("第 ", "lesson ") + lesson.id +
+        tr(" 课是课程的官方课节，不能删除；只能删除你自己加的课节（pdo lesson list 里标为「我的」）。",
+           " is an official lesson of the course and cannot be removed; only your own lessons (marked \"mine\" in pdo lesson list) can."));
   }
   refuse_if_held(s, lesson);
   course::Course after = s.ws.course;
-  after.lessons.erase(std::remove_if(after.lessons.begin(), after.lessons.end(), [&](const course::Lesson& l) { return l.number == lesson.number; }),
-                      after.lessons.end());
+  after.lessons.erase(
+      std::remove_if(after.lessons.begin(), after.lessons.end(), [&](const course::Lesson& l) { return l.number == lesson.number; }),
+      after.lessons.end());
   const std::string dir = lesson_dir(lesson);
   Transaction txn;
   txn.changes.push_back(lessons_file_change(s, own_lessons(after)));
@@ -281,7 +309,8 @@ Transaction remove_lesson_transaction(Session& s, const course::Lesson& lesson, 
   return txn;
 }
 
-std::optional<course::Lesson> removed_lesson(const git::Repo& repo, const std::string& commit, const std::string& lessons_path, int number) {
+std::optional<course::Lesson> removed_lesson(const git::Repo& repo, const std::string& commit, const std::string& lessons_path,
+                                             int number) {
   const auto text = repo.blob_at(commit + "~1", lessons_path);
   if (!text) return std::nullopt;
   const auto lessons = workspace::parse_own_lessons(*text, lessons_path);

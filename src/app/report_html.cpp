@@ -17,12 +17,23 @@ std::string esc(std::string_view text) {
   out.reserve(text.size());
   for (const char ch : text) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -66,7 +77,10 @@ void lessons_table(std::string& o, const ReportInput& in, bool zh) {
     for (const auto& step : ls.steps) {
       const char* cls = !step ? "missing" : *step ? "done" : "todo";
       o += std::string("<td class=\"step ") + cls + "\" data-done=\"" + (step && *step ? "1" : "0") + "\">" +
-           (!step ? "?" : *step ? "✓" : "·") + "</td>";
+           (!step   ? "?"
+            : *step ? "✓"
+                    : "·") +
+           "</td>";
     }
     const auto it = dates.find(lesson->number);
     o += "<td>" + (it == dates.end() ? std::string("–") : it->second.first) + "</td><td>" +
@@ -91,12 +105,13 @@ void calendar(std::string& o, const ReportInput& in, bool zh) {
     const int n = it == done.end() ? 0 : it->second;
     const std::string date = util::date_of(d * 86400, 0);
     o += "<div class=\"day l" + std::to_string(progress::calendar_level(n)) + "\" data-date=\"" + date + "\" data-count=\"" +
-         std::to_string(n) + "\" title=\"" + date + (zh ? "：完成 " : ": ") + std::to_string(n) + (zh ? " 步" : " steps done") + "\"></div>";
+         std::to_string(n) + "\" title=\"" + date + (zh ? "：完成 " : ": ") + std::to_string(n) + (zh ? " 步" : " steps done") +
+         "\"></div>";
   }
   o += "\n</div>\n";
   o += "<p id=\"streak\">" + std::string(zh ? "连续天数：" : "Current streak: ") + std::to_string(in.journal.current_streak) +
-       (zh ? "（最长 " : " (longest ") + std::to_string(progress::longest_streak(in.journal)) + (zh ? "）· 学习天数：" : ") · days studied: ") +
-       std::to_string(in.journal.days_studied) + "</p>\n";
+       (zh ? "（最长 " : " (longest ") + std::to_string(progress::longest_streak(in.journal)) +
+       (zh ? "）· 学习天数：" : ") · days studied: ") + std::to_string(in.journal.days_studied) + "</p>\n";
 }
 
 }  // namespace
@@ -124,7 +139,8 @@ std::string render_report_html(const ReportInput& in) {
   std::string o;
   o += "<!DOCTYPE html>\n<html lang=\"" + std::string(zh ? "zh-CN" : "en") + "\">\n<head>\n<meta charset=\"utf-8\">\n";
   o += std::string(k_report_marker) + "\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  o += "<title>" + std::string(zh ? "学习报告 · " : "Study report · ") + title + "</title>\n<style>" + k_style + "</style>\n</head>\n<body>\n";
+  o += "<title>" + std::string(zh ? "学习报告 · " : "Study report · ") + title + "</title>\n<style>" + k_style +
+       "</style>\n</head>\n<body>\n";
   o += "<h1>" + title + "</h1>\n<p class=\"muted\" id=\"summary\">" + (zh ? "截至 " : "As of ") + esc(in.today) + (zh ? "：完成 " : ": ") +
        std::to_string(in.state.done) + " / " + std::to_string(in.state.total) + (zh ? " 步" : " steps done") + "</p>\n";
   o += std::string("<h2>") + (zh ? "每课三步" : "Lessons and steps") + "</h2>\n";

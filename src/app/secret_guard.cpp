@@ -12,29 +12,31 @@ using util::tr;
 std::string format_finding(const secrets::Finding& f, const util::OutputStyle& style) {
   std::string place = f.path;
   if (f.line > 0) place += ":" + std::to_string(f.line);
-  std::string s = util::paint(style, util::Tone::place, place) + ": " + util::paint(style, util::Tone::bad, f.rule_id) + " (" + f.description + ")";
+  std::string s =
+      util::paint(style, util::Tone::place, place) + ": " + util::paint(style, util::Tone::bad, f.rule_id) + " (" + f.description + ")";
   s += f.redacted.empty() ? tr(" —— 这个文件本身就不应提交", " — this file must not be committed at all")
                           : ": " + util::paint(style, util::Tone::attention, f.redacted);
   return s;
 }
 
 std::string secret_advice() {
-  return tr("怎么处理：\n"
-            "  1. 把密钥从文件里删掉，写进工作区根目录的 .env 文件（git 会忽略它，不会提交），例如一行：HF_TOKEN=你的密钥\n"
-            "  2. 在代码或 notebook 里这样读取：import os; token = os.environ[\"HF_TOKEN\"]\n"
-            "     （notebook 可以先运行 from dotenv import load_dotenv; load_dotenv()，它会读取 .env）\n"
-            "  3. 如果 .env、kaggle.json 这类文件被强制加进了暂存区（git add -f），用 git rm --cached 文件名 移出（文件本身保留）。\n"
-            "  4. 如果这不是真的密钥（例如文档里的示例），在那一行加上 pdo:allow 注释。\n"
-            "  密钥如果已经发到别处（聊天、网页、以前的提交），请到服务商网站作废并重新生成。\n"
-            "  确实要跳过 git 钩子的检查时（自己负责）：git commit --no-verify（pdo 自己的提交总是检查）",
-            "What to do:\n"
-            "  1. Remove the key from the file and put it in the .env file at the workspace root (git ignores it, it is never committed), e.g. a line HF_TOKEN=your-key\n"
-            "  2. Read it from code or a notebook: import os; token = os.environ[\"HF_TOKEN\"]\n"
-            "     (in a notebook, run from dotenv import load_dotenv; load_dotenv() first to read .env)\n"
-            "  3. If a file like .env or kaggle.json was force-added (git add -f), unstage it with git rm --cached FILE (the file stays).\n"
-            "  4. If it is not a real key (e.g. an example from the docs), add a pdo:allow comment on that line.\n"
-            "  If the key was ever shared elsewhere (chat, a web page, an earlier commit), revoke it on the provider's site and create a new one.\n"
-            "  To skip the git hook's check on purpose, at your own risk: git commit --no-verify (pdo's own commits are always checked)");
+  return tr(
+      "怎么处理：\n"
+      "  1. 把密钥从文件里删掉，写进工作区根目录的 .env 文件（git 会忽略它，不会提交），例如一行：HF_TOKEN=你的密钥\n"
+      "  2. 在代码或 notebook 里这样读取：import os; token = os.environ[\"HF_TOKEN\"]\n"
+      "     （notebook 可以先运行 from dotenv import load_dotenv; load_dotenv()，它会读取 .env）\n"
+      "  3. 如果 .env、kaggle.json 这类文件被强制加进了暂存区（git add -f），用 git rm --cached 文件名 移出（文件本身保留）。\n"
+      "  4. 如果这不是真的密钥（例如文档里的示例），在那一行加上 pdo:allow 注释。\n"
+      "  密钥如果已经发到别处（聊天、网页、以前的提交），请到服务商网站作废并重新生成。\n"
+      "  确实要跳过 git 钩子的检查时（自己负责）：git commit --no-verify（pdo 自己的提交总是检查）",
+      "What to do:\n"
+      "  1. Remove the key from the file and put it in the .env file at the workspace root (git ignores it, it is never committed), e.g. a line HF_TOKEN=your-key\n"
+      "  2. Read it from code or a notebook: import os; token = os.environ[\"HF_TOKEN\"]\n"
+      "     (in a notebook, run from dotenv import load_dotenv; load_dotenv() first to read .env)\n"
+      "  3. If a file like .env or kaggle.json was force-added (git add -f), unstage it with git rm --cached FILE (the file stays).\n"
+      "  4. If it is not a real key (e.g. an example from the docs), add a pdo:allow comment on that line.\n"
+      "  If the key was ever shared elsewhere (chat, a web page, an earlier commit), revoke it on the provider's site and create a new one.\n"
+      "  To skip the git hook's check on purpose, at your own risk: git commit --no-verify (pdo's own commits are always checked)");
 }
 
 const SecretScan& builtin_scan() {
@@ -74,10 +76,12 @@ std::string commit_message_text(std::string_view raw) {
 Status check_message_for_secrets(std::string_view message, const SecretScan& scan) {
   const auto findings = scan.scan_content("COMMIT_EDITMSG", commit_message_text(message));
   if (findings.empty()) return ok();
-  std::string msg = tr("提交说明里有疑似密钥，已停止：没有提交任何内容。\n", "possible secrets in the commit message; stopped, nothing was committed.\n");
+  std::string msg =
+      tr("提交说明里有疑似密钥，已停止：没有提交任何内容。\n", "possible secrets in the commit message; stopped, nothing was committed.\n");
   for (const auto& f : findings) msg += "  " + format_finding(f) + "\n";
-  msg += tr("请从提交说明里删掉密钥后重新提交（git commit 会保留你写的说明：.git/COMMIT_EDITMSG）。密钥如果已经发到别处，请到服务商网站作废。",
-            "Remove the key from the message and commit again (your message is kept in .git/COMMIT_EDITMSG). If the key was shared anywhere, revoke it on the provider's site.");
+  msg += tr(
+      "请从提交说明里删掉密钥后重新提交（git commit 会保留你写的说明：.git/COMMIT_EDITMSG）。密钥如果已经发到别处，请到服务商网站作废。",
+      "Remove the key from the message and commit again (your message is kept in .git/COMMIT_EDITMSG). If the key was shared anywhere, revoke it on the provider's site.");
   return Error{Exit::secret, msg};
 }
 
@@ -113,15 +117,19 @@ Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, st
       });
   if (!walked) return walked.error();
   if (lines.empty()) return ok();
-  std::string msg = tr("要推送的提交里有疑似密钥，已停止推送：什么也没有发出去。\n", "possible secrets in the commits to push; stopped, nothing was sent.\n");
+  std::string msg = tr("要推送的提交里有疑似密钥，已停止推送：什么也没有发出去。\n",
+                       "possible secrets in the commits to push; stopped, nothing was sent.\n");
   for (const auto& l : lines) msg += "  " + l + "\n";
-  msg += tr("这些提交还只在你的电脑上。先到服务商网站作废这个密钥；再把它从提交里去掉（最新的提交：改好文件后 git commit --amend；更早的：git rebase -i），然后重新推送。\n"
-            "  确实要推送时（自己负责）：git push --no-verify",
-            "These commits are still only on your machine. Revoke the key on the provider's site; then remove it from the commits (the newest: fix the file, then git commit --amend; older ones: git rebase -i) and push again.\n"
-            "  To push anyway, at your own risk: git push --no-verify");
+  msg += tr(
+      "这些提交还只在你的电脑上。先到服务商网站作废这个密钥；再把它从提交里去掉（最新的提交：改好文件后 git commit --amend；更早的：git rebase -i），然后重新推送。\n"
+      "  确实要推送时（自己负责）：git push --no-verify",
+      "These commits are still only on your machine. Revoke the key on the provider's site; then remove it from the commits (the newest: fix the file, then git commit --amend; older ones: git rebase -i) and push again.\n"
+      "  To push anyway, at your own risk: git push --no-verify");
   return Error{Exit::secret, msg};
 }
 
-git::BlobCheck secret_commit_check() { return [](const std::vector<git::StagedBlob>& blobs) { return check_blobs_for_secrets(blobs); }; }
+git::BlobCheck secret_commit_check() {
+  return [](const std::vector<git::StagedBlob>& blobs) { return check_blobs_for_secrets(blobs); };
+}
 
 }  // namespace pdo::app

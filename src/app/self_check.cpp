@@ -52,15 +52,16 @@ SelfCheckRun run_self_check(const workspace::Workspace& ws, git::Repo& repo, con
 
   const auto current = util::read_file(ws.root / "check-env.md");
   if (current && !checks::with_report(*current, rec.report, "")) {
-    rec.note = tr("check-env.md 里 pdo 区块的标记已被删除，自检结果没有写进去。", "check-env.md's pdo block markers were removed, so the results were not written into it.");
+    rec.note = tr("check-env.md 里 pdo 区块的标记已被删除，自检结果没有写进去。",
+                  "check-env.md's pdo block markers were removed, so the results were not written into it.");
     return rec;
   }
   Transaction txn;
   const std::string fresh = workspace::check_env_text(ws.course, ws.settings);
   const std::string report = rec.report;
-  txn.changes.push_back(Change::edited(repo.relative(ws.root / "check-env.md"), [report, fresh](const std::string& text) -> Result<std::string> {
-    return checks::with_report(text, report, fresh).value_or(text);
-  }));
+  txn.changes.push_back(Change::edited(
+      repo.relative(ws.root / "check-env.md"),
+      [report, fresh](const std::string& text) -> Result<std::string> { return checks::with_report(text, report, fresh).value_or(text); }));
   txn.message = message_for(rec.results);
   txn.check = secret_commit_check();
   auto committed = app::run(repo, txn);

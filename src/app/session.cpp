@@ -18,9 +18,7 @@ constexpr std::chrono::milliseconds k_lock_wait{30000};
 
 }  // namespace
 
-std::filesystem::path Session::path(const std::string& course_rel) const {
-  return ws.path(course_rel);
-}
+std::filesystem::path Session::path(const std::string& course_rel) const { return ws.path(course_rel); }
 
 std::string Session::repo_path(const std::string& course_rel) const { return repo.relative(path(course_rel)); }
 
@@ -34,9 +32,9 @@ Session open_session(Context& ctx, Access access) {
   auto ws = open_workspace_files(ctx);
   const auto top = git::Repo::find(ws.root).take();
   if (!top) {
-    throw Failure(Exit::usage, trf("课程目录不在 git 仓库里：{}。运行 pdo init 重新建立。",
-                                   "the course folder is not in a git repository: {}. Run pdo init to set it up again.",
-                                   util::path_to_utf8(ws.root)));
+    throw Failure(Exit::usage,
+                  trf("课程目录不在 git 仓库里：{}。运行 pdo init 重新建立。",
+                      "the course folder is not in a git repository: {}. Run pdo init to set it up again.", util::path_to_utf8(ws.root)));
   }
   Session s{std::move(ws), git::Repo::open(*top).take(), nullptr};
   if (access == Access::write) {
@@ -54,14 +52,15 @@ std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo
   platform::IoFailure why = platform::IoFailure::none;
   auto lock = platform::FileLock::acquire(file, k_lock_wait, &why);
   if (!lock && why != platform::IoFailure::none) {
-    throw Failure(Exit::unwritable,
-                  why == platform::IoFailure::no_space
-                      ? trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试。",
-                            "the workspace cannot be written: the disk is full ({}). Free some space and try again.", util::path_to_utf8(file))
-                      : trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行 pdo，或修改权限。",
-                            "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who may "
-                            "write there, or change the permissions.",
-                            util::path_to_utf8(repo.gitdir())));
+    throw Failure(
+        Exit::unwritable,
+        why == platform::IoFailure::no_space
+            ? trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试。",
+                  "the workspace cannot be written: the disk is full ({}). Free some space and try again.", util::path_to_utf8(file))
+            : trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行 pdo，或修改权限。",
+                  "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who may "
+                  "write there, or change the permissions.",
+                  util::path_to_utf8(repo.gitdir())));
   }
   if (!lock) {
     throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",

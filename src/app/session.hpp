@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/transaction.hpp"
 #include "app/context.hpp"
+#include "app/transaction.hpp"
 #include "git/repo.hpp"
 #include "util/platform.hpp"
 #include "workspace/settings.hpp"

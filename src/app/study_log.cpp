@@ -4,8 +4,8 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
-#include <thread>
 #include <optional>
+#include <thread>
 #include <utility>
 
 #include "app/trailers.hpp"
@@ -124,24 +124,27 @@ Status walk_events(const git::Repo& repo, const std::string& path, const std::st
     return last_blob.second;
   };
   Reader reader;
-  Status walked = repo.walk_changes(path, stop_at, [&](const git::Repo::PathChangeView& v) {
-    Found f;
-    f.id = v.id;
-    f.time = v.time;
-    f.offset_minutes = v.offset_minutes;
-    // Only a message naming a Pdo- key can carry pdo's trailers; the others skip the trailer parser.
-    f.pdo_message = std::strstr(v.message, "Pdo-") != nullptr;
-    if (f.pdo_message) {
-      f.message = v.message;
-      f.before_id = v.before_id;
-      f.after_id = v.after_id;
-    } else {
-      f.before = blob(v.before_id);
-      f.after = blob(v.after_id);
-    }
-    reader.add(std::move(f));
-    return true;
-  }, commits_read);
+  Status walked = repo.walk_changes(
+      path, stop_at,
+      [&](const git::Repo::PathChangeView& v) {
+        Found f;
+        f.id = v.id;
+        f.time = v.time;
+        f.offset_minutes = v.offset_minutes;
+        // Only a message naming a Pdo- key can carry pdo's trailers; the others skip the trailer parser.
+        f.pdo_message = std::strstr(v.message, "Pdo-") != nullptr;
+        if (f.pdo_message) {
+          f.message = v.message;
+          f.before_id = v.before_id;
+          f.after_id = v.after_id;
+        } else {
+          f.before = blob(v.before_id);
+          f.after = blob(v.after_id);
+        }
+        reader.add(std::move(f));
+        return true;
+      },
+      commits_read);
   reader.finish();
   if (!walked) return walked;
   auto& events = reader.events();

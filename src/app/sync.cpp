@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <climits>
-#include <tuple>
 #include <map>
+#include <tuple>
 
 #include "app/display.hpp"
 #include "app/git_cli.hpp"
@@ -55,8 +55,10 @@ std::string choose_remote(const GitCli& git, const std::string& arg) {
   std::string value(util::trim(arg));
   if (value.empty() || value.front() == '-' ||
       std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
-    throw Failure(Exit::usage, tr("--remote 需要远程仓库的地址（或已有远程的名字），例如 --remote git@github.com:你/pytorch-distributed-overview.git",
-                                  "--remote needs the remote's address (or an existing remote's name), e.g. --remote git@github.com:you/pytorch-distributed-overview.git"));
+    throw Failure(
+        Exit::usage,
+        tr("--remote 需要远程仓库的地址（或已有远程的名字），例如 --remote git@github.com:你/pytorch-distributed-overview.git",
+           "--remote needs the remote's address (or an existing remote's name), e.g. --remote git@github.com:you/pytorch-distributed-overview.git"));
   }
   const auto names = remote_names(git);
   if (std::find(names.begin(), names.end(), value) != names.end()) {
@@ -66,9 +68,11 @@ std::string choose_remote(const GitCli& git, const std::string& arg) {
   std::string name = "pdo";
   if (std::find(names.begin(), names.end(), name) != names.end()) {
     if (git_value(git, {"config", "--local", "--get", k_config_key}) != name) {
-      throw Failure(Exit::usage, tr("这个仓库已经有一个叫 pdo 的远程，但它不是通过 pdo sync 选定的。如果就是它，运行 pdo sync --remote pdo；否则先改名：git remote rename pdo 别的名字",
-                                    "this repository already has a remote called pdo that was not chosen through pdo sync. If it is the one, run pdo sync "
-                                    "--remote pdo; otherwise rename it first: git remote rename pdo other-name"));
+      throw Failure(
+          Exit::usage,
+          tr("这个仓库已经有一个叫 pdo 的远程，但它不是通过 pdo sync 选定的。如果就是它，运行 pdo sync --remote pdo；否则先改名：git remote rename pdo 别的名字",
+             "this repository already has a remote called pdo that was not chosen through pdo sync. If it is the one, run pdo sync "
+             "--remote pdo; otherwise rename it first: git remote rename pdo other-name"));
     }
     set_git(git, {"remote", "set-url", name, value});
   } else {
@@ -87,15 +91,19 @@ std::pair<std::string, std::string> sync_remote(const GitCli& git, const SyncReq
   } else if (const auto chosen = git_value(git, {"config", "--local", "--get", k_config_key}); chosen && !chosen->empty()) {
     name = *chosen;
   } else {
-    throw Failure(Exit::usage, tr("还没有选定要同步的远程仓库，所以什么都没有推送。第一次请给出地址：pdo sync --remote git@github.com:你/仓库.git"
-                                  "（GitHub、Gitee、学校的 GitLab 都可以；一个空仓库就行）。克隆来的工作区里的 origin 不会自动使用；要用它就运行 pdo sync --remote origin。",
-                                  "no remote has been chosen for syncing, so nothing was pushed. The first time, give its address: pdo sync --remote "
-                                  "git@github.com:you/repo.git (GitHub, Gitee or a school GitLab; an empty repository will do). A cloned workspace's "
-                                  "origin is not used on its own; to use it, run pdo sync --remote origin."));
+    throw Failure(
+        Exit::usage,
+        tr("还没有选定要同步的远程仓库，所以什么都没有推送。第一次请给出地址：pdo sync --remote git@github.com:你/仓库.git"
+           "（GitHub、Gitee、学校的 GitLab 都可以；一个空仓库就行）。克隆来的工作区里的 origin 不会自动使用；要用它就运行 pdo sync --remote origin。",
+           "no remote has been chosen for syncing, so nothing was pushed. The first time, give its address: pdo sync --remote "
+           "git@github.com:you/repo.git (GitHub, Gitee or a school GitLab; an empty repository will do). A cloned workspace's "
+           "origin is not used on its own; to use it, run pdo sync --remote origin."));
   }
   const auto url = git_value(git, {"remote", "get-url", name});
   if (!url) {
-    throw Failure(Exit::usage, tr("之前选定的远程 ", "the remote ") + name + tr(" 已经不存在了。请重新选定：pdo sync --remote 地址", " chosen before no longer exists. Choose one again: pdo sync --remote ADDRESS"));
+    throw Failure(Exit::usage, tr("之前选定的远程 ", "the remote ") + name +
+                                   tr(" 已经不存在了。请重新选定：pdo sync --remote 地址",
+                                      " chosen before no longer exists. Choose one again: pdo sync --remote ADDRESS"));
   }
   return {name, *url};
 }
@@ -104,8 +112,9 @@ std::pair<std::string, std::string> sync_remote(const GitCli& git, const SyncReq
 
 /// Where a sync stops: nothing has changed here (the replayed commits are objects no ref names).
 Failure stopped(const std::string& why, const std::string& remote, const std::string& branch) {
-  return Failure(Exit::failure, tr("pdo sync 停下了，本机和远程都没有改动：", "pdo sync stopped; nothing changed here or on the remote: ") + why +
-                                    tr("\n要自己合并：git fetch ", "\nTo merge it yourself: git fetch ") + remote + " && git rebase " + remote + "/" + branch +
+  return Failure(Exit::failure, tr("pdo sync 停下了，本机和远程都没有改动：", "pdo sync stopped; nothing changed here or on the remote: ") +
+                                    why + tr("\n要自己合并：git fetch ", "\nTo merge it yourself: git fetch ") + remote +
+                                    " && git rebase " + remote + "/" + branch +
                                     tr("，按 git 的提示改好文件，git add 它，再 git rebase --continue；然后再运行 pdo sync。",
                                        ", fix the files git names, git add them and git rebase --continue; then run pdo sync again."));
 }
@@ -113,16 +122,18 @@ Failure stopped(const std::string& why, const std::string& remote, const std::st
 /// The replay of this machine's commits M..L onto R.
 class Replayer {
 public:
-  Replayer(Session& s, SyncOutcome& out) : m_s(s), m_out(out), m_progress(s.repo_path("progress.md")), m_questions(s.repo_path("questions.md")) {}
+  Replayer(Session& s, SyncOutcome& out)
+      : m_s(s), m_out(out), m_progress(s.repo_path("progress.md")), m_questions(s.repo_path("questions.md")) {}
 
   std::string run(const std::string& base, const std::string& remote, const std::string& local) {
     auto chain = m_s.repo.first_parent_chain(base, local);
     if (!chain) throw Failure(chain.error());
     for (const auto& c : *chain) {
       if (c.parents > 1) {
-        throw stopped(tr("本机的提交 ", "this machine's commit ") + c.id.substr(0, 12) + tr(" 是一次合并（merge），pdo sync 只能把普通提交接到远程之后。",
-                                                                                          " is a merge, and pdo sync only replays plain commits."),
-                      m_out.remote, m_out.branch);
+        throw stopped(
+            tr("本机的提交 ", "this machine's commit ") + c.id.substr(0, 12) +
+                tr(" 是一次合并（merge），pdo sync 只能把普通提交接到远程之后。", " is a merge, and pdo sync only replays plain commits."),
+            m_out.remote, m_out.branch);
       }
     }
     decide(base, remote, *chain);
@@ -134,7 +145,9 @@ public:
 private:
   std::string blob(const std::optional<git::TreeEntry>& e) const { return e ? m_s.repo.read_blob(e->id) : std::string(); }
 
-  std::string progress_at(const std::string& commit) const { return commit.empty() ? std::string() : m_s.repo.blob_at(commit, m_progress).value_or(""); }
+  std::string progress_at(const std::string& commit) const {
+    return commit.empty() ? std::string() : m_s.repo.blob_at(commit, m_progress).value_or("");
+  }
 
   /// The time each box last changed on a line of commits (author time: when the step was taken).
   std::map<progress::BoxKey, long long> change_times(const std::vector<git::ChainCommit>& chain) const {
@@ -173,11 +186,13 @@ private:
   }
 
   /// The entry of one path after replaying a commit's change to it on `ours`.
-  std::optional<git::TreeEntry> merged(const std::string& path, const std::optional<git::TreeEntry>& base, const std::optional<git::TreeEntry>& ours,
-                                       const std::optional<git::TreeEntry>& theirs, const git::ChainCommit& c) {
+  std::optional<git::TreeEntry> merged(const std::string& path, const std::optional<git::TreeEntry>& base,
+                                       const std::optional<git::TreeEntry>& ours, const std::optional<git::TreeEntry>& theirs,
+                                       const git::ChainCommit& c) {
     const auto conflict = [&](const std::string& why) {
-      return stopped(tr("两台机器都改了 ", "both machines changed ") + path + tr("（本机的提交 ", " (this machine's commit ") + c.id.substr(0, 12) + " \"" +
-                         for_display(subject_of(c.message), util::Breaks::escape) + "\"" + tr("：", ": ") + why + tr("）。", ")."),
+      return stopped(tr("两台机器都改了 ", "both machines changed ") + path + tr("（本机的提交 ", " (this machine's commit ") +
+                         c.id.substr(0, 12) + " \"" + for_display(subject_of(c.message), util::Breaks::escape) + "\"" + tr("：", ": ") +
+                         why + tr("）。", ")."),
                      m_out.remote, m_out.branch);
     };
     const bool texts = regular_mode(base) && regular_mode(ours) && regular_mode(theirs);
@@ -240,20 +255,25 @@ std::vector<Change> worktree_moves(Session& s, const std::string& from, const st
   auto changes = s.repo.tree_changes(from, to);
   if (!changes) throw Failure(changes.error());
   const auto busy = [&](const std::string& path, const std::string& why) {
-    return Failure(Exit::failure, tr("pdo sync 停下了，什么都没有改动：", "pdo sync stopped; nothing was changed: ") + path + why +
-                                    tr("先提交（pdo track …、git commit），或暂时收起（git stash），再运行 pdo sync。",
-                                       "Commit it first (pdo track …, git commit) or put it aside (git stash), then run pdo sync again."));
+    return Failure(Exit::failure,
+                   tr("pdo sync 停下了，什么都没有改动：", "pdo sync stopped; nothing was changed: ") + path + why +
+                       tr("先提交（pdo track …、git commit），或暂时收起（git stash），再运行 pdo sync。",
+                          "Commit it first (pdo track …, git commit) or put it aside (git stash), then run pdo sync again."));
   };
   std::vector<Change> moves;
   for (const auto& ch : *changes) {
     if (!regular_mode(ch.before) || !regular_mode(ch.after)) {
-      throw Failure(Exit::failure, tr("pdo sync 停下了，什么都没有改动：", "pdo sync stopped; nothing was changed: ") + ch.path +
-                                     tr(" 是符号链接、子模块或可执行文件，pdo sync 只更新普通文件。请用 git 自己同步这一次：git pull --rebase ",
-                                        " is a symbolic link, a submodule or an executable, and pdo sync updates plain files only. Sync this once with git "
-                                        "itself: git pull --rebase ") +
-                                     out.remote + " " + out.branch);
+      throw Failure(
+          Exit::failure,
+          tr("pdo sync 停下了，什么都没有改动：", "pdo sync stopped; nothing was changed: ") + ch.path +
+              tr(" 是符号链接、子模块或可执行文件，pdo sync 只更新普通文件。请用 git 自己同步这一次：git pull --rebase ",
+                 " is a symbolic link, a submodule or an executable, and pdo sync updates plain files only. Sync this once with git "
+                 "itself: git pull --rebase ") +
+              out.remote + " " + out.branch);
     }
-    if (s.repo.index_entry(ch.path) != ch.before) throw busy(ch.path, tr(" 有已暂存（git add）但还没提交的改动，同步会覆盖它。", " has staged changes (git add) not committed yet, which the sync would overwrite. "));
+    if (s.repo.index_entry(ch.path) != ch.before)
+      throw busy(ch.path, tr(" 有已暂存（git add）但还没提交的改动，同步会覆盖它。",
+                             " has staged changes (git add) not committed yet, which the sync would overwrite. "));
     const fs::path file = s.repo.workdir() / util::path_from_utf8(ch.path);
     std::error_code ec;
     const bool exists = fs::exists(fs::symlink_status(file, ec));
@@ -261,10 +281,14 @@ std::vector<Change> worktree_moves(Session& s, const std::string& from, const st
     if (!now) throw Failure(now.error());
     const auto& expected = ch.before ? ch.before : ch.after;
     if (exists && (!*now || **now != expected->id)) {
-      throw busy(ch.path, ch.before ? tr(" 有还没提交的改动，同步会覆盖它。", " has changes not committed yet, which the sync would overwrite. ")
-                                    : tr(" 已经存在但不在 git 里，同步要在这里放入远程的文件。", " exists but is not in git, and the sync would put the remote's file there. "));
+      throw busy(ch.path, ch.before
+                              ? tr(" 有还没提交的改动，同步会覆盖它。", " has changes not committed yet, which the sync would overwrite. ")
+                              : tr(" 已经存在但不在 git 里，同步要在这里放入远程的文件。",
+                                   " exists but is not in git, and the sync would put the remote's file there. "));
     }
-    if (!exists && ch.before) throw busy(ch.path, tr(" 被删掉了但还没提交，同步会把它改回来。", " was deleted but that is not committed, and the sync would change it. "));
+    if (!exists && ch.before)
+      throw busy(ch.path,
+                 tr(" 被删掉了但还没提交，同步会把它改回来。", " was deleted but that is not committed, and the sync would change it. "));
     const std::string bytes = exists ? util::read_file(file).take() : std::string();
     if (ch.after) {
       moves.push_back(exists ? Change::put_file(ch.path, s.repo.read_blob(ch.after->id), Change::Before::bytes, bytes)
@@ -290,7 +314,9 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
   std::tie(out.remote, out.url) = sync_remote(git, request, out);
   out.branch = s.repo.branch();
   const std::string local = s.repo.head_id();
-  if (local.empty()) throw Failure(Exit::usage, tr("这个仓库还没有任何提交，没有可同步的内容。先运行 pdo init。", "this repository has no commit yet; there is nothing to sync. Run pdo init first."));
+  if (local.empty())
+    throw Failure(Exit::usage, tr("这个仓库还没有任何提交，没有可同步的内容。先运行 pdo init。",
+                                  "this repository has no commit yet; there is nothing to sync. Run pdo init first."));
 
   // The remote's branches go to private refs (never refs/remotes/, which `git status` compares with), and
   // are gone again however the sync ends.
@@ -299,11 +325,14 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
     ~Incoming() { repo.remove_refs(k_incoming); }
   } incoming{s.repo};
   s.repo.remove_refs(k_incoming);
-  const auto fetched = run_git(git, {"fetch", "--no-tags", "--quiet", "--refmap=", out.remote, std::string("+refs/heads/*:") + k_incoming + "heads/*"}, k_network_timeout);
+  const auto fetched =
+      run_git(git, {"fetch", "--no-tags", "--quiet", "--refmap=", out.remote, std::string("+refs/heads/*:") + k_incoming + "heads/*"},
+              k_network_timeout);
   if (fetched.exit_code != 0) {
-    throw Failure(Exit::failure, tr("git fetch 没有成功，什么都没有改动：", "git fetch did not succeed; nothing was changed: ") + git_said(fetched) +
-                                     tr("\n请检查远程地址（git remote get-url ", "\nCheck the remote's address (git remote get-url ") + out.remote +
-                                     tr("）、网络和登录，然后再运行 pdo sync。", "), the network and your login, then run pdo sync again."));
+    throw Failure(Exit::failure,
+                  tr("git fetch 没有成功，什么都没有改动：", "git fetch did not succeed; nothing was changed: ") + git_said(fetched) +
+                      tr("\n请检查远程地址（git remote get-url ", "\nCheck the remote's address (git remote get-url ") + out.remote +
+                      tr("）、网络和登录，然后再运行 pdo sync。", "), the network and your login, then run pdo sync again."));
   }
   const std::string remote = s.repo.ref_target(k_incoming + std::string("heads/") + out.branch);
 
@@ -319,7 +348,8 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
   } else {
     const std::string base = s.repo.merge_base(local, remote);
     if (base.empty()) {
-      throw stopped(tr("远程的分支 ", "the remote's branch ") + out.branch + tr(" 和本机的历史没有共同的起点（是另一个工作区？）。", " shares no history with this one (another workspace?)."),
+      throw stopped(tr("远程的分支 ", "the remote's branch ") + out.branch +
+                        tr(" 和本机的历史没有共同的起点（是另一个工作区？）。", " shares no history with this one (another workspace?)."),
                     out.remote, out.branch);
     }
     out.incoming = count_between(s.repo, base, remote);
@@ -330,13 +360,16 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
 
   if (push) {
     const std::string zeros(40, '0');
-    const std::string refs = "refs/heads/" + out.branch + " " + target + " refs/heads/" + out.branch + " " + (remote.empty() ? zeros : remote) + "\n";
+    const std::string refs =
+        "refs/heads/" + out.branch + " " + target + " refs/heads/" + out.branch + " " + (remote.empty() ? zeros : remote) + "\n";
     if (auto st = check_push_for_secrets(s.repo, out.remote, refs); !st) throw Failure(st.error());
     const auto pushed = run_git(git, {"push", "--quiet", out.remote, target + ":refs/heads/" + out.branch}, k_network_timeout);
     if (pushed.exit_code != 0) {
-      throw Failure(Exit::failure, tr("git push 没有成功，本机什么都没有改动：", "git push did not succeed; nothing was changed here: ") + git_said(pushed) +
-                                       tr("\n如果是别人刚推送过，再运行一次 pdo sync 会先取回它；否则请检查网络和登录。",
-                                          "\nIf someone pushed just now, running pdo sync again fetches that first; otherwise check the network and your login."));
+      throw Failure(
+          Exit::failure,
+          tr("git push 没有成功，本机什么都没有改动：", "git push did not succeed; nothing was changed here: ") + git_said(pushed) +
+              tr("\n如果是别人刚推送过，再运行一次 pdo sync 会先取回它；否则请检查网络和登录。",
+                 "\nIf someone pushed just now, running pdo sync again fetches that first; otherwise check the network and your login."));
     }
     out.pushed = count_between(s.repo, remote, target);
   }
@@ -345,15 +378,17 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
     txn.changes = moves;
     txn.move = Transaction::Move{target, local, "pdo sync: " + out.remote + "/" + out.branch};
     if (auto moved = run(s.repo, txn); !moved) {
-      throw Failure(moved.error().code, moved.error().message +
-                                            (push ? tr("\n提交已经推送到远程；再运行一次 pdo sync 就会把本机更新到同样的状态。",
-                                                       "\nThe commits are on the remote already; run pdo sync again to bring this machine to the same state.")
-                                                  : ""));
+      throw Failure(moved.error().code,
+                    moved.error().message +
+                        (push ? tr("\n提交已经推送到远程；再运行一次 pdo sync 就会把本机更新到同样的状态。",
+                                   "\nThe commits are on the remote already; run pdo sync again to bring this machine to the same state.")
+                              : ""));
     }
     out.moved = true;
   }
   const std::string tracked = push ? target : remote;
-  if (!tracked.empty()) (void)run_git(git, {"update-ref", "refs/remotes/" + out.remote + "/" + out.branch, tracked}, std::chrono::seconds(60));
+  if (!tracked.empty())
+    (void)run_git(git, {"update-ref", "refs/remotes/" + out.remote + "/" + out.branch, tracked}, std::chrono::seconds(60));
   return out;
 }
 

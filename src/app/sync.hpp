@@ -26,13 +26,13 @@ struct SyncOutcome {
   std::string remote;  ///< the remote's name
   std::string url;
   std::string branch;
-  bool chosen_now = false;     ///< --remote set it this time
-  std::size_t incoming = 0;    ///< remote commits this machine did not have
-  std::size_t replayed = 0;    ///< this machine's commits put on top of them
-  std::size_t dropped = 0;     ///< this machine's commits whose changes the remote already had
-  std::size_t pushed = 0;      ///< commits sent
-  bool moved = false;          ///< the branch here moved
-  bool up_to_date = false;     ///< nothing to fetch or push
+  bool chosen_now = false;                                       ///< --remote set it this time
+  std::size_t incoming = 0;                                      ///< remote commits this machine did not have
+  std::size_t replayed = 0;                                      ///< this machine's commits put on top of them
+  std::size_t dropped = 0;                                       ///< this machine's commits whose changes the remote already had
+  std::size_t pushed = 0;                                        ///< commits sent
+  bool moved = false;                                            ///< the branch here moved
+  bool up_to_date = false;                                       ///< nothing to fetch or push
   std::vector<std::pair<progress::BoxKey, BoxVerdict>> clashes;  ///< boxes changed differently on both sides
 };
 

@@ -87,7 +87,8 @@ Result<BoxVerdicts> decide_boxes(std::string_view base, std::string_view remote,
       v.kept = ll.value_or("");
     } else if (!rl || !ll) {
       return Error{Exit::failure, tr("勾选框 ", "the box ") + progress::key_text(k) +
-                                      tr(" 在一台机器上被删掉（删了那一课？），在另一台机器上被改动了", " was removed on one machine (its lesson removed?) and changed on the other")};
+                                      tr(" 在一台机器上被删掉（删了那一课？），在另一台机器上被改动了",
+                                         " was removed on one machine (its lesson removed?) and changed on the other")};
     } else {
       const long long tr_ = time_of(Side::remote, k), tl = time_of(Side::local, k);
       v.clash = true;
@@ -101,7 +102,8 @@ Result<BoxVerdicts> decide_boxes(std::string_view base, std::string_view remote,
   return out;
 }
 
-Result<std::string> replay_progress(const std::string& base, const std::string& ours, const std::string& theirs, const BoxVerdicts& verdicts) {
+Result<std::string> replay_progress(const std::string& base, const std::string& ours, const std::string& theirs,
+                                    const BoxVerdicts& verdicts) {
   const auto p = progress::box_lines(base), t = progress::box_lines(ours), c = progress::box_lines(theirs);
   auto skeleton = text_merge(progress::mask_boxes(base), progress::mask_boxes(ours), progress::mask_boxes(theirs));
   if (!skeleton) return skeleton.error();
@@ -121,7 +123,8 @@ Result<std::string> union_merge(const std::string& base, const std::string& ours
   // A line of the learner's that looks like a marker would be read as one: merge such a file by hand.
   for (const auto* text : {&base, &ours, &theirs}) {
     for (const auto line : util::split_lines(*text)) {
-      if (marker_of(util::chomp(line)) != Marker::none) return Error{Exit::failure, tr("文件里有一行像是合并标记", "a line of the file looks like a merge marker")};
+      if (marker_of(util::chomp(line)) != Marker::none)
+        return Error{Exit::failure, tr("文件里有一行像是合并标记", "a line of the file looks like a merge marker")};
     }
   }
   auto merged = git::Repo::merge_text(base, ours, theirs);

@@ -38,7 +38,8 @@ Result<BoxVerdicts> decide_boxes(std::string_view base, std::string_view remote,
 /// progress.md of one replayed commit: `base` is the commit's parent's, `ours` the new line's so far,
 /// `theirs` the commit's. The commit's box changes apply where the verdict is local; the rest of the file
 /// merges line by line. Errors: a conflict outside the boxes, or a box left on two lines.
-Result<std::string> replay_progress(const std::string& base, const std::string& ours, const std::string& theirs, const BoxVerdicts& verdicts);
+Result<std::string> replay_progress(const std::string& base, const std::string& ours, const std::string& theirs,
+                                    const BoxVerdicts& verdicts);
 
 /// questions.md of one replayed commit: git's line merge, where each conflict keeps the new line's
 /// lines (minus the ones the commit removed) and adds the lines the commit added: no question is lost.

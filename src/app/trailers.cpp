@@ -62,16 +62,26 @@ Trailers read_trailers(const std::string& message, const std::string& commit_id)
   for (const auto& [key, value] : git::message_trailers(message)) {
     if (!util::starts_with(key, "Pdo-")) continue;
     any = true;
-    if (key == "Pdo-Action") t.action = parse_action(value);
-    else if (key == "Pdo-Id") t.id = std::string(util::trim(value));
-    else if (key == "Pdo-Undoes") t.undoes = std::string(util::trim(value));
-    else if (key == "Pdo-Undo") legacy_undo = std::string(util::trim(value));
-    else if (key == "Pdo-Course") t.course = std::string(util::trim(value));
-    else if (key == "Pdo-Question-Lesson") t.question_lesson = std::string(util::trim(value));
-    else if (key == "Pdo-Own-Lesson") t.own_lesson = std::string(util::trim(value));
-    else if (key == "Pdo-Lesson") lesson = value;
-    else if (key == "Pdo-Step") step = value;
-    else if (key == "Pdo-State") state = value;
+    if (key == "Pdo-Action")
+      t.action = parse_action(value);
+    else if (key == "Pdo-Id")
+      t.id = std::string(util::trim(value));
+    else if (key == "Pdo-Undoes")
+      t.undoes = std::string(util::trim(value));
+    else if (key == "Pdo-Undo")
+      legacy_undo = std::string(util::trim(value));
+    else if (key == "Pdo-Course")
+      t.course = std::string(util::trim(value));
+    else if (key == "Pdo-Question-Lesson")
+      t.question_lesson = std::string(util::trim(value));
+    else if (key == "Pdo-Own-Lesson")
+      t.own_lesson = std::string(util::trim(value));
+    else if (key == "Pdo-Lesson")
+      lesson = value;
+    else if (key == "Pdo-Step")
+      step = value;
+    else if (key == "Pdo-State")
+      state = value;
     else if (key == "Pdo-Also") {
       const auto parts = util::split(util::trim(value), ' ');
       if (parts.size() == 3) {

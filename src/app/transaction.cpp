@@ -1,13 +1,12 @@
 #include "app/transaction.hpp"
 
-
 #include "app/index_receipts.hpp"
 #include "app/txn_journal.hpp"
-#include "util/sha256.hpp"
 #include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
+#include "util/sha256.hpp"
 
 namespace pdo::app {
 
@@ -35,16 +34,18 @@ Error unwritable(platform::IoFailure why, const fs::path& where) {
   const std::string place = util::path_to_utf8(where);
   switch (why) {
     case platform::IoFailure::no_space:
-      return Error{Exit::unwritable, trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试；什么都没有改动。",
-                                         "the workspace cannot be written: the disk is full ({}). Free some space and try again; nothing was "
-                                         "changed.",
-                                         place)};
+      return Error{Exit::unwritable,
+                   trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试；什么都没有改动。",
+                       "the workspace cannot be written: the disk is full ({}). Free some space and try again; nothing was "
+                       "changed.",
+                       place)};
     case platform::IoFailure::read_only:
     case platform::IoFailure::denied:
-      return Error{Exit::unwritable, trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行，或修改权限；什么都没有改动。",
-                                         "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who "
-                                         "may write there, or change the permissions; nothing was changed.",
-                                         place)};
+      return Error{Exit::unwritable,
+                   trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行，或修改权限；什么都没有改动。",
+                       "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who "
+                       "may write there, or change the permissions; nothing was changed.",
+                       place)};
     default:
       return Error{Exit::failure, trf("无法写入 {}；什么都没有改动。", "cannot write {}; nothing was changed.", place)};
   }
@@ -67,7 +68,8 @@ Status check_path(const fs::path& workdir, const std::string& rel, bool link_ok)
   const fs::path relp = util::path_from_utf8(rel);
   for (const auto& part : relp) {
     if (relp.is_absolute() || part == ".." || part == "." || rel.empty()) {
-      return Error{Exit::usage, trf("{} 不在工作区里，pdo 只提交工作区里的文件。", "{} is outside the workspace; pdo commits only files inside it.", rel)};
+      return Error{Exit::usage, trf("{} 不在工作区里，pdo 只提交工作区里的文件。",
+                                    "{} is outside the workspace; pdo commits only files inside it.", rel)};
     }
   }
   std::size_t left = static_cast<std::size_t>(std::distance(relp.begin(), relp.end()));
@@ -244,8 +246,8 @@ private:
   Status write_files(const std::vector<Write>& writes) {
     if (writes.empty()) return ok();
     for (std::size_t i = 0; i < writes.size(); ++i) {
-      const FileRecord record{writes[i].path, writes[i].old.has_value(), writes[i].remove ? std::string() : util::sha256_hex(writes[i].bytes),
-                              writes[i].remove};
+      const FileRecord record{writes[i].path, writes[i].old.has_value(),
+                              writes[i].remove ? std::string() : util::sha256_hex(writes[i].bytes), writes[i].remove};
       m_journal.files.push_back(record);
       if (auto st = m_log.file(i, record); !st) return write_error(st.error(), m_dir);
       if (!writes[i].old) continue;
@@ -314,7 +316,8 @@ private:
     auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     if (m_txn.identity) {
-      const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first}, {"user.email", m_txn.identity->second}};
+      const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first},
+                                                                    {"user.email", m_txn.identity->second}};
       if (auto st = m_repo.edit_config_copy(m_dir / "config", values); !st) return write_error(st.error(), m_repo.gitdir());
       if (auto st = fill_lock(1, m_dir / "config"); !st) return st.error();
     }
@@ -385,11 +388,12 @@ private:
     const std::string& name = m_journal.locks[i].name;
     const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
     if (platform::rename_replace(lock, m_repo.gitdir() / util::path_from_utf8(name.substr(0, name.size() - 5)))) return ok();
-    return Error{Exit::failure, trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
-                                    "在那之前 git 会等这个锁。",
-                                    "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
-                                    "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
-                                    util::path_to_utf8(lock))};
+    return Error{Exit::failure,
+                 trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
+                     "在那之前 git 会等这个锁。",
+                     "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
+                     "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
+                     util::path_to_utf8(lock))};
   }
 
   void abort() {
@@ -444,13 +448,14 @@ Change Change::put_file(std::string path, std::string content, Before before, st
 }
 
 Error foreign_lock(const std::string& lock) {
-  return Error{Exit::busy, trf("另一个 git 程序正在使用仓库（锁文件 {0} 存在，而且不能证明是被中断的 pdo 留下的）。请等它结束后重试；"
-                               "如果确定没有 git 程序（包括编辑器里打开的 git commit）在运行，删除它：rm \"{0}\"（Windows：del）。pdo 不会删除它。",
-                               "another git program is using the repository (lock file {0} exists, and pdo cannot prove that an "
-                               "interrupted pdo left it). Wait for that program to finish and try again; if you are sure no git program "
-                               "(including a git commit waiting in an editor) is running, delete it: rm \"{0}\" (Windows: del). pdo never "
-                               "deletes it.",
-                               lock)};
+  return Error{Exit::busy,
+               trf("另一个 git 程序正在使用仓库（锁文件 {0} 存在，而且不能证明是被中断的 pdo 留下的）。请等它结束后重试；"
+                   "如果确定没有 git 程序（包括编辑器里打开的 git commit）在运行，删除它：rm \"{0}\"（Windows：del）。pdo 不会删除它。",
+                   "another git program is using the repository (lock file {0} exists, and pdo cannot prove that an "
+                   "interrupted pdo left it). Wait for that program to finish and try again; if you are sure no git program "
+                   "(including a git commit waiting in an editor) is running, delete it: rm \"{0}\" (Windows: del). pdo never "
+                   "deletes it.",
+                   lock)};
 }
 
 namespace {
@@ -508,7 +513,8 @@ Status recover(git::Repo& repo, std::ostream& err) {
     clear_txn_dir(dir);
     if (journal && (journal->stage > Stage::locking || !journal->locks.empty())) {
       err << (forward ? tr("pdo: 完成了一个被中断的 pdo 提交（pid ", "pdo: finished a pdo commit that was interrupted (pid ")
-                      : tr("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid ", "pdo: rolled back a pdo commit that was interrupted before it finished (pid "))
+                      : tr("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid ",
+                           "pdo: rolled back a pdo commit that was interrupted before it finished (pid "))
           << journal->pid << ")\n";
     }
     for (const auto& lock : unproven) err << "pdo: " << foreign_lock(lock).message << "\n";
@@ -517,7 +523,8 @@ Status recover(git::Repo& repo, std::ostream& err) {
   if (!repo.head_unborn() && !fs::exists(repo.index_path(), ec)) {
     auto repaired = run(repo, Transaction{});
     if (!repaired) return repaired.error();
-    err << tr("pdo: .git/index 不见了，已按 HEAD 重建（暂存区为空）。\n", "pdo: .git/index was missing; rebuilt it from HEAD (nothing staged).\n");
+    err << tr("pdo: .git/index 不见了，已按 HEAD 重建（暂存区为空）。\n",
+              "pdo: .git/index was missing; rebuilt it from HEAD (nothing staged).\n");
   }
   return ok();
 }

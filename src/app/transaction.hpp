@@ -24,10 +24,10 @@ namespace pdo::app {
 /// How one file changes, by repository-relative path ('/' separated).
 struct Change {
   enum class Kind {
-    whole,  ///< commit the working-tree file as it is (notes, exercises); a symlink is committed as a link
-    edit,   ///< pdo's change as a function, applied to HEAD's, the staged and the working-tree version
-    put,    ///< write these bytes to the working tree and commit them (files pdo creates or owns)
-    remove, ///< delete the working-tree file (it must hold what `before` says) and commit its removal
+    whole,   ///< commit the working-tree file as it is (notes, exercises); a symlink is committed as a link
+    edit,    ///< pdo's change as a function, applied to HEAD's, the staged and the working-tree version
+    put,     ///< write these bytes to the working tree and commit them (files pdo creates or owns)
+    remove,  ///< delete the working-tree file (it must hold what `before` says) and commit its removal
   };
   /// What a `put` expects to find before it writes (what the learner agreed to).
   enum class Before { any, absent, bytes };

@@ -90,8 +90,7 @@ bool parse_line(const std::vector<std::string>& w, Journal& j) {
   }
   if (w.size() >= 2 && (w.size() - 2) % 4 == 0 && w[0] == "lock") {
     auto name = unhex(w[1]);
-    if (!name || name->size() < 6 || !util::ends_with(*name, ".lock") || name->find("..") != std::string::npos ||
-        name->front() == '/') {
+    if (!name || name->size() < 6 || !util::ends_with(*name, ".lock") || name->find("..") != std::string::npos || name->front() == '/') {
       return false;
     }
     auto it = std::find_if(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.name == *name; });

@@ -87,11 +87,12 @@ bool SecretScan::skipped(const secrets::Allowlist& a, const secrets::Candidate& 
     if (m_trust_noted) return false;
     m_trust_noted = true;
   }
-  warn(trf("{} 第 {} 行的 allowlist 会跳过一处发现，但你还没有信任这个文件，所以它仍被报告。读过这个文件、确定它的 allowlist 没问题后："
-           "pdo scan --trust-rules",
-           "the allowlist at {} line {} would skip a finding, but you have not trusted that file, so the finding is still reported. Once "
-           "you have read the file and agree with its allowlists: pdo scan --trust-rules",
-           k_gitleaks_file, a.line));
+  warn(
+      trf("{} 第 {} 行的 allowlist 会跳过一处发现，但你还没有信任这个文件，所以它仍被报告。读过这个文件、确定它的 allowlist 没问题后："
+          "pdo scan --trust-rules",
+          "the allowlist at {} line {} would skip a finding, but you have not trusted that file, so the finding is still reported. Once "
+          "you have read the file and agree with its allowlists: pdo scan --trust-rules",
+          k_gitleaks_file, a.line));
   return false;
 }
 
@@ -123,17 +124,20 @@ std::vector<secrets::Finding> SecretScan::run(std::string_view path, std::string
       std::lock_guard<std::mutex> lock(m_mutex);
       if (!m_stopped.insert(id).second) continue;
     }
-    warn(trf("{} 的规则 {} 在 {} 里被停止了：它的正则表达式回溯太多（超过了 PCRE2 的匹配上限或每个文件 2 秒），这个文件的其余部分和这次扫描的其他文件都没有再用它检查。"
-             "请改写它，例如去掉嵌套的重复（(a+)+）",
-             "rule {} of {} was stopped in {}: its regex backtracked too much (past PCRE2's match limit or 2 seconds a file), so neither the "
-             "rest of that file nor the other files of this scan were checked with it. Rewrite it, e.g. without nested repetition such as (a+)+",
-             id, k_gitleaks_file, path));
+    warn(trf(
+        "{} 的规则 {} 在 {} 里被停止了：它的正则表达式回溯太多（超过了 PCRE2 的匹配上限或每个文件 2 秒），这个文件的其余部分和这次扫描的其他文件都没有再用它检查。"
+        "请改写它，例如去掉嵌套的重复（(a+)+）",
+        "rule {} of {} was stopped in {}: its regex backtracked too much (past PCRE2's match limit or 2 seconds a file), so neither the "
+        "rest of that file nor the other files of this scan were checked with it. Rewrite it, e.g. without nested repetition such as (a+)+",
+        id, k_gitleaks_file, path));
   }
   std::stable_sort(out.begin(), out.end(), [](const secrets::Finding& a, const secrets::Finding& b) { return a.line < b.line; });
   return out;
 }
 
-std::vector<secrets::Finding> SecretScan::scan(std::string_view path, std::string_view content) const { return run(path, content, Names::yes); }
+std::vector<secrets::Finding> SecretScan::scan(std::string_view path, std::string_view content) const {
+  return run(path, content, Names::yes);
+}
 
 std::vector<secrets::Finding> SecretScan::scan_content(std::string_view path, std::string_view content) const {
   return run(path, content, Names::no);

@@ -59,8 +59,7 @@ struct ProbeOutcome {
 using Probe = std::function<ProbeOutcome()>;
 
 /// Runs a program (platform::run_process, or a fake in unit tests).
-using ProcessRunner =
-    std::function<platform::ProcessResult(const std::vector<std::string>&, const platform::ProcessOptions&)>;
+using ProcessRunner = std::function<platform::ProcessResult(const std::vector<std::string>&, const platform::ProcessOptions&)>;
 
 /// The learner's own word on a needs-you item (`pdo check confirm`).
 struct Confirmation {
@@ -75,8 +74,8 @@ struct RunInput {
   const course::Course* course = nullptr;
   course::Route route = course::Route::browser;
   platform::Os os = platform::current_os();
-  fs::path cwd;                       ///< the workspace root (commands run in a private temporary folder, never here)
-  std::optional<fs::path> python;     ///< the detected Python for {python}
+  fs::path cwd;                    ///< the workspace root (commands run in a private temporary folder, never here)
+  std::optional<fs::path> python;  ///< the detected Python for {python}
   std::map<std::string, Probe> probes;
   std::vector<Confirmation> confirmations;
   std::string today;

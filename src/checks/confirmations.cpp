@@ -38,9 +38,8 @@ std::string toml_string(std::string_view s) {
 }
 
 Error bad_file(const std::string& problem) {
-  return Error{Exit::usage, problem +
-                                tr("\n这个文件由 pdo check confirm 写入；请修正它，或删掉它后重新确认。",
-                                   "\nThis file is written by pdo check confirm; fix it, or delete it and confirm again.")};
+  return Error{Exit::usage, problem + tr("\n这个文件由 pdo check confirm 写入；请修正它，或删掉它后重新确认。",
+                                         "\nThis file is written by pdo check confirm; fix it, or delete it and confirm again.")};
 }
 
 }  // namespace
@@ -74,7 +73,8 @@ std::string confirmations_text(const std::vector<Confirmation>& confirmations) {
   std::string out =
       "# Written by `pdo check confirm`: what you confirmed yourself. pdo did not observe these; check-env.md\n"
       "# shows them as \"confirmed by you\". 由 pdo check confirm 写入：你自己确认的结果，不是 pdo 观察到的。\n"
-      "schema = " + std::to_string(util::k_toml_schema) + "\n";
+      "schema = " +
+      std::to_string(util::k_toml_schema) + "\n";
   for (const auto& c : confirmations) {
     out += "\n[[confirmed]]\n";
     out += "id = " + toml_string(c.id) + "\n";
@@ -86,8 +86,7 @@ std::string confirmations_text(const std::vector<Confirmation>& confirmations) {
 }
 
 void record_confirmation(std::vector<Confirmation>& confirmations, Confirmation c) {
-  confirmations.erase(std::remove_if(confirmations.begin(), confirmations.end(),
-                                     [&](const Confirmation& x) { return x.id == c.id; }),
+  confirmations.erase(std::remove_if(confirmations.begin(), confirmations.end(), [&](const Confirmation& x) { return x.id == c.id; }),
                       confirmations.end());
   confirmations.push_back(std::move(c));
 }

@@ -27,8 +27,8 @@ Machine detect_machine();
 struct ToolNeed {
   const course::Tool* tool = nullptr;
   std::optional<std::filesystem::path> found;  ///< where, if a program of it is on PATH
-  bool detectable = true;                     ///< false when the tool has no program to look for
-  std::string install;                        ///< the install command for this OS ("" if none given)
+  bool detectable = true;                      ///< false when the tool has no program to look for
+  std::string install;                         ///< the install command for this OS ("" if none given)
 };
 
 /// The course's tools for a route on an OS, with what is found.

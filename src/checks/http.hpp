@@ -16,9 +16,9 @@ struct HttpOptions {
 
 /// What came back.
 struct HttpResponse {
-  bool reached = false;   ///< a server answered with an HTTP status
+  bool reached = false;  ///< a server answered with an HTTP status
   bool timed_out = false;
-  long status = 0;        ///< HTTP status code of the last response (after redirects)
+  long status = 0;  ///< HTTP status code of the last response (after redirects)
   std::string body;
   std::string final_url;  ///< where redirects ended
   std::string error;      ///< why no answer came (DNS, refused, TLS…), if !reached

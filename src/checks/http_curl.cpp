@@ -41,11 +41,11 @@ const CurlApi* curl_api() {
     if (!lib) return nullptr;
     const bool ok = resolve(*lib, "curl_global_init", a.global_init) && resolve(*lib, "curl_easy_init", a.easy_init) &&
                     resolve(*lib, "curl_easy_setopt", a.easy_setopt) && resolve(*lib, "curl_easy_perform", a.easy_perform) &&
-                    resolve(*lib, "curl_easy_getinfo", a.easy_getinfo) &&
-                    resolve(*lib, "curl_easy_strerror", a.easy_strerror) && resolve(*lib, "curl_easy_cleanup", a.easy_cleanup);
+                    resolve(*lib, "curl_easy_getinfo", a.easy_getinfo) && resolve(*lib, "curl_easy_strerror", a.easy_strerror) &&
+                    resolve(*lib, "curl_easy_cleanup", a.easy_cleanup);
     if (!ok) return nullptr;
 #else
-    a = CurlApi{&curl_global_init, &curl_easy_init,    &curl_easy_setopt, &curl_easy_perform,
+    a = CurlApi{&curl_global_init,  &curl_easy_init,     &curl_easy_setopt, &curl_easy_perform,
                 &curl_easy_getinfo, &curl_easy_strerror, &curl_easy_cleanup};
 #endif
     a.global_init(CURL_GLOBAL_DEFAULT);

@@ -12,7 +12,6 @@ using util::tr;
 
 namespace {
 
-
 std::string decode_entities(std::string_view s) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -22,18 +21,30 @@ std::string decode_entities(std::string_view s) {
       continue;
     }
     const std::string name(s.substr(i + 1, semi - i - 1));
-    if (name == "amp") out += '&';
-    else if (name == "lt") out += '<';
-    else if (name == "gt") out += '>';
-    else if (name == "quot") out += '"';
-    else if (name == "apos") out += '\'';
-    else if (name == "nbsp") out += ' ';
-    else if (name == "mdash") util::append_utf8(out, 0x2014);
-    else if (name == "ndash") util::append_utf8(out, 0x2013);
-    else if (name == "middot") util::append_utf8(out, 0xB7);
-    else if (name == "hellip") util::append_utf8(out, 0x2026);
-    else if (name == "lsquo" || name == "rsquo") util::append_utf8(out, name[0] == 'l' ? 0x2018 : 0x2019);
-    else if (name == "ldquo" || name == "rdquo") util::append_utf8(out, name[0] == 'l' ? 0x201C : 0x201D);
+    if (name == "amp")
+      out += '&';
+    else if (name == "lt")
+      out += '<';
+    else if (name == "gt")
+      out += '>';
+    else if (name == "quot")
+      out += '"';
+    else if (name == "apos")
+      out += '\'';
+    else if (name == "nbsp")
+      out += ' ';
+    else if (name == "mdash")
+      util::append_utf8(out, 0x2014);
+    else if (name == "ndash")
+      util::append_utf8(out, 0x2013);
+    else if (name == "middot")
+      util::append_utf8(out, 0xB7);
+    else if (name == "hellip")
+      util::append_utf8(out, 0x2026);
+    else if (name == "lsquo" || name == "rsquo")
+      util::append_utf8(out, name[0] == 'l' ? 0x2018 : 0x2019);
+    else if (name == "ldquo" || name == "rdquo")
+      util::append_utf8(out, name[0] == 'l' ? 0x201C : 0x201D);
     else if (name.size() > 1 && name[0] == '#') {
       const bool hex = name[1] == 'x' || name[1] == 'X';
       util::append_utf8(out, std::strtoul(name.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10));
@@ -97,8 +108,8 @@ bool title_matches(const std::string& page, const std::string& lesson_title) {
   return !want.empty() && util::to_lower(collapse_blanks(page)).find(want) != std::string::npos;
 }
 
-std::vector<ItemResult> check_lesson_pages(const course::Course& course, const std::string& base_url,
-                                           const HttpGetter& get, const std::string& today) {
+std::vector<ItemResult> check_lesson_pages(const course::Course& course, const std::string& base_url, const HttpGetter& get,
+                                           const std::string& today) {
   std::vector<ItemResult> results;
   std::vector<std::string> unreachable;  // hosts that did not answer: one timeout per host, not per lesson
   for (const auto& lesson : course.lessons) {
@@ -113,7 +124,8 @@ std::vector<ItemResult> check_lesson_pages(const course::Course& course, const s
     const auto scheme = r.url.find("://");
     const std::string host = r.url.substr(0, scheme == std::string::npos ? std::string::npos : r.url.find('/', scheme + 3));
     if (std::find(unreachable.begin(), unreachable.end(), host) != unreachable.end()) {
-      r.reason = tr("未验证（离线）：同一主机刚才没有连上，没有再试", "unverified (offline): the same host did not answer just before; not retried");
+      r.reason = tr("未验证（离线）：同一主机刚才没有连上，没有再试",
+                    "unverified (offline): the same host did not answer just before; not retried");
       results.push_back(std::move(r));
       continue;
     }
@@ -122,7 +134,8 @@ std::vector<ItemResult> check_lesson_pages(const course::Course& course, const s
                "Open the URL in a browser; if the lesson was renamed or moved, update its title and URL in the course file.");
     if (!resp.reached) {
       r.reason = (resp.timed_out ? tr("未验证（离线）：请求超时 — ", "unverified (offline): the request timed out — ")
-                                 : tr("未验证（离线）：没有连上 — ", "unverified (offline): no connection — ")) + resp.error;
+                                 : tr("未验证（离线）：没有连上 — ", "unverified (offline): no connection — ")) +
+                 resp.error;
       r.fix.clear();
       unreachable.push_back(host);
       results.push_back(std::move(r));
@@ -137,7 +150,8 @@ std::vector<ItemResult> check_lesson_pages(const course::Course& course, const s
       r.reason = tr("HTTP 状态 ", "HTTP status ") + std::to_string(resp.status);
     } else if (!title_matches(title, lesson.title)) {
       r.status = CheckStatus::fail;
-      r.reason = tr("页面标题里没有课程文件中的标题「", "the page title does not contain the course file's title \"") + lesson.title + tr("」", "\"");
+      r.reason = tr("页面标题里没有课程文件中的标题「", "the page title does not contain the course file's title \"") + lesson.title +
+                 tr("」", "\"");
     } else {
       r.status = CheckStatus::pass;
     }

@@ -25,7 +25,7 @@ std::string rebase_url(const std::string& url, const std::string& base);
 bool title_matches(const std::string& page, const std::string& lesson_title);
 
 /// One result per lesson (kind auto, ids "lesson-NN-page").
-std::vector<ItemResult> check_lesson_pages(const course::Course& course, const std::string& base_url,
-                                           const HttpGetter& get, const std::string& today);
+std::vector<ItemResult> check_lesson_pages(const course::Course& course, const std::string& base_url, const HttpGetter& get,
+                                           const std::string& today);
 
 }  // namespace pdo::checks

@@ -22,9 +22,7 @@ std::string os_name(const std::string& id) {
   return id;
 }
 
-std::string gpu_need(int gpus) {
-  return gpus == 1 ? tr("1 块 GPU", "1 GPU") : std::to_string(gpus) + tr("+ 块 GPU", "+ GPUs");
-}
+std::string gpu_need(int gpus) { return gpus == 1 ? tr("1 块 GPU", "1 GPU") : std::to_string(gpus) + tr("+ 块 GPU", "+ GPUs"); }
 
 /// "Kaggle (2×T4)": the free notebooks that give at least `gpus` GPUs.
 std::string notebooks_with(const course::Course& course, int gpus) {
@@ -66,8 +64,10 @@ Gates gates_for(const course::Course& course, const course::Lesson& l, course::R
     if (!c.os.empty() && std::find(c.os.begin(), c.os.end(), os) == c.os.end()) continue;
     const std::string name = util::tr_pick(c.title_zh, c.title) + " `" + c.id + "`";
     const auto it = recorded.find(c.id);
-    if (it != recorded.end() && it->second == CheckStatus::fail) g.failed.push_back(name);
-    else if (it == recorded.end() || it->second != CheckStatus::pass) g.not_passed.push_back(name);
+    if (it != recorded.end() && it->second == CheckStatus::fail)
+      g.failed.push_back(name);
+    else if (it == recorded.end() || it->second != CheckStatus::pass)
+      g.not_passed.push_back(name);
   }
   return g;
 }
@@ -90,7 +90,8 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, cou
   if (l.own) {
     r.where = Where::unknown;
     r.needs = tr("不知道（你自己加的课节，课程文件里没有它的需求）", "not known (a lesson of your own: no course file gives its needs)");
-    r.verdict = tr("pdo 不判断：这是你自己加的课节，能在哪里运行请看它的资料", "not judged: this is a lesson of your own; see its material for where it runs");
+    r.verdict = tr("pdo 不判断：这是你自己加的课节，能在哪里运行请看它的资料",
+                   "not judged: this is a lesson of your own; see its material for where it runs");
     return r;
   }
   if (const auto beyond = beyond_one_machine(l); !beyond.empty()) return read_only(r, util::join(beyond, tr("、", ", ")));
@@ -99,7 +100,9 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, cou
     // The free notebooks are single Linux machines.
     if (!os_allowed(l, "linux")) return read_only(r, util::join(l.os, ", "));
     place = notebooks_with(course, l.min_gpus);
-    if (place.empty()) return read_only(r, gpu_need(l.min_gpus) + tr("（课程文件列出的免费 notebook 都没有这么多）", " (none of the course file's free notebooks has that many)"));
+    if (place.empty())
+      return read_only(r, gpu_need(l.min_gpus) + tr("（课程文件列出的免费 notebook 都没有这么多）",
+                                                    " (none of the course file's free notebooks has that many)"));
     place = tr("在线 notebook：", "an online notebook: ") + place;
   } else {
     if (!os_allowed(l, os)) {
@@ -112,9 +115,10 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, cou
                                           : tr("本机没有看到 GPU", "no GPU seen on this machine");
       const std::string offers = notebooks_with(course, l.min_gpus);
       r.where = Where::blocked;
-      r.verdict = tr("需要 ", "needs ") + gpu_need(l.min_gpus) + tr("：", ": ") + here +
-                  (offers.empty() ? tr("；课程文件列出的免费 notebook 也都不够", "; none of the course file's free notebooks has enough either")
-                                  : tr("；免费 notebook 中可以的有 ", "; among free notebooks: ") + offers);
+      r.verdict =
+          tr("需要 ", "needs ") + gpu_need(l.min_gpus) + tr("：", ": ") + here +
+          (offers.empty() ? tr("；课程文件列出的免费 notebook 也都不够", "; none of the course file's free notebooks has enough either")
+                          : tr("；免费 notebook 中可以的有 ", "; among free notebooks: ") + offers);
       return r;
     }
     place = tr("本机", "this machine");
@@ -129,7 +133,8 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, cou
   r.where = Where::runnable;
   r.runs_here = true;
   r.verdict = tr("可以在", "runnable on ") + place + tr("运行", "");
-  if (!g.not_passed.empty()) r.verdict += tr("（尚未验证：", " (not yet verified: ") + util::join(g.not_passed, tr("、", ", ")) + tr("）", ")");
+  if (!g.not_passed.empty())
+    r.verdict += tr("（尚未验证：", " (not yet verified: ") + util::join(g.not_passed, tr("、", ", ")) + tr("）", ")");
   return r;
 }
 
@@ -169,7 +174,8 @@ RecordedChecks recorded_checks(const std::filesystem::path& root) {
 
 std::pair<std::string, std::string> prompt_facts(const LessonReadiness& r) {
   std::string needs = r.needs;
-  if (!r.lesson->needs.empty()) needs += tr("（页面原话：", " (the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + tr("）", ")");
+  if (!r.lesson->needs.empty())
+    needs += tr("（页面原话：", " (the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + tr("）", ")");
   return {needs, r.verdict};
 }
 
@@ -183,10 +189,11 @@ std::vector<LessonReadiness> lesson_readiness(const course::Course& course, cour
 
 std::string render_readiness(const course::Course& course, course::Route route, const std::vector<LessonReadiness>& lessons) {
   std::string out = tr("### 每课能否运行 · 路线：", "### Lesson readiness · route: ") + course::route_name(route) + "\n\n";
-  out += tr("依据：课程文件（", "Source: the course file (") + course.id +
-         tr("）里每课的结构化需求（GPU、节点、集群、系统、夜间版、PyTorch 版本、额外的包）、免费 notebook 清单和 check-env.md 里记录的自检结果——pdo 没有运行课节代码来判断。\n\n",
-            ") — each lesson's structured needs (GPUs, nodes, cluster, OS, nightly builds, PyTorch version, extra packages), its list of free "
-            "notebooks and the self-check results recorded in check-env.md. pdo ran no lesson code to decide.\n\n");
+  out +=
+      tr("依据：课程文件（", "Source: the course file (") + course.id +
+      tr("）里每课的结构化需求（GPU、节点、集群、系统、夜间版、PyTorch 版本、额外的包）、免费 notebook 清单和 check-env.md 里记录的自检结果——pdo 没有运行课节代码来判断。\n\n",
+         ") — each lesson's structured needs (GPUs, nodes, cluster, OS, nightly builds, PyTorch version, extra packages), its list of free "
+         "notebooks and the self-check results recorded in check-env.md. pdo ran no lesson code to decide.\n\n");
   std::size_t ready = 0;
   for (const auto& r : lessons) {
     ready += r.runs_here ? 1 : 0;
@@ -196,7 +203,8 @@ std::string render_readiness(const course::Course& course, course::Route route, 
                                                          : tr("只能阅读", "read only");
     out += "- " + r.lesson->id + " " + r.lesson->title + " — " + head + "\n";
     out += tr("  - 需要：", "  - needs: ") + r.needs + "\n";
-    if (!r.lesson->needs.empty()) out += tr("  - 页面原话：", "  - the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + "\n";
+    if (!r.lesson->needs.empty())
+      out += tr("  - 页面原话：", "  - the page says: ") + util::tr_pick(r.lesson->needs_zh, r.lesson->needs) + "\n";
     out += "  - " + r.verdict + "\n";
   }
   out += "\n" + tr("可以运行：", "Runnable: ") + std::to_string(ready) + " / " + std::to_string(lessons.size()) + "\n";

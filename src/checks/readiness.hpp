@@ -5,9 +5,9 @@
 // is run to decide, and "runnable" is never said where a recorded check of the route failed.
 #include <filesystem>
 #include <map>
-#include <utility>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checks/check.hpp"
@@ -31,9 +31,8 @@ struct LessonReadiness {
 using RecordedChecks = std::map<std::string, CheckStatus>;
 
 /// Readiness per lesson. `local_gpus`: GPUs seen on this machine (nullopt: not known).
-std::vector<LessonReadiness> lesson_readiness(const course::Course& course, course::Route route,
-                                              std::optional<int> local_gpus, const RecordedChecks& recorded = {},
-                                              platform::Os os = platform::current_os());
+std::vector<LessonReadiness> lesson_readiness(const course::Course& course, course::Route route, std::optional<int> local_gpus,
+                                              const RecordedChecks& recorded = {}, platform::Os os = platform::current_os());
 
 /// The lesson's structured needs as one line in the current language ("" when it needs nothing).
 std::string needs_line(const course::Lesson& lesson);

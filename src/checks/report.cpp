@@ -22,10 +22,14 @@ std::string defused(std::string_view text) {
 
 util::Tone tone(CheckStatus status) {
   switch (status) {
-    case CheckStatus::pass: return util::Tone::good;
-    case CheckStatus::fail: return util::Tone::bad;
-    case CheckStatus::needs_you: return util::Tone::attention;
-    case CheckStatus::unverified: break;
+    case CheckStatus::pass:
+      return util::Tone::good;
+    case CheckStatus::fail:
+      return util::Tone::bad;
+    case CheckStatus::needs_you:
+      return util::Tone::attention;
+    case CheckStatus::unverified:
+      break;
   }
   return util::Tone::muted;
 }
@@ -62,11 +66,14 @@ void add_item(std::string& out, const ItemResult& r, const util::OutputStyle& st
   if (r.status == CheckStatus::needs_you || (r.source == Source::learner)) {
     add_line(out, tr("怎么做：", "what to do: "), r.todo);
     add_line(out, tr("应看到：", "you should see: "), r.expect);
-    if (!r.url.empty()) out += tr("  - 网址：", "  - page: ") + r.url + tr("（打开：`pdo check --open ", " (open it: `pdo check --open ") + r.id + tr("`）\n", "`)\n");
+    if (!r.url.empty())
+      out += tr("  - 网址：", "  - page: ") + r.url + tr("（打开：`pdo check --open ", " (open it: `pdo check --open ") + r.id +
+             tr("`）\n", "`)\n");
   }
   if (r.status == CheckStatus::needs_you) {
-    out += tr("  - 做完后：`pdo check confirm ", "  - when done: `pdo check confirm ") + r.id + tr("`；没看到预期结果：`pdo check confirm ", "`; if you saw something else: `pdo check confirm ") +
-           r.id + tr(" --failed \"你看到的\"`\n", " --failed \"what you saw\"`\n");
+    out += tr("  - 做完后：`pdo check confirm ", "  - when done: `pdo check confirm ") + r.id +
+           tr("`；没看到预期结果：`pdo check confirm ", "`; if you saw something else: `pdo check confirm ") + r.id +
+           tr(" --failed \"你看到的\"`\n", " --failed \"what you saw\"`\n");
   }
   add_line(out, tr("原因：", "reason: "), r.reason);
   const bool fixable = r.status == CheckStatus::fail || (r.status == CheckStatus::unverified && !r.evidence.empty());
@@ -89,13 +96,20 @@ void add_summary(std::string& out, const std::vector<ItemResult>& items, const R
   for (const auto& r : items) {
     const std::string t = defused(r.title);
     if (r.status == CheckStatus::pass) {
-      done += "- " + t + (r.source == Source::learner ? tr("（由你确认，", " (confirmed by you, ") + r.date + tr("）", ")") : tr("（pdo 观察到）", " (observed by pdo)")) + "\n";
+      done += "- " + t +
+              (r.source == Source::learner ? tr("（由你确认，", " (confirmed by you, ") + r.date + tr("）", ")")
+                                           : tr("（pdo 观察到）", " (observed by pdo)")) +
+              "\n";
     } else if (r.status == CheckStatus::fail && r.source == Source::learner) {
       // Only the learner's word clears the learner's record: pdo check does not run these items.
-      needs += "- " + t + tr("：你记录了未通过；按上面的修复办法处理，再做一次，成功后运行 `pdo check confirm ", ": you recorded a failure; apply the fix above, try again, and when it works run `pdo check confirm ") +
+      needs += "- " + t +
+               tr("：你记录了未通过；按上面的修复办法处理，再做一次，成功后运行 `pdo check confirm ",
+                  ": you recorded a failure; apply the fix above, try again, and when it works run `pdo check confirm ") +
                r.id + "`\n";
     } else if (r.status == CheckStatus::fail) {
-      needs += "- " + t + tr("：未通过，按上面的修复办法处理后重新运行 `pdo check`", ": failed; apply the fix above, then run `pdo check` again") + "\n";
+      needs += "- " + t +
+               tr("：未通过，按上面的修复办法处理后重新运行 `pdo check`", ": failed; apply the fix above, then run `pdo check` again") +
+               "\n";
     } else if (r.status == CheckStatus::needs_you) {
       needs += "- " + t + tr("：做完后 `pdo check confirm ", ": when done, `pdo check confirm ") + r.id + "`\n";
     } else {
@@ -103,7 +117,8 @@ void add_summary(std::string& out, const std::vector<ItemResult>& items, const R
     }
   }
   if (!info.online) {
-    open += tr("- 课节链接：没有联网核对（需要时运行 `pdo check --online`）\n", "- lesson links: not fetched (run `pdo check --online` when you want)\n");
+    open += tr("- 课节链接：没有联网核对（需要时运行 `pdo check --online`）\n",
+               "- lesson links: not fetched (run `pdo check --online` when you want)\n");
   }
   const auto section = [&](const std::string& title, const std::string& body) {
     out += "\n**" + title + "**\n\n" + (body.empty() ? tr("- 无\n", "- nothing\n") : body);
@@ -119,10 +134,18 @@ Counts count(const std::vector<ItemResult>& items) {
   Counts c;
   for (const auto& r : items) {
     switch (r.status) {
-      case CheckStatus::pass: ++c.pass; break;
-      case CheckStatus::fail: ++c.fail; break;
-      case CheckStatus::needs_you: ++c.needs_you; break;
-      case CheckStatus::unverified: ++c.unverified; break;
+      case CheckStatus::pass:
+        ++c.pass;
+        break;
+      case CheckStatus::fail:
+        ++c.fail;
+        break;
+      case CheckStatus::needs_you:
+        ++c.needs_you;
+        break;
+      case CheckStatus::unverified:
+        ++c.unverified;
+        break;
     }
   }
   return c;
@@ -132,15 +155,16 @@ std::string summary_line(const std::vector<ItemResult>& items) {
   const Counts c = count(items);
   return tr("共 ", "") + std::to_string(items.size()) + tr(" 项：", " items: ") + status_name(CheckStatus::pass) + " " +
          std::to_string(c.pass) + " · " + status_name(CheckStatus::fail) + " " + std::to_string(c.fail) + " · " +
-         status_name(CheckStatus::needs_you) + " " + std::to_string(c.needs_you) + " · " +
-         status_name(CheckStatus::unverified) + " " + std::to_string(c.unverified);
+         status_name(CheckStatus::needs_you) + " " + std::to_string(c.needs_you) + " · " + status_name(CheckStatus::unverified) + " " +
+         std::to_string(c.unverified);
 }
 
 std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info, const util::OutputStyle& style) {
-  std::string out = tr("### 自检结果 · ", "### Self-check · ") + info.date + tr(" · 路线：", " · route: ") + course::route_name(info.route) +
-                    tr(" · 系统：", " · OS: ") + info.os + "\n\n";
+  std::string out = tr("### 自检结果 · ", "### Self-check · ") + info.date + tr(" · 路线：", " · route: ") +
+                    course::route_name(info.route) + tr(" · 系统：", " · OS: ") + info.os + "\n\n";
   out += tr("摘要：", "Summary: ") + summary_line(items) + "\n";
-  for (const auto status : std::array<CheckStatus, 4>{CheckStatus::fail, CheckStatus::needs_you, CheckStatus::unverified, CheckStatus::pass}) {
+  for (const auto status :
+       std::array<CheckStatus, 4>{CheckStatus::fail, CheckStatus::needs_you, CheckStatus::unverified, CheckStatus::pass}) {
     add_section(out, items, status, style);
   }
   add_summary(out, items, info);
@@ -150,10 +174,14 @@ std::string render_report(const std::vector<ItemResult>& items, const ReportInfo
 std::map<std::string, CheckStatus> recorded_statuses(std::string_view text) {
   // An item line is "- **title** `id` · kind · status[（…）] · date" (add_item); failed before passed,
   // since "未通过" ends with "通过".
-  static const std::vector<std::pair<std::string, CheckStatus>> names = {
-      {"未通过", CheckStatus::fail},       {"通过", CheckStatus::pass},           {"需要你操作", CheckStatus::needs_you},
-      {"未验证", CheckStatus::unverified}, {"fail", CheckStatus::fail},           {"pass", CheckStatus::pass},
-      {"needs you", CheckStatus::needs_you}, {"unverified", CheckStatus::unverified}};
+  static const std::vector<std::pair<std::string, CheckStatus>> names = {{"未通过", CheckStatus::fail},
+                                                                         {"通过", CheckStatus::pass},
+                                                                         {"需要你操作", CheckStatus::needs_you},
+                                                                         {"未验证", CheckStatus::unverified},
+                                                                         {"fail", CheckStatus::fail},
+                                                                         {"pass", CheckStatus::pass},
+                                                                         {"needs you", CheckStatus::needs_you},
+                                                                         {"unverified", CheckStatus::unverified}};
   std::map<std::string, CheckStatus> out;
   const std::string begin = std::string("<!-- pdo:begin ") + k_block_name;
   const auto start = text.find(begin);

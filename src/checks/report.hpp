@@ -3,8 +3,8 @@
 // check-env.md's marked block (failures first, then the three-part summary), and the block update.
 #include <filesystem>
 #include <map>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checks/check.hpp"
@@ -17,8 +17,8 @@ namespace pdo::checks {
 struct ReportInfo {
   std::string date;
   course::Route route = course::Route::browser;
-  std::string os;             ///< os id ("linux")
-  bool online = false;        ///< lesson pages were fetched (--online)
+  std::string os;       ///< os id ("linux")
+  bool online = false;  ///< lesson pages were fetched (--online)
 };
 
 /// How many items got each status.

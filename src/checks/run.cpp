@@ -19,17 +19,60 @@ constexpr std::size_t k_max_evidence = 4000;
 
 /// Programs whose very purpose is installing, logging in, submitting jobs or reaching a cloud service.
 bool is_forbidden_program(const std::string& name) {
-  static const std::vector<std::string> names = {
-      "pip", "pip3", "conda", "mamba", "micromamba", "uv", "poetry", "apt", "apt-get", "aptitude", "dpkg", "yum",
-      "dnf", "zypper", "pacman", "brew", "port", "winget", "choco", "scoop", "msiexec", "npm", "npx", "yarn",
-      "curl", "wget", "ssh", "scp", "sftp", "rsync", "sudo", "su", "doas", "runas", "kaggle", "gcloud", "gsutil",
-      "aws", "az", "sbatch", "srun", "salloc", "qsub", "kubectl", "docker", "podman", "huggingface-cli", "ray"};
+  static const std::vector<std::string> names = {"pip",
+                                                 "pip3",
+                                                 "conda",
+                                                 "mamba",
+                                                 "micromamba",
+                                                 "uv",
+                                                 "poetry",
+                                                 "apt",
+                                                 "apt-get",
+                                                 "aptitude",
+                                                 "dpkg",
+                                                 "yum",
+                                                 "dnf",
+                                                 "zypper",
+                                                 "pacman",
+                                                 "brew",
+                                                 "port",
+                                                 "winget",
+                                                 "choco",
+                                                 "scoop",
+                                                 "msiexec",
+                                                 "npm",
+                                                 "npx",
+                                                 "yarn",
+                                                 "curl",
+                                                 "wget",
+                                                 "ssh",
+                                                 "scp",
+                                                 "sftp",
+                                                 "rsync",
+                                                 "sudo",
+                                                 "su",
+                                                 "doas",
+                                                 "runas",
+                                                 "kaggle",
+                                                 "gcloud",
+                                                 "gsutil",
+                                                 "aws",
+                                                 "az",
+                                                 "sbatch",
+                                                 "srun",
+                                                 "salloc",
+                                                 "qsub",
+                                                 "kubectl",
+                                                 "docker",
+                                                 "podman",
+                                                 "huggingface-cli",
+                                                 "ray"};
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 bool is_shell(const std::string& stem) {
-  static const std::vector<std::string> names = {"sh", "bash", "dash", "zsh", "ksh", "ash", "csh", "tcsh", "fish", "busybox",
-                                                 "cmd", "powershell", "pwsh", "env"};
+  static const std::vector<std::string> names = {"sh",   "bash", "dash",    "zsh", "ksh",        "ash",  "csh",
+                                                 "tcsh", "fish", "busybox", "cmd", "powershell", "pwsh", "env"};
   return std::find(names.begin(), names.end(), stem) != names.end();
 }
 
@@ -74,8 +117,8 @@ std::string fix_text(const RunInput& in, const course::CheckItem& item) {
       if (!tool.routes.empty() && !course::lists_route(tool.routes, in.route)) continue;
       for (const auto& [os, command] : tool.install) {
         if (os != platform::os_id(in.os)) continue;
-        fix += tr(" 安装 ", " Install ") + tool.name + tr("（本系统的命令，pdo 不会替你运行）：`", " (the command for this OS; pdo never runs it): `") +
-               command + "`";
+        fix += tr(" 安装 ", " Install ") + tool.name +
+               tr("（本系统的命令，pdo 不会替你运行）：`", " (the command for this OS; pdo never runs it): `") + command + "`";
       }
     }
   }
@@ -98,8 +141,8 @@ ItemResult learner_item(const RunInput& in, const course::CheckItem& item) {
   ItemResult r = base_result(in, item);
   r.todo = util::tr_pick(item.action_zh, item.action);
   r.expect = util::tr_pick(item.expect_zh, item.expect);
-  const auto conf = std::find_if(in.confirmations.rbegin(), in.confirmations.rend(),
-                                 [&](const Confirmation& c) { return c.id == item.id; });
+  const auto conf =
+      std::find_if(in.confirmations.rbegin(), in.confirmations.rend(), [&](const Confirmation& c) { return c.id == item.id; });
   if (conf != in.confirmations.rend()) {
     r.source = Source::learner;
     r.date = conf->date;
@@ -117,7 +160,8 @@ ItemResult learner_item(const RunInput& in, const course::CheckItem& item) {
   } else if (item.kind == course::CheckKind::browser) {
     r.reason = tr("浏览器操作：由你在浏览器里完成", "a browser action: yours to do in the browser");
   } else if (item.kind == course::CheckKind::notebook) {
-    r.reason = tr("在线 notebook 单元：在 notebook 里运行，不要粘贴进终端", "an online notebook cell: run it in the notebook, not in a terminal");
+    r.reason =
+        tr("在线 notebook 单元：在 notebook 里运行，不要粘贴进终端", "an online notebook cell: run it in the notebook, not in a terminal");
   } else {
     r.reason = tr("人工检查：由你来看", "a manual check: yours to look at");
   }
@@ -165,9 +209,10 @@ public:
   static std::vector<std::pair<std::string, std::string>> isolated_env() {
     std::vector<std::pair<std::string, std::string>> env = {
         {"PYTHONIOENCODING", "utf-8"}, {"PYTHONUNBUFFERED", "1"}, {"PYTHONDONTWRITEBYTECODE", "1"}, {"PYTHONSAFEPATH", "1"}};
-    for (const char* name : {"PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONINSPECT", "PYTHONEXECUTABLE", "PYTHONPLATLIBDIR",
-                             "PYTHONBREAKPOINT", "PYTHONNOUSERSITE", "PERL5LIB", "PERLLIB", "PERL5OPT", "RUBYLIB", "RUBYOPT",
-                             "NODE_OPTIONS", "NODE_PATH", "BASH_ENV", "ENV", "LUA_PATH", "LUA_INIT", "R_PROFILE_USER"}) {
+    for (const char* name :
+         {"PYTHONPATH",       "PYTHONHOME", "PYTHONSTARTUP", "PYTHONINSPECT", "PYTHONEXECUTABLE", "PYTHONPLATLIBDIR", "PYTHONBREAKPOINT",
+          "PYTHONNOUSERSITE", "PERL5LIB",   "PERLLIB",       "PERL5OPT",      "RUBYLIB",          "RUBYOPT",          "NODE_OPTIONS",
+          "NODE_PATH",        "BASH_ENV",   "ENV",           "LUA_PATH",      "LUA_INIT",         "R_PROFILE_USER"}) {
       env.emplace_back(name, "");
     }
     return env;
@@ -202,14 +247,14 @@ std::optional<std::string> write_script(const fs::path& dir, const std::string& 
   file = dir / util::path_from_utf8(script).filename();
   if (platform::create_exclusive(file) != platform::IoFailure::none ||
       platform::overwrite_existing(file, data) != platform::IoFailure::none) {
-    return tr("无法在私有临时目录里写入脚本：", "could not write the script into the private temporary folder: ") + util::path_to_utf8(file);
+    return tr("无法在私有临时目录里写入脚本：", "could not write the script into the private temporary folder: ") +
+           util::path_to_utf8(file);
   }
   return std::nullopt;
 }
 
 /// The argv with {python} and {script} filled in, or the reason it cannot run (a fail: something is missing).
-std::optional<std::string> resolve_argv(const RunInput& in, const course::CheckItem& item, std::vector<std::string>& argv,
-                                        Runtime& rt) {
+std::optional<std::string> resolve_argv(const RunInput& in, const course::CheckItem& item, std::vector<std::string>& argv, Runtime& rt) {
   std::optional<std::size_t> python_at;
   for (std::size_t i = 0; i < argv.size(); ++i) {
     auto& arg = argv[i];
@@ -313,20 +358,28 @@ ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime&
 
 std::string_view status_id(CheckStatus status) {
   switch (status) {
-    case CheckStatus::pass: return "pass";
-    case CheckStatus::fail: return "fail";
-    case CheckStatus::needs_you: return "needs-you";
-    case CheckStatus::unverified: break;
+    case CheckStatus::pass:
+      return "pass";
+    case CheckStatus::fail:
+      return "fail";
+    case CheckStatus::needs_you:
+      return "needs-you";
+    case CheckStatus::unverified:
+      break;
   }
   return "unverified";
 }
 
 std::string status_name(CheckStatus status) {
   switch (status) {
-    case CheckStatus::pass: return tr("通过", "pass");
-    case CheckStatus::fail: return tr("未通过", "fail");
-    case CheckStatus::needs_you: return tr("需要你操作", "needs you");
-    case CheckStatus::unverified: break;
+    case CheckStatus::pass:
+      return tr("通过", "pass");
+    case CheckStatus::fail:
+      return tr("未通过", "fail");
+    case CheckStatus::needs_you:
+      return tr("需要你操作", "needs you");
+    case CheckStatus::unverified:
+      break;
   }
   return tr("未验证", "unverified");
 }
@@ -342,7 +395,8 @@ std::optional<std::string> refused_command(const std::vector<std::string>& argv)
     forbidden = a == "install" || a == "ensurepip" || a == "login" || (a == "pip" && i > 0 && argv[i - 1] == "-m");
   }
   if (!forbidden) return std::nullopt;
-  return tr("pdo 拒绝运行这个命令：它可能安装软件、登录、提交作业或访问云服务", "pdo refuses to run this command: it could install software, log in, submit a job or reach a cloud service");
+  return tr("pdo 拒绝运行这个命令：它可能安装软件、登录、提交作业或访问云服务",
+            "pdo refuses to run this command: it could install software, log in, submit a job or reach a cloud service");
 }
 
 std::vector<ItemResult> run_checks(const RunInput& in) {

@@ -4,9 +4,9 @@
 #include <memory>
 #include <ostream>
 
+#include "app/session.hpp"
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
-#include "app/session.hpp"
 #include "progress/status.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -40,9 +40,10 @@ int run_ask(const AskOptions& opts, Context& ctx) {
   const std::string date = util::today();
   const std::string question = opts.question;
   app::Transaction txn;
-  txn.changes.push_back(app::Change::edited(s.repo_path("questions.md"), [&lesson, date, question](const std::string& text) -> Result<std::string> {
-    return workspace::add_question(text, lesson, date, question);
-  }));
+  txn.changes.push_back(
+      app::Change::edited(s.repo_path("questions.md"), [&lesson, date, question](const std::string& text) -> Result<std::string> {
+        return workspace::add_question(text, lesson, date, question);
+      }));
   app::Trailers trailers;
   trailers.action = app::Action::ask;
   trailers.id = app::new_action_id();
@@ -60,7 +61,10 @@ int run_ask(const AskOptions& opts, Context& ctx) {
 void setup_ask(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<AskOptions>();
   cmd->add_option("question", opts->question, tr("问题", "The question"))->required();
-  cmd->add_option("-l,--lesson", opts->lesson, tr("课号：3、03 或文件夹名（默认：下一步所在的课）", "Lesson: 3, 03 or folder name (default: the lesson of your next step)"))->type_name(k_lesson_value);
+  cmd->add_option(
+         "-l,--lesson", opts->lesson,
+         tr("课号：3、03 或文件夹名（默认：下一步所在的课）", "Lesson: 3, 03 or folder name (default: the lesson of your next step)"))
+      ->type_name(k_lesson_value);
   cmd->callback([opts, &ctx] { ctx.exit_code = run_ask(*opts, ctx); });
 }
 

@@ -7,19 +7,19 @@
 #include <memory>
 #include <ostream>
 
+#include "app/check_probes.hpp"
+#include "app/display.hpp"
+#include "app/secret_guard.hpp"
+#include "app/session.hpp"
+#include "app/trailers.hpp"
+#include "app/transaction.hpp"
+#include "app/trust.hpp"
 #include "checks/confirmations.hpp"
 #include "checks/detect.hpp"
 #include "checks/online.hpp"
 #include "checks/readiness.hpp"
 #include "checks/report.hpp"
-#include "app/trailers.hpp"
-#include "app/transaction.hpp"
-#include "app/check_probes.hpp"
-#include "app/display.hpp"
-#include "app/trust.hpp"
 #include "cli/commands.hpp"
-#include "app/secret_guard.hpp"
-#include "app/session.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/progress.hpp"
@@ -65,21 +65,23 @@ std::string item_ids(const course::Course& course, course::Route route, bool lea
 int run_open(const workspace::Workspace& ws, const std::string& id, Context& ctx) {
   const course::CheckItem* item = find_item(ws.course, id);
   if (!item || item->url.empty()) {
-    throw Failure(Exit::usage, tr("没有带网页的自检项目 ", "no self-check item with a page is called ") + id +
-                                   tr("。可以打开的：", ". Items with a page: ") + [&] {
-                                     std::vector<std::string> ids;
-                                     for (const auto& c : ws.course.checks) {
-                                       if (!c.url.empty() && course::in_route(c, ws.settings.route)) ids.push_back(c.id);
-                                     }
-                                     return util::join(ids, ", ");
-                                   }());
+    throw Failure(
+        Exit::usage, tr("没有带网页的自检项目 ", "no self-check item with a page is called ") + id +
+                         tr("。可以打开的：", ". Items with a page: ") + [&] {
+                           std::vector<std::string> ids;
+                           for (const auto& c : ws.course.checks) {
+                             if (!c.url.empty() && course::in_route(c, ws.settings.route)) ids.push_back(c.id);
+                           }
+                           return util::join(ids, ", ");
+                         }());
   }
   if (platform::open_url(item->url)) {
     ctx.out << tr("已在浏览器中打开：", "Opened in your browser: ") << item->url << "\n";
     ctx.out << tr("看到预期结果后运行：pdo check confirm ", "When you see what you should, run: pdo check confirm ") << id << "\n";
     return 0;
   }
-  ctx.err << tr("pdo: 无法启动浏览器；请自己打开这个网址：", "pdo: could not start a browser; open this URL yourself: ") << item->url << "\n";
+  ctx.err << tr("pdo: 无法启动浏览器；请自己打开这个网址：", "pdo: could not start a browser; open this URL yourself: ") << item->url
+          << "\n";
   return static_cast<int>(Exit::failure);
 }
 
@@ -133,7 +135,8 @@ bool course_trusted(const workspace::Workspace& ws, bool trust_now, Context& ctx
     if (auto st = app::trust(*source); !st) throw Failure(st.error());
     trusted = true;
     ctx.out << tr("已信任课程文件 ", "Trusted the course file ") << file << " (sha256 " << source->sha256.substr(0, 16)
-            << tr(")：从现在起 pdo check 会运行它的命令，文件一改就需要重新信任。\n", "): pdo check runs its commands from now on, until the file changes.\n");
+            << tr(")：从现在起 pdo check 会运行它的命令，文件一改就需要重新信任。\n",
+                  "): pdo check runs its commands from now on, until the file changes.\n");
     for (const auto& line : commands) ctx.out << line << "\n";
     ctx.out << "\n";
   } else if (!trusted && !commands.empty()) {
@@ -173,18 +176,25 @@ std::vector<checks::Confirmation> load_confirmations(const fs::path& root) {
 
 std::string file_note(checks::FileUpdate u) {
   switch (u) {
-    case checks::FileUpdate::created: return tr("check-env.md：原来不存在，已重新创建。", "check-env.md: it was missing, so it was created again.");
-    case checks::FileUpdate::updated: return tr("check-env.md：已更新 pdo 区块（区块外你的内容原样保留）。", "check-env.md: pdo's block updated (your text outside it is kept as is).");
-    case checks::FileUpdate::unchanged: return tr("check-env.md：结果和上次相同，没有改动。", "check-env.md: same results as last time, unchanged.");
-    case checks::FileUpdate::no_markers: break;
+    case checks::FileUpdate::created:
+      return tr("check-env.md：原来不存在，已重新创建。", "check-env.md: it was missing, so it was created again.");
+    case checks::FileUpdate::updated:
+      return tr("check-env.md：已更新 pdo 区块（区块外你的内容原样保留）。",
+                "check-env.md: pdo's block updated (your text outside it is kept as is).");
+    case checks::FileUpdate::unchanged:
+      return tr("check-env.md：结果和上次相同，没有改动。", "check-env.md: same results as last time, unchanged.");
+    case checks::FileUpdate::no_markers:
+      break;
   }
-  return tr("check-env.md：pdo 区块的标记（<!-- pdo:begin check-env --> … <!-- pdo:end check-env -->）已被删除，pdo 没有改动这个文件。想让 pdo 记录结果，请把这两行标记加回去。",
-            "check-env.md: pdo's block markers (<!-- pdo:begin check-env --> … <!-- pdo:end check-env -->) were removed, so pdo left the file alone. Put the two marker lines back for pdo to record results.");
+  return tr(
+      "check-env.md：pdo 区块的标记（<!-- pdo:begin check-env --> … <!-- pdo:end check-env -->）已被删除，pdo 没有改动这个文件。想让 pdo 记录结果，请把这两行标记加回去。",
+      "check-env.md: pdo's block markers (<!-- pdo:begin check-env --> … <!-- pdo:end check-env -->) were removed, so pdo left the file alone. Put the two marker lines back for pdo to record results.");
 }
 
 std::string commit_message(const std::vector<checks::ItemResult>& results, const CheckOptions& opts) {
   const auto c = checks::count(results);
-  std::string msg = opts.confirm_id.empty() ? "pdo check: " : "pdo check confirm " + opts.confirm_id + (opts.failed.empty() ? " (done): " : " (failed): ");
+  std::string msg = opts.confirm_id.empty() ? "pdo check: "
+                                            : "pdo check confirm " + opts.confirm_id + (opts.failed.empty() ? " (done): " : " (failed): ");
   msg += "pass " + std::to_string(c.pass) + ", fail " + std::to_string(c.fail) + ", needs-you " + std::to_string(c.needs_you) +
          ", unverified " + std::to_string(c.unverified) + "\n\n";
   app::Trailers t;
@@ -226,7 +236,8 @@ void commit_report(Session& s, const std::string& report, const std::optional<st
   txn.message = message;
   const auto id = commit(s, std::move(txn));
   if (id) {
-    ctx.out << tr("git 提交：", "git commit: ") << id->substr(0, 12) << tr("（", " (") << util::join(files, tr("、", ", ")) << tr("）\n", ")\n");
+    ctx.out << tr("git 提交：", "git commit: ") << id->substr(0, 12) << tr("（", " (") << util::join(files, tr("、", ", "))
+            << tr("）\n", ")\n");
   } else {
     ctx.out << tr("git：没有新的改动需要提交。\n", "git: nothing new to commit.\n");
   }
@@ -281,15 +292,22 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   }
   auto results = checks::run_checks(in);
   if (opts.online) {
-    util::Progress progress(ctx.err, app::show_progress(ctx), [](std::uint64_t done, std::uint64_t total, double rate) {
-      return tr("核对课节页面：", "Fetching lesson pages: ") + std::to_string(done) + "/" + std::to_string(total) + tr("（每秒 ", " (") +
-             util::rate_text(rate) + tr(" 个）", "/s)");
-    }, static_cast<std::uint64_t>(std::count_if(ws.course.lessons.begin(), ws.course.lessons.end(), [](const auto& l) { return l.published; })));
-    const auto pages = checks::check_lesson_pages(ws.course, opts.base_url, [&progress](const std::string& url) {
-      auto page = checks::http_get(url);
-      progress.add();
-      return page;
-    }, today);
+    util::Progress progress(
+        ctx.err, app::show_progress(ctx),
+        [](std::uint64_t done, std::uint64_t total, double rate) {
+          return tr("核对课节页面：", "Fetching lesson pages: ") + std::to_string(done) + "/" + std::to_string(total) +
+                 tr("（每秒 ", " (") + util::rate_text(rate) + tr(" 个）", "/s)");
+        },
+        static_cast<std::uint64_t>(
+            std::count_if(ws.course.lessons.begin(), ws.course.lessons.end(), [](const auto& l) { return l.published; })));
+    const auto pages = checks::check_lesson_pages(
+        ws.course, opts.base_url,
+        [&progress](const std::string& url) {
+          auto page = checks::http_get(url);
+          progress.add();
+          return page;
+        },
+        today);
     progress.finish();
     results.insert(results.end(), pages.begin(), pages.end());
   }
@@ -315,18 +333,37 @@ int run_check(const CheckOptions& opts, Context& ctx) {
 
 void setup_check(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<CheckOptions>();
-  CLI::Option* trust = cmd->add_flag("--trust", opts->trust, tr("信任工作区课程文件里现在的命令（内置课程不需要），然后运行自检", "Trust the commands of the workspace's course file as it is now (the built-in course needs none), then run the self-check"));
-  CLI::Option* online = cmd->add_flag("--online", opts->online, tr("同时访问每课页面，核对 HTTP 状态和标题", "Also fetch every lesson page and compare its HTTP status and title"));
-  cmd->add_option("--base-url", opts->base_url, tr("配合 --online：改从这个地址访问课节页面（例如本地镜像）", "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)"))
+  CLI::Option* trust = cmd->add_flag(
+      "--trust", opts->trust,
+      tr("信任工作区课程文件里现在的命令（内置课程不需要），然后运行自检",
+         "Trust the commands of the workspace's course file as it is now (the built-in course needs none), then run the self-check"));
+  CLI::Option* online =
+      cmd->add_flag("--online", opts->online,
+                    tr("同时访问每课页面，核对 HTTP 状态和标题", "Also fetch every lesson page and compare its HTTP status and title"));
+  cmd->add_option("--base-url", opts->base_url,
+                  tr("配合 --online：改从这个地址访问课节页面（例如本地镜像）",
+                     "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)"))
       ->type_name("URL")
       ->needs(online);
-  CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons, tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）", "Say per lesson whether its code can run on this route and machine (course-file facts)"));
-  cmd->add_option("--open", opts->open_id, tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))->type_name(k_item_value)->excludes(lessons)->excludes(online);
+  CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons,
+                                       tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）",
+                                          "Say per lesson whether its code can run on this route and machine (course-file facts)"));
+  cmd->add_option("--open", opts->open_id,
+                  tr("在浏览器中打开某个自检项目对应的页面", "Open the page a self-check item is about in your browser"))
+      ->type_name(k_item_value)
+      ->excludes(lessons)
+      ->excludes(online);
   lessons->excludes(online);
   trust->excludes(lessons);
-  CLI::App* confirm = cmd->add_subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）", "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
-  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))->required()->type_name(k_item_value);
-  CLI::Option* failed = confirm->add_option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))->type_name("TEXT");
+  CLI::App* confirm =
+      cmd->add_subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）",
+                                        "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
+  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))
+      ->required()
+      ->type_name(k_item_value);
+  CLI::Option* failed =
+      confirm->add_option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))
+          ->type_name("TEXT");
   cmd->callback([opts, failed, &ctx] {
     if (failed->count() > 0 && util::trim(opts->failed).empty()) {
       throw Failure(Exit::usage, tr("--failed 需要写上你看到了什么。", "--failed needs what you saw."));

@@ -75,9 +75,10 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   std::error_code ec;
   if (fs::exists(fs::symlink_status(file, ec))) existing = util::read_file_capped(file, k_max_notes_bytes).take();
   if (terms.empty() && !existing) {
-    ctx.out << tr("笔记里还没有找到术语，没有写 glossary.md。在某一课的 notes.md 里写一行「名称解释：」，下面每行写「术语：定义」，再运行 pdo glossary。\n",
-                  "No terms found in the notes yet; glossary.md was not written. Write a line \"Glossary:\" in a lesson's notes.md, then one "
-                  "\"Term: definition\" per line below it, and run pdo glossary again.\n");
+    ctx.out << tr(
+        "笔记里还没有找到术语，没有写 glossary.md。在某一课的 notes.md 里写一行「名称解释：」，下面每行写「术语：定义」，再运行 pdo glossary。\n",
+        "No terms found in the notes yet; glossary.md was not written. Write a line \"Glossary:\" in a lesson's notes.md, then one "
+        "\"Term: definition\" per line below it, and run pdo glossary again.\n");
     return 0;
   }
   const std::string fresh = workspace::glossary_file_text(s.ws.course, terms, s.ws.settings.lang);
@@ -94,7 +95,8 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   std::size_t several = 0;
   for (const auto& term : terms) {
     several += term.definitions.size() > 1 ? 1u : 0u;
-    ctx.out << "  " << app::for_display(term.term, util::Breaks::escape) << (term.definitions.size() > 1 ? tr("（多个定义）", " (several definitions)") : "") << "\n";
+    ctx.out << "  " << app::for_display(term.term, util::Breaks::escape)
+            << (term.definitions.size() > 1 ? tr("（多个定义）", " (several definitions)") : "") << "\n";
   }
   ctx.out << tr("glossary.md：", "glossary.md: ") << terms.size() << tr(" 个术语", " terms");
   if (several) ctx.out << tr("，其中 ", ", ") << several << tr(" 个有不同的定义", " with differing definitions");
@@ -110,7 +112,8 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
 
 void setup_glossary(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<GlossaryOptions>();
-  cmd->add_flag("--json", opts->json, tr("把术语输出为 JSON（便于脚本读取），不写文件", "Print the terms as JSON for scripts; write nothing"));
+  cmd->add_flag("--json", opts->json,
+                tr("把术语输出为 JSON（便于脚本读取），不写文件", "Print the terms as JSON for scripts; write nothing"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_glossary(*opts, ctx); });
 }
 

@@ -34,8 +34,8 @@ int run_help(const HelpOptions& opts, const CLI::App& root, Context& ctx) {
   if (!c) {
     std::vector<std::string> names;
     for (const auto& m : manual.commands) names.push_back(util::join(m.words, " "));
-    throw Failure(Exit::usage, tr("没有这个命令：", "no such command: ") + util::join(opts.command, " ") + tr("。可用的命令：", ". Commands: ") +
-                                   util::join(names, tr("、", ", ")));
+    throw Failure(Exit::usage, tr("没有这个命令：", "no such command: ") + util::join(opts.command, " ") +
+                                   tr("。可用的命令：", ". Commands: ") + util::join(names, tr("、", ", ")));
   }
   ctx.out << render_command_text(*c);
   return 0;
@@ -45,9 +45,12 @@ int run_help(const HelpOptions& opts, const CLI::App& root, Context& ctx) {
 
 void setup_help(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<HelpOptions>();
-  CLI::Option* command = cmd->add_option("command", opts->command, tr("命令（例如 track，或 check confirm）", "A command (e.g. track, or check confirm)"))
-                             ->type_name(k_command_value);
-  cmd->add_flag("--man", opts->man, tr("输出整个 man 页面（roff），例如 pdo help --man | man -l -", "Print the whole man page (roff), e.g. pdo help --man | man -l -"))
+  CLI::Option* command =
+      cmd->add_option("command", opts->command, tr("命令（例如 track，或 check confirm）", "A command (e.g. track, or check confirm)"))
+          ->type_name(k_command_value);
+  cmd->add_flag(
+         "--man", opts->man,
+         tr("输出整个 man 页面（roff），例如 pdo help --man | man -l -", "Print the whole man page (roff), e.g. pdo help --man | man -l -"))
       ->excludes(command);
   cmd->callback([opts, &ctx] {
     // The whole command line: run_cli set up only the command typed (this one).

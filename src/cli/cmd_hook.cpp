@@ -8,13 +8,13 @@
 #include <memory>
 #include <ostream>
 
-#include "cli/commands.hpp"
 #include "app/index_receipts.hpp"
 #include "app/secret_guard.hpp"
+#include "cli/commands.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
-#include "util/text.hpp"
 #include "util/platform.hpp"
+#include "util/text.hpp"
 #include "workspace/settings.hpp"
 
 namespace pdo::cli {
@@ -87,7 +87,8 @@ int run_pre_commit(Context& ctx) {
 }
 
 int run_commit_msg(Context& ctx, const HookOptions& opts) {
-  if (opts.args.size() != 1) throw Failure(Exit::usage, tr("commit-msg 需要一个参数：提交说明文件", "commit-msg needs one argument: the message file"));
+  if (opts.args.size() != 1)
+    throw Failure(Exit::usage, tr("commit-msg 需要一个参数：提交说明文件", "commit-msg needs one argument: the message file"));
   const auto repo = open_repo(ctx);
   const fs::path p = util::path_from_utf8(opts.args[0]);
   const fs::path file = p.is_absolute() ? p : ctx.cwd / p;
@@ -101,7 +102,8 @@ int run_commit_msg(Context& ctx, const HookOptions& opts) {
 }
 
 int run_pre_push(Context& ctx, const HookOptions& opts) {
-  if (opts.args.empty() || opts.args.size() > 2) throw Failure(Exit::usage, tr("pre-push 需要参数：远程名 [地址]", "pre-push needs arguments: REMOTE [URL]"));
+  if (opts.args.empty() || opts.args.size() > 2)
+    throw Failure(Exit::usage, tr("pre-push 需要参数：远程名 [地址]", "pre-push needs arguments: REMOTE [URL]"));
   const auto repo = open_repo(ctx);
   std::string refs;  // line by line: istreambuf_iterator trips GCC's -Wnull-dereference at -O2
   for (std::string line; std::getline(ctx.in, line);) refs += line + "\n";

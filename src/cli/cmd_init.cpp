@@ -56,8 +56,8 @@ std::string home_expanded(const std::string& typed) {
 /// Asks until the answer is a full path (with ~, $HOME and %USERPROFILE% expanded); end of input declines.
 std::string ask_folder(Context& ctx, const course::Course& course) {
   const std::string example = util::path_to_utf8(ctx.cwd / util::path_from_utf8(course.workspace_folder));
-  const std::string question =
-      tr("课程放在哪个目录？请输入完整路径（例如 ", "Where should the course live? Enter the full path (e.g. ") + example + tr("）：", "): ");
+  const std::string question = tr("课程放在哪个目录？请输入完整路径（例如 ", "Where should the course live? Enter the full path (e.g. ") +
+                               example + tr("）：", "): ");
   for (int attempt = 0; attempt < 5; ++attempt) {
     const auto answer = ask(ctx, question);
     if (!answer) break;
@@ -65,8 +65,9 @@ std::string ask_folder(Context& ctx, const course::Course& course) {
     if (path.empty()) {
       ctx.out << tr("没有输入目录，请再输入一次。\n", "No folder given; please try again.\n");
     } else if (!util::path_from_utf8(path).is_absolute()) {
-      ctx.out << tr("「", "\"") << path << tr("」不是完整路径（要从盘符或根目录开始，例如 ", "\" is not a full path (start from a drive or the root, e.g. ") << example
-              << tr("），请再输入一次。\n", "); please try again.\n");
+      ctx.out << tr("「", "\"") << path
+              << tr("」不是完整路径（要从盘符或根目录开始，例如 ", "\" is not a full path (start from a drive or the root, e.g. ")
+              << example << tr("），请再输入一次。\n", "); please try again.\n");
     } else {
       return path;
     }
@@ -98,9 +99,12 @@ fs::path check_unrelated_folder(const InitOptions& opts, Context& ctx, const cou
   if (names.empty()) return root;
   fs::path suggestion = root / util::path_from_utf8(course.workspace_folder);
   std::vector<std::string> shown(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(names.size(), 8)));
-  ctx.out << tr("注意：", "Note: ") << util::path_to_utf8(root) << tr(" 不是空文件夹，也不是 pdo 的课程目录。里面已有 ", " is not empty and is not a pdo course folder. It holds ")
-          << names.size() << tr(" 项：", " entries: ") << util::join(shown, tr("、", ", ")) << (names.size() > shown.size() ? tr(" 等", ", …") : "") << "\n";
-  ctx.out << tr("pdo 不会改动这些文件，但课程文件会和它们混在一起。建议改用：", "pdo would not change them, but the course files would sit among them. Suggested instead: ")
+  ctx.out << tr("注意：", "Note: ") << util::path_to_utf8(root)
+          << tr(" 不是空文件夹，也不是 pdo 的课程目录。里面已有 ", " is not empty and is not a pdo course folder. It holds ")
+          << names.size() << tr(" 项：", " entries: ") << util::join(shown, tr("、", ", "))
+          << (names.size() > shown.size() ? tr(" 等", ", …") : "") << "\n";
+  ctx.out << tr("pdo 不会改动这些文件，但课程文件会和它们混在一起。建议改用：",
+                "pdo would not change them, but the course files would sit among them. Suggested instead: ")
           << util::path_to_utf8(suggestion) << "\n";
   if (opts.yes || opts.dry_run) {
     ctx.out << tr("（--yes / --dry-run：按你给的目录继续。）\n", "(--yes / --dry-run: going on with the folder you gave.)\n");
@@ -124,8 +128,7 @@ fs::path resolve_root(const InitOptions& opts, Context& ctx, const course::Cours
   return opts.script.empty() ? check_unrelated_folder(opts, ctx, course, root) : root;
 }
 
-void load_course(const InitOptions& opts, const std::optional<workspace::Settings>& existing, const fs::path& root,
-                 InitSetup& s) {
+void load_course(const InitOptions& opts, const std::optional<workspace::Settings>& existing, const fs::path& root, InitSetup& s) {
   if (!opts.course_file.empty()) {
     const fs::path file = util::absolute_path(util::path_from_utf8(opts.course_file));
     s.course_text = util::read_file_capped(file, util::k_max_toml_bytes).take();
@@ -149,16 +152,20 @@ bool consent(const InitOptions& opts, Context& ctx) {
 /// user.name / user.email for the commits: from flags, git config, or asked once.
 std::optional<std::pair<std::string, std::string>> identity_to_set(const InitOptions& opts, Context& ctx, bool known) {
   if (!opts.name.empty() || !opts.email.empty()) {
-    if (opts.name.empty() || opts.email.empty()) throw Failure(Exit::usage, tr("--name 和 --email 要一起给出。", "give --name and --email together."));
+    if (opts.name.empty() || opts.email.empty())
+      throw Failure(Exit::usage, tr("--name 和 --email 要一起给出。", "give --name and --email together."));
     return std::make_pair(opts.name, opts.email);
   }
   if (known) return std::nullopt;
   if (opts.yes) {
-    throw Failure(Exit::usage, tr("git 还不知道你的名字和邮箱（user.name / user.email），而 --yes 不会询问。请加上 --name \"你的名字\" --email you@example.com。",
-                                  "git does not know your name and email (user.name / user.email), and --yes does not ask. Add --name \"Your Name\" --email you@example.com."));
+    throw Failure(
+        Exit::usage,
+        tr("git 还不知道你的名字和邮箱（user.name / user.email），而 --yes 不会询问。请加上 --name \"你的名字\" --email you@example.com。",
+           "git does not know your name and email (user.name / user.email), and --yes does not ask. Add --name \"Your Name\" --email you@example.com."));
   }
-  ctx.out << tr("\ngit 还不知道提交者是谁（user.name / user.email 未设置）。它们只写进这个仓库的配置。\n",
-                "\ngit does not know who commits (user.name / user.email are not set). They are stored in this repository's config only.\n");
+  ctx.out << tr(
+      "\ngit 还不知道提交者是谁（user.name / user.email 未设置）。它们只写进这个仓库的配置。\n",
+      "\ngit does not know who commits (user.name / user.email are not set). They are stored in this repository's config only.\n");
   auto name = ask(ctx, tr("你的名字：", "Your name: "));
   auto email = name && !name->empty() ? ask(ctx, tr("你的邮箱：", "Your email: ")) : std::nullopt;
   if (!name || name->empty() || !email || email->empty()) {
@@ -169,9 +176,11 @@ std::optional<std::pair<std::string, std::string>> identity_to_set(const InitOpt
 }
 
 std::string commit_message(const InitSetup& s, bool first) {
-  std::string msg = first ? tr("pdo init：创建「", "pdo init: create the study workspace for \"") + s.course.title + tr("」学习工作区", "\"")
-                          : tr("pdo init：更新「", "pdo init: update the study workspace for \"") + s.course.title + tr("」学习工作区", "\"");
-  msg += "\n\n" + std::to_string(s.course.lessons.size()) + tr(" 课，路线：", " lessons, route: ") + std::string(course::route_id(s.settings.route)) + "\n\n";
+  std::string msg = first
+                        ? tr("pdo init：创建「", "pdo init: create the study workspace for \"") + s.course.title + tr("」学习工作区", "\"")
+                        : tr("pdo init：更新「", "pdo init: update the study workspace for \"") + s.course.title + tr("」学习工作区", "\"");
+  msg += "\n\n" + std::to_string(s.course.lessons.size()) + tr(" 课，路线：", " lessons, route: ") +
+         std::string(course::route_id(s.settings.route)) + "\n\n";
   app::Trailers t;
   t.action = app::Action::init;
   t.id = app::new_action_id();
@@ -185,23 +194,31 @@ int run_init(const InitOptions& opts, Context& ctx);
 
 void setup_init(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<InitOptions>();
-  cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"))->type_name(k_dir_value);
-  cmd->add_option("--course", opts->course_file, tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))->type_name(k_file_value);
+  cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"))
+      ->type_name(k_dir_value);
+  cmd->add_option("--course", opts->course_file,
+                  tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))
+      ->type_name(k_file_value);
   // The value is checked against the ids before it is parsed, so a bad one gets CLI11's usual message.
-  cmd->add_option_function<std::string>("--route", [opts](const std::string& id) { opts->route = course::parse_route(id); },
-                                        tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))
+  cmd->add_option_function<std::string>(
+         "--route", [opts](const std::string& id) { opts->route = course::parse_route(id); },
+         tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))
       ->check(CLI::IsMember(course::route_ids()));
   cmd->add_option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
   cmd->add_option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
   cmd->add_flag("-y,--yes", opts->yes, tr("不询问，直接同意方案", "Agree to the plan without asking"));
-  CLI::Option* dry = cmd->add_flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
-  CLI::Option* script = cmd->add_option("--script", opts->script,
-                                        tr("不创建任何东西，改为输出一个脚本（sh 或 powershell），在没有 pdo 的机器上创建同样的目录和文件",
-                                           "Create nothing; print a script (sh or powershell) that creates the same tree on a machine without pdo"))
-                            ->check(CLI::IsMember({"sh", "powershell"}))
-                            ->type_name("sh|powershell");
+  CLI::Option* dry =
+      cmd->add_flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
+  CLI::Option* script =
+      cmd->add_option("--script", opts->script,
+                      tr("不创建任何东西，改为输出一个脚本（sh 或 powershell），在没有 pdo 的机器上创建同样的目录和文件",
+                         "Create nothing; print a script (sh or powershell) that creates the same tree on a machine without pdo"))
+          ->check(CLI::IsMember({"sh", "powershell"}))
+          ->type_name("sh|powershell");
   script->excludes(dry);
-  cmd->add_option("-o,--output", opts->output, tr("配合 --script：把脚本写进这个文件（不覆盖已有文件）", "With --script: write the script to this file (never over an existing file)"))
+  cmd->add_option("-o,--output", opts->output,
+                  tr("配合 --script：把脚本写进这个文件（不覆盖已有文件）",
+                     "With --script: write the script to this file (never over an existing file)"))
       ->type_name(k_file_value)
       ->needs(script);
   cmd->callback([opts, &ctx] { ctx.exit_code = run_init(*opts, ctx); });
@@ -264,16 +281,19 @@ int run_script(const InitOptions& opts, Context& ctx, const InitSetup& s) {
   const fs::path file = util::absolute_path(ctx.cwd / util::path_from_utf8(home_expanded(opts.output)));
   std::error_code ec;
   if (fs::exists(file, ec) || fs::is_symlink(file, ec)) {
-    throw Failure(Exit::usage, util::path_to_utf8(file) + tr(" 已经存在；pdo 不会覆盖它。请换一个文件名。", " already exists; pdo never replaces it. Choose another name."));
+    throw Failure(Exit::usage, util::path_to_utf8(file) + tr(" 已经存在；pdo 不会覆盖它。请换一个文件名。",
+                                                             " already exists; pdo never replaces it. Choose another name."));
   }
   if (auto st = util::write_file_atomic(file, bytes, util::Replace::never); !st) {
     throw Failure(st.error().code == Exit::failure ? Exit::unwritable : st.error().code,
-                  tr("脚本没有写出（已有的文件不会被覆盖）：", "the script was not written (an existing file is never replaced): ") + st.error().message);
+                  tr("脚本没有写出（已有的文件不会被覆盖）：", "the script was not written (an existing file is never replaced): ") +
+                      st.error().message);
   }
   ctx.out << tr("已写出脚本：", "Script written: ") << util::path_to_utf8(file) << "\n";
-  ctx.out << (kind == workspace::ScriptKind::sh ? tr("运行：sh ", "Run: sh ") + util::path_to_utf8(file) + tr(" [课程目录]\n", " [course folder]\n")
-                                                : tr("运行：powershell -ExecutionPolicy Bypass -File ", "Run: powershell -ExecutionPolicy Bypass -File ") +
-                                                      util::path_to_utf8(file) + tr(" [-Target 课程目录]\n", " [-Target course-folder]\n"));
+  ctx.out << (kind == workspace::ScriptKind::sh
+                  ? tr("运行：sh ", "Run: sh ") + util::path_to_utf8(file) + tr(" [课程目录]\n", " [course folder]\n")
+                  : tr("运行：powershell -ExecutionPolicy Bypass -File ", "Run: powershell -ExecutionPolicy Bypass -File ") +
+                        util::path_to_utf8(file) + tr(" [-Target 课程目录]\n", " [-Target course-folder]\n"));
   return 0;
 }
 
@@ -322,7 +342,8 @@ int run_init(const InitOptions& opts, Context& ctx) {
     ctx.out << tr("\n（--dry-run：只显示方案，什么都没有创建。）\n", "\n(--dry-run: plan shown, nothing created.)\n");
     return 0;
   }
-  if (!s.plan.changes_anything() && repo && untracked_scaffold(s, &*repo).empty() && !repo->head_unborn() && !app::hooks_change_anything(hooks)) {
+  if (!s.plan.changes_anything() && repo && untracked_scaffold(s, &*repo).empty() && !repo->head_unborn() &&
+      !app::hooks_change_anything(hooks)) {
     const auto lock = lock_workspace(ctx, *repo);  // finishes a killed pdo's commit, rebuilds a missing index
     ctx.out << tr("\n工作区已经完整，没有需要创建或提交的内容。\n", "\nThe workspace is complete; nothing to create or commit.\n");
     check_and_report(ctx, s, *repo, std::nullopt, tools);
@@ -339,11 +360,13 @@ int run_init(const InitOptions& opts, Context& ctx) {
     if (again.items == s.plan.items) break;
     s.plan = std::move(again);
     if (opts.yes || round >= 2) {
-      throw Failure(Exit::busy, tr("在 pdo 准备写入时，课程目录里的文件被改动了；为了不覆盖这些改动，什么都没有写。请重新运行 pdo init。",
-                                   "files in the course folder changed while pdo was about to write; so as not to overwrite them, nothing was "
-                                   "written. Run pdo init again."));
+      throw Failure(Exit::busy,
+                    tr("在 pdo 准备写入时，课程目录里的文件被改动了；为了不覆盖这些改动，什么都没有写。请重新运行 pdo init。",
+                       "files in the course folder changed while pdo was about to write; so as not to overwrite them, nothing was "
+                       "written. Run pdo init again."));
     }
-    ctx.out << tr("\n在你确认之前，课程目录里有文件被改动了。新的方案：\n", "\nFiles in the course folder changed before you agreed. The new plan:\n");
+    ctx.out << tr("\n在你确认之前，课程目录里有文件被改动了。新的方案：\n",
+                  "\nFiles in the course folder changed before you agreed. The new plan:\n");
     print_plan(ctx.out, s, tools);
   }
   const auto identity = identity_to_set(opts, ctx, repo ? repo->has_identity() : git::Repo::default_identity_known());
@@ -351,7 +374,8 @@ int run_init(const InitOptions& opts, Context& ctx) {
   if (!repo) repo = git::Repo::init(s.root).take();
   const auto lock = lock_workspace(ctx, *repo);
   for (const auto& item : s.plan.items) {
-    if (util::ends_with(item.path, "/") && item.action == workspace::Action::create) util::make_dirs(s.root / util::path_from_utf8(item.path)).take();
+    if (util::ends_with(item.path, "/") && item.action == workspace::Action::create)
+      util::make_dirs(s.root / util::path_from_utf8(item.path)).take();
   }
   const auto hook_result = app::install_hooks(*repo);
   ctx.out << (hook_result ? *hook_result : tr("  注意：", "  Note: ") + hook_result.error().message + "\n");

@@ -45,9 +45,12 @@ int run_add(const LessonOptions& opts, Context& ctx) {
   ctx.out << tr("已添加第 ", "added lesson ") << lesson.id << tr(" 课（我的课节）：", " (your own): ") << shown(lesson.title);
   print_commit(ctx, id);
   ctx.out << tr("  文件夹：lessons/", "  folder: lessons/") << shown(lesson.folder) << "/\n";
-  ctx.out << tr("  链接：", "  link: ") << (lesson.url.empty() ? tr("还没有（以后写进 notes.md 顶部）", "none yet (write it at the top of notes.md later)") : shown(lesson.url)) << "\n";
-  ctx.out << tr("  开始：pdo start ", "  start with: pdo start ") << lesson.id << tr("；完成一步：pdo track done ", "; after each step: pdo track done ") << lesson.id
-          << " read|exercise|notes\n";
+  ctx.out << tr("  链接：", "  link: ")
+          << (lesson.url.empty() ? tr("还没有（以后写进 notes.md 顶部）", "none yet (write it at the top of notes.md later)")
+                                 : shown(lesson.url))
+          << "\n";
+  ctx.out << tr("  开始：pdo start ", "  start with: pdo start ") << lesson.id
+          << tr("；完成一步：pdo track done ", "; after each step: pdo track done ") << lesson.id << " read|exercise|notes\n";
   return 0;
 }
 
@@ -58,10 +61,12 @@ int run_list(Context& ctx) {
   for (const auto& l : ws.course.lessons) {
     own += l.own ? 1u : 0u;
     const std::string source = l.own ? tr("我的", "mine    ") : tr("官方", "official");
-    ctx.out << std::left << std::setw(4) << l.id << "  " << source << "  " << shown(l.title) << (l.published ? "" : tr("（未发布）", " (not yet published)"))
-            << "  lessons/" << shown(l.folder) << "/\n";
+    ctx.out << std::left << std::setw(4) << l.id << "  " << source << "  " << shown(l.title)
+            << (l.published ? "" : tr("（未发布）", " (not yet published)")) << "  lessons/" << shown(l.folder) << "/\n";
   }
-  ctx.out << "\n" << ws.course.lessons.size() - own << tr(" 课官方，", " official, ") << own << tr(" 课是你自己加的（pdo lesson add）。\n", " of your own (pdo lesson add).\n");
+  ctx.out << "\n"
+          << ws.course.lessons.size() - own << tr(" 课官方，", " official, ") << own
+          << tr(" 课是你自己加的（pdo lesson add）。\n", " of your own (pdo lesson add).\n");
   return 0;
 }
 
@@ -87,16 +92,23 @@ int run_remove(const LessonOptions& opts, Context& ctx) {
 void setup_lesson(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<LessonOptions>();
   cmd->require_subcommand(1);
-  CLI::App* add = cmd->add_subcommand("add", tr("添加一个你自己的课节（课号 = 现有最大课号 + 1），并提交", "Add a lesson of your own (number = highest + 1), as a commit"));
+  CLI::App* add = cmd->add_subcommand(
+      "add", tr("添加一个你自己的课节（课号 = 现有最大课号 + 1），并提交", "Add a lesson of your own (number = highest + 1), as a commit"));
   add->add_option("title", opts->title, tr("课节标题", "The lesson's title"))->required();
-  add->add_option("--url", opts->url, tr("讲义或资料的链接（http/https；没有时不填）", "The link to its material (http/https; leave out if there is none yet)"))->type_name("URL");
+  add->add_option("--url", opts->url,
+                  tr("讲义或资料的链接（http/https；没有时不填）", "The link to its material (http/https; leave out if there is none yet)"))
+      ->type_name("URL");
   add->add_option("--folder", opts->folder,
-                  tr("文件夹名（NN-NN- 之后的部分）；标题里没有英文单词时必须给出", "The folder name (the part after NN-NN-); needed when the title has no ASCII word"))
+                  tr("文件夹名（NN-NN- 之后的部分）；标题里没有英文单词时必须给出",
+                     "The folder name (the part after NN-NN-); needed when the title has no ASCII word"))
       ->type_name("NAME");
   add->callback([opts, &ctx] { ctx.exit_code = run_add(*opts, ctx); });
-  CLI::App* list = cmd->add_subcommand("list", tr("列出所有课节和来源（官方 / 我的）", "List every lesson with its source (official / mine)"));
+  CLI::App* list =
+      cmd->add_subcommand("list", tr("列出所有课节和来源（官方 / 我的）", "List every lesson with its source (official / mine)"));
   list->callback([&ctx] { ctx.exit_code = run_list(ctx); });
-  CLI::App* remove = cmd->add_subcommand("remove", tr("删除一个你自己的课节（笔记、练习、勾选或问题里有内容时拒绝）", "Remove a lesson of your own (refused while its notes, exercises, boxes or questions hold anything)"));
+  CLI::App* remove = cmd->add_subcommand(
+      "remove", tr("删除一个你自己的课节（笔记、练习、勾选或问题里有内容时拒绝）",
+                   "Remove a lesson of your own (refused while its notes, exercises, boxes or questions hold anything)"));
   remove->add_option("lesson", opts->number, tr("课号：18、018 或文件夹名", "Lesson: 18 or its folder name"))->required();
   remove->callback([opts, &ctx] { ctx.exit_code = run_remove(*opts, ctx); });
 }

@@ -41,8 +41,8 @@ std::string json_journal(const progress::Journal& j) {
       const auto& e = j.days[d].events[i];
       o << (i ? "," : "") << "{\"lesson\":" << e.change.lesson << ",\"id\":" << util::json_str(util::pad2(e.change.lesson))
         << ",\"step\":" << util::json_str(progress::step_id(e.change.step)) << ",\"state\":\"" << (e.change.done ? "done" : "todo")
-        << "\",\"commit\":" << util::json_str(e.commit) << ",\"time\":" << e.time << ",\"source\":\""
-        << (e.by_pdo ? "pdo" : "manual") << "\"}";
+        << "\",\"commit\":" << util::json_str(e.commit) << ",\"time\":" << e.time << ",\"source\":\"" << (e.by_pdo ? "pdo" : "manual")
+        << "\"}";
     }
     o << "]}";
   }
@@ -56,7 +56,8 @@ void print_journal(Context& ctx, const Session& s, const progress::Journal& j) {
   auto& out = ctx.out;
   out << tr("学习日志 · ", "Study journal · ") << s.ws.course.title << "\n";
   if (j.days.empty()) {
-    out << tr("\n还没有学习记录。完成一步后运行 pdo track done 课号 read。\n", "\nNothing yet. After a step, run pdo track done NN read.\n");
+    out << tr("\n还没有学习记录。完成一步后运行 pdo track done 课号 read。\n",
+              "\nNothing yet. After a step, run pdo track done NN read.\n");
     return;
   }
   // Built as one string and written once: a cold journal of 10,000 steps is 10,000 lines, and a stream
@@ -86,7 +87,8 @@ void print_journal(Context& ctx, const Session& s, const progress::Journal& j) {
     }
   }
   out << text;
-  out << "\n" << tr("第一天：", "first day: ") << j.first_day << tr("  最近一天：", "  latest: ") << j.last_day
+  out << "\n"
+      << tr("第一天：", "first day: ") << j.first_day << tr("  最近一天：", "  latest: ") << j.last_day
       << tr("  学习天数：", "  days studied: ") << j.days_studied << tr("  连续天数：", "  current streak: ") << j.current_streak << "\n";
 }
 
@@ -94,9 +96,11 @@ int run_log(const LogOptions& opts, Context& ctx) {
   git::tune_for_reading();
   const Session s = open_session(ctx, Access::read);
   // The first walk of a long history takes a while (later ones read only new commits from the cache).
-  util::Progress progress(ctx.err, opts.json ? util::ShowProgress::no : app::show_progress(ctx), [](std::uint64_t done, std::uint64_t, double rate) {
-    return tr("读取历史：", "Reading history: ") + util::grouped(done) + tr(" 个提交（每秒 ", " commits (") + util::rate_text(rate) + tr(" 个）", "/s)");
-  });
+  util::Progress progress(ctx.err, opts.json ? util::ShowProgress::no : app::show_progress(ctx),
+                          [](std::uint64_t done, std::uint64_t, double rate) {
+                            return tr("读取历史：", "Reading history: ") + util::grouped(done) + tr(" 个提交（每秒 ", " commits (") +
+                                   util::rate_text(rate) + tr(" 个）", "/s)");
+                          });
   auto events = app::study_events(s.repo, s.repo_path("progress.md"), app::UseCache::yes, &progress.counter()).take();
   progress.finish();
   const std::string today = util::today();
@@ -118,7 +122,8 @@ int run_log(const LogOptions& opts, Context& ctx) {
 void setup_log(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<LogOptions>();
   cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
-  cmd->add_flag("--calendar", opts->calendar, tr("画出最近 26 周的学习日历（每天完成的步数）", "Draw the last 26 weeks as a calendar (steps done per day)"));
+  cmd->add_flag("--calendar", opts->calendar,
+                tr("画出最近 26 周的学习日历（每天完成的步数）", "Draw the last 26 weeks as a calendar (steps done per day)"));
   cmd->add_flag("--ascii", opts->ascii, tr("日历只用 ASCII 字符", "Draw the calendar in plain ASCII"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_log(*opts, ctx); });
 }

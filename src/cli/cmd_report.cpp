@@ -50,7 +50,8 @@ int run_report(const ReportOptions& opts, Context& ctx) {
   const auto target = target_of(opts, s, ctx);
   std::error_code ec;
   if (std::filesystem::exists(target, ec) && read_text(target).find(app::k_report_marker) == std::string::npos) {
-    throw Failure(Exit::usage, util::path_to_utf8(target) + tr(" 已存在且不是 pdo 的报告：换一个文件名。", " exists and is not a pdo report: choose another name."));
+    throw Failure(Exit::usage, util::path_to_utf8(target) +
+                                   tr(" 已存在且不是 pdo 的报告：换一个文件名。", " exists and is not a pdo report: choose another name."));
   }
   if (auto written = util::write_file_atomic(target, app::render_report_html(in), util::Replace::allowed); !written) {
     throw Failure(written.error());
@@ -67,7 +68,9 @@ int run_report(const ReportOptions& opts, Context& ctx) {
 
 void setup_report(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ReportOptions>();
-  cmd->add_option("--html", opts->html, tr("写到这个文件（默认 .git/pdo-report.html）", "Write to this file (default .git/pdo-report.html)"))->type_name(k_file_value);
+  cmd->add_option("--html", opts->html,
+                  tr("写到这个文件（默认 .git/pdo-report.html）", "Write to this file (default .git/pdo-report.html)"))
+      ->type_name(k_file_value);
   cmd->add_flag("--open", opts->open, tr("写好后用默认浏览器打开", "Open it in the default browser afterwards"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_report(*opts, ctx); });
 }

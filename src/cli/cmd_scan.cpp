@@ -1,6 +1,6 @@
 // pdo scan [PATH…] / pdo scan --history: looks for secrets in files and folders (default: the workspace)
-// or in every commit ever made (files, file names and commit messages). Folders skip .git/ and what git ignores (.env belongs there); a file
-// named on the command line is always scanned. The workspace's .gitleaks.toml adds rules (app/workspace_rules);
+// or in every commit ever made (files, file names and commit messages). Folders skip .git/ and what git ignores (.env belongs there); a
+// file named on the command line is always scanned. The workspace's .gitleaks.toml adds rules (app/workspace_rules);
 // --trust-rules records the learner's trust in that file, so its allowlists apply. Otherwise it reports
 // only; it changes nothing.
 #include <atomic>
@@ -9,10 +9,10 @@
 #include <ostream>
 #include <thread>
 
-#include "cli/commands.hpp"
 #include "app/secret_guard.hpp"
-#include "util/fs.hpp"
+#include "cli/commands.hpp"
 #include "util/format.hpp"
+#include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/progress.hpp"
 
@@ -28,7 +28,7 @@ struct ScanOptions {
   std::vector<std::string> paths;
   bool history = false;
   bool trust_rules = false;  ///< --trust-rules: trust the workspace's .gitleaks.toml as it is now
-  unsigned jobs = 0;  ///< threads for files; 0: one per core, at most 8
+  unsigned jobs = 0;         ///< threads for files; 0: one per core, at most 8
 };
 
 struct ScanFile {
@@ -131,15 +131,17 @@ fs::path rules_root(const Context& ctx) { return git::Repo::discover(ctx.cwd).va
 void trust_rules(Context& ctx) {
   const auto rules = app::load_workspace_rules(rules_root(ctx)).take();
   if (!rules) {
-    throw Failure(Exit::usage, trf("这个工作区没有 {}，没有要信任的规则。", "this workspace has no {}: there are no rules to trust.", app::k_gitleaks_file));
+    throw Failure(Exit::usage, trf("这个工作区没有 {}，没有要信任的规则。", "this workspace has no {}: there are no rules to trust.",
+                                   app::k_gitleaks_file));
   }
   if (auto st = app::trust(rules->source); !st) throw Failure(st.error());
   const std::size_t own = std::accumulate(rules->config.rules.begin(), rules->config.rules.end(), std::size_t{0},
                                           [](std::size_t n, const secrets::GitleaksRule& r) { return n + r.allowlists.size(); });
-  ctx.err << trf("已信任 {}（sha256 {}…）：它的 {} 个 allowlist 现在生效（全局 {} 个，规则里 {} 个）。文件的内容一改，就需要重新信任。\n",
-                 "Trusted {} (sha256 {}…): its {} allowlists now apply ({} global, {} in rules). Any change to the file needs trust again.\n",
-                 app::k_gitleaks_file, rules->source.sha256.substr(0, 12), rules->config.allowlists.size() + own, rules->config.allowlists.size(),
-                 own);
+  ctx.err << trf(
+      "已信任 {}（sha256 {}…）：它的 {} 个 allowlist 现在生效（全局 {} 个，规则里 {} 个）。文件的内容一改，就需要重新信任。\n",
+      "Trusted {} (sha256 {}…): its {} allowlists now apply ({} global, {} in rules). Any change to the file needs trust again.\n",
+      app::k_gitleaks_file, rules->source.sha256.substr(0, 12), rules->config.allowlists.size() + own, rules->config.allowlists.size(),
+      own);
 }
 
 int run_scan_files(const ScanOptions& opts, Context& ctx) {
@@ -159,7 +161,9 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
     }
   }
   const std::string mb = std::to_string(bytes / (1024 * 1024)) + "." + std::to_string(bytes % (1024 * 1024) * 10 / (1024 * 1024));
-  return finish(ctx, count, tr("扫描了 ", "Scanned ") + std::to_string(files.size()) + tr(" 个文件（", " files (") + mb + tr(" MB），发现 ", " MB), found ") + std::to_string(count) + tr(" 处疑似密钥。\n", " possible secrets.\n"));
+  return finish(ctx, count,
+                tr("扫描了 ", "Scanned ") + std::to_string(files.size()) + tr(" 个文件（", " files (") + mb +
+                    tr(" MB），发现 ", " MB), found ") + std::to_string(count) + tr(" 处疑似密钥。\n", " possible secrets.\n"));
 }
 
 int run_scan_history(Context& ctx) {
@@ -179,38 +183,48 @@ int run_scan_history(Context& ctx) {
   {
     util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描历史：", "Scanning history: ", " 个文件版本", " file versions"));
     repo.for_each_history_blob([&](const git::Repo::HistoryBlob& blob) {
-      ++blobs;
-      progress.add();
-      for (const auto& f : scanner.scan(blob.path, blob.content)) print(progress, blob.commit, f);
-    }).take();
+          ++blobs;
+          progress.add();
+          for (const auto& f : scanner.scan(blob.path, blob.content)) print(progress, blob.commit, f);
+        })
+        .take();
   }
   {
-    util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描提交说明：", "Scanning commit messages: ", " 个提交", " commits"));
+    util::Progress progress(ctx.err, app::show_progress(ctx),
+                            counter("扫描提交说明：", "Scanning commit messages: ", " 个提交", " commits"));
     repo.for_each_history_message([&](const std::string& commit, const std::string& message) {
-      progress.add();
-      for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
-        f.path = tr("(提交说明)", "(commit message)");
-        print(progress, commit, f);
-      }
-    }).take();
+          progress.add();
+          for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
+            f.path = tr("(提交说明)", "(commit message)");
+            print(progress, commit, f);
+          }
+        })
+        .take();
   }
   app::print_warnings(scanner, ctx.err);
-  return finish(ctx, count, tr("扫描了历史中的 ", "Scanned ") + std::to_string(blobs) + tr(" 个文件版本，发现 ", " file versions in history, found ") +
-                                std::to_string(count) + tr(" 处疑似密钥。", " possible secrets.") +
-                                (count ? tr("已提交的密钥请先到服务商网站作废；改写历史（git filter-repo）不能让它变安全。\n",
-                                            " A committed key must be revoked on the provider's site; rewriting history does not make it safe.\n")
-                                       : "\n"));
+  return finish(ctx, count,
+                tr("扫描了历史中的 ", "Scanned ") + std::to_string(blobs) + tr(" 个文件版本，发现 ", " file versions in history, found ") +
+                    std::to_string(count) + tr(" 处疑似密钥。", " possible secrets.") +
+                    (count ? tr("已提交的密钥请先到服务商网站作废；改写历史（git filter-repo）不能让它变安全。\n",
+                                " A committed key must be revoked on the provider's site; rewriting history does not make it safe.\n")
+                           : "\n"));
 }
 
 }  // namespace
 
 void setup_scan(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
-  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"))->type_name(k_path_value);
-  cmd->add_flag("--trust-rules", opts->trust_rules, tr("信任工作区 .gitleaks.toml 现在的内容，让它的 allowlist 生效，然后扫描", "Trust the workspace's .gitleaks.toml as it is now, so its allowlists apply, then scan"));
-  cmd->add_flag("--history", opts->history, tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
+  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"))
+      ->type_name(k_path_value);
+  cmd->add_flag("--trust-rules", opts->trust_rules,
+                tr("信任工作区 .gitleaks.toml 现在的内容，让它的 allowlist 生效，然后扫描",
+                   "Trust the workspace's .gitleaks.toml as it is now, so its allowlists apply, then scan"));
+  cmd->add_flag("--history", opts->history,
+                tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
   // Checked in the callback, not with a CLI11 validator: every pdo process (each git hook) sets this up.
-  cmd->add_option("-j,--jobs", opts->jobs, tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));
+  cmd->add_option(
+      "-j,--jobs", opts->jobs,
+      tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));
   cmd->callback([opts, &ctx] {
     if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));
     if (opts->jobs > 64) throw Failure(Exit::usage, tr("--jobs 最多 64。", "--jobs is at most 64."));

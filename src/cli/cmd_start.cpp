@@ -5,9 +5,9 @@
 #include <memory>
 #include <ostream>
 
+#include "app/session.hpp"
 #include "checks/readiness.hpp"
 #include "cli/commands.hpp"
-#include "app/session.hpp"
 #include "util/fs.hpp"
 #include "workspace/layout.hpp"
 
@@ -47,23 +47,27 @@ int run_start(const StartOptions& opts, Context& ctx) {
   if (!lesson.own) {
     out << tr("官方链接：", "Official link: ") << lesson.url << "\n";
   } else {
-    out << tr("链接（你自己加的课节）：", "Link (a lesson of your own): ") << (lesson.url.empty() ? tr("还没有；找到资料后写进 notes.md 顶部", "none yet; write it at the top of notes.md once you have one") : lesson.url) << "\n";
+    out << tr("链接（你自己加的课节）：", "Link (a lesson of your own): ")
+        << (lesson.url.empty() ? tr("还没有；找到资料后写进 notes.md 顶部", "none yet; write it at the top of notes.md once you have one")
+                               : lesson.url)
+        << "\n";
   }
   out << tr("笔记：", "Notes: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/notes.md")) << "\n";
   out << tr("练习：", "Exercises: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/exercises")) << "\n";
   const auto facts = lesson_facts(ws, lesson);
   out << tr("本课需要：", "This lesson needs: ") << facts.needs << "\n";
   out << tr("在你的学习路线上：", "On your route: ") << facts.where << "\n";
-  out << tr("\n每课提示词（复制给你的 AI 助手；上面两行也在里面）：\n", "\nPer-lesson prompt (paste it into your AI assistant; the two lines above are in it):\n");
+  out << tr("\n每课提示词（复制给你的 AI 助手；上面两行也在里面）：\n",
+            "\nPer-lesson prompt (paste it into your AI assistant; the two lines above are in it):\n");
   out << "----------------------------------------\n"
-      << workspace::prompt_text(ws.course, &lesson, ws.settings, facts)
-      << "----------------------------------------\n";
+      << workspace::prompt_text(ws.course, &lesson, ws.settings, facts) << "----------------------------------------\n";
   out << tr("完成一步后：pdo track done ", "After each step: pdo track done ") << lesson.id << " read|exercise|notes\n";
   // The prompt and the link are printed either way, so a missing browser is a note, not a failure.
   if (opts.open && lesson.url.empty()) {
     ctx.err << tr("pdo：这一课还没有链接，没有可打开的页面。\n", "pdo: this lesson has no link yet; there is no page to open.\n");
   } else if (opts.open && !platform::open_url(lesson.url)) {
-    ctx.err << tr("pdo：没能打开浏览器，请手动打开上面的官方链接。\n", "pdo: could not start a browser; open the official link above yourself.\n");
+    ctx.err << tr("pdo：没能打开浏览器，请手动打开上面的官方链接。\n",
+                  "pdo: could not start a browser; open the official link above yourself.\n");
   }
   return 0;
 }
@@ -72,7 +76,9 @@ int run_start(const StartOptions& opts, Context& ctx) {
 
 void setup_start(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<StartOptions>();
-  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))->required()->type_name(k_lesson_value);
+  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))
+      ->required()
+      ->type_name(k_lesson_value);
   cmd->add_flag("--open", opts->open, tr("同时用默认浏览器打开这一课的页面", "Also open the lesson's page in the default browser"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_start(*opts, ctx); });
 }

@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "app/check_probes.hpp"
+#include "app/session.hpp"
 #include "cli/commands.hpp"
 #include "git/repo.hpp"
-#include "app/session.hpp"
 #include "progress/status.hpp"
 #include "util/fs.hpp"
 #include "util/json.hpp"
@@ -25,8 +25,8 @@ struct StatusOptions {
 
 std::string json_status(const workspace::Workspace& ws, const progress::CourseState& st) {
   std::ostringstream o;
-  o << "{\"course\":" << util::json_str(ws.course.id) << ",\"title\":" << util::json_str(ws.course.title)
-    << ",\"done\":" << st.done << ",\"total\":" << st.total << ",\"lessons\":[";
+  o << "{\"course\":" << util::json_str(ws.course.id) << ",\"title\":" << util::json_str(ws.course.title) << ",\"done\":" << st.done
+    << ",\"total\":" << st.total << ",\"lessons\":[";
   for (std::size_t i = 0; i < st.lessons.size(); ++i) {
     const auto& ls = st.lessons[i];
     const auto& l = *ls.lesson;
@@ -78,7 +78,8 @@ void print_table(Context& ctx, const workspace::Workspace& ws, const progress::C
   }
   if (st.next) {
     const auto& [lesson, step] = *st.next;
-    out << util::paint(style, util::Tone::strong, tr("下一步：", "next: ")) << lesson->id << " " << progress::step_label(step, lang) << " · " << lesson->title << "\n"
+    out << util::paint(style, util::Tone::strong, tr("下一步：", "next: ")) << lesson->id << " " << progress::step_label(step, lang)
+        << " · " << lesson->title << "\n"
         << tr("开始：pdo start ", "start with: pdo start ") << lesson->id << "\n";
   } else {
     out << tr("所有已发布课节都完成了。\n", "every published lesson is done.\n");

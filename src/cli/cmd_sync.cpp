@@ -30,12 +30,15 @@ void print_outcome(Context& ctx, const app::SyncOutcome& o) {
   }
   for (const auto& [key, v] : o.clashes) {
     const auto step = progress::step_label(key.second, util::current_lang());
-    out << tr("勾选框 ", "box ") << util::pad2(key.first) << " " << step << tr("：两台机器改得不一样，保留了较晚的改动（", ": changed differently on both machines; kept the later change (")
-        << (v.side == app::Side::local ? tr("本机", "this machine") : tr("远程", "the remote")) << tr("）：", "): ") << app::for_display(v.kept, util::Breaks::escape)
-        << tr("；另一边是：", "; the other side had: ") << app::for_display(v.lost, util::Breaks::escape) << "\n";
+    out << tr("勾选框 ", "box ") << util::pad2(key.first) << " " << step
+        << tr("：两台机器改得不一样，保留了较晚的改动（", ": changed differently on both machines; kept the later change (")
+        << (v.side == app::Side::local ? tr("本机", "this machine") : tr("远程", "the remote")) << tr("）：", "): ")
+        << app::for_display(v.kept, util::Breaks::escape) << tr("；另一边是：", "; the other side had: ")
+        << app::for_display(v.lost, util::Breaks::escape) << "\n";
   }
   if (o.up_to_date) {
-    out << tr("已经同步：本机和 ", "already in sync: this machine and ") << o.remote << "/" << o.branch << tr(" 一样。\n", " are the same.\n");
+    out << tr("已经同步：本机和 ", "already in sync: this machine and ") << o.remote << "/" << o.branch
+        << tr(" 一样。\n", " are the same.\n");
     return;
   }
   if (o.incoming) out << tr("取回了远程的 ", "fetched ") << o.incoming << tr(" 个新提交。\n", " new commit(s) from the remote.\n");
@@ -45,7 +48,9 @@ void print_outcome(Context& ctx, const app::SyncOutcome& o) {
     out << "\n";
   }
   if (o.pushed) out << tr("已推送 ", "pushed ") << o.pushed << tr(" 个提交到 ", " commit(s) to ") << o.remote << "/" << o.branch << "\n";
-  if (o.moved) out << tr("本机已更新到同步后的状态；pdo status 看进度，pdo undo 照常可用。\n", "this machine is up to date; see pdo status; pdo undo works as before.\n");
+  if (o.moved)
+    out << tr("本机已更新到同步后的状态；pdo status 看进度，pdo undo 照常可用。\n",
+              "this machine is up to date; see pdo status; pdo undo works as before.\n");
 }
 
 int run_sync(const SyncOptions& opts, Context& ctx) {
@@ -59,8 +64,10 @@ int run_sync(const SyncOptions& opts, Context& ctx) {
 
 void setup_sync(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<SyncOptions>();
-  cmd->add_option("--remote", opts->remote,
-                  tr("第一次：远程仓库的地址（或已有远程的名字，如 origin）；会记在本仓库的配置里", "The first time: the remote's address (or an existing remote's name such as origin); kept in this repository's config"))
+  cmd->add_option(
+         "--remote", opts->remote,
+         tr("第一次：远程仓库的地址（或已有远程的名字，如 origin）；会记在本仓库的配置里",
+            "The first time: the remote's address (or an existing remote's name such as origin); kept in this repository's config"))
       ->type_name("URL");
   cmd->callback([opts, &ctx] { ctx.exit_code = run_sync(*opts, ctx); });
 }

@@ -4,9 +4,9 @@
 #include <memory>
 #include <ostream>
 
+#include "app/session.hpp"
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
-#include "app/session.hpp"
 #include "progress/journal.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -40,9 +40,10 @@ std::vector<std::string> step_files(const Session& s, const course::Lesson& less
   std::error_code ec;
   const fs::path root = s.path(dir + "exercises");
   if (fs::is_symlink(fs::symlink_status(root, ec))) {
-    throw Failure(Exit::usage, dir + "exercises" + tr(" 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
-                                                      " is a symbolic link, and pdo never follows a link out of the workspace. Make it a "
-                                                      "regular folder and try again."));
+    throw Failure(Exit::usage, dir + "exercises" +
+                                   tr(" 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
+                                      " is a symbolic link, and pdo never follows a link out of the workspace. Make it a "
+                                      "regular folder and try again."));
   }
   for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     // A symlink is committed as a link (git's way), never followed; folders are walked, not committed.
@@ -62,7 +63,7 @@ std::string subject(const course::Lesson& lesson, progress::Step step, bool done
 
 /// pdo's one change to a progress.md text: this box set to this state, every other byte kept.
 std::function<Result<std::string>(const std::string&)> set_box_edit(const course::Lesson& lesson, progress::Step step, util::Lang lang,
-                                                                     bool done) {
+                                                                    bool done) {
   return [&lesson, step, lang, done](const std::string& text) -> Result<std::string> {
     auto box = progress::find_box(progress::parse_boxes(text), lesson, step, lang);
     if (!box) return box.error();
@@ -105,9 +106,16 @@ int run_track(const TrackOptions& opts, Context& ctx) {
 
 void setup_track(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<TrackOptions>();
-  cmd->add_option("state", opts->state, tr("done（完成）或 todo（未完成）", "done or todo"))->required()->check(CLI::IsMember({"done", "todo"}));
-  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))->required()->type_name(k_lesson_value);
-  cmd->add_option("step", opts->step, tr("read / exercise / notes（读讲义 / 做练习 / 记笔记）", "read, exercise or notes (读讲义 / 做练习 / 记笔记)"))->required()->type_name(k_step_value);
+  cmd->add_option("state", opts->state, tr("done（完成）或 todo（未完成）", "done or todo"))
+      ->required()
+      ->check(CLI::IsMember({"done", "todo"}));
+  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))
+      ->required()
+      ->type_name(k_lesson_value);
+  cmd->add_option("step", opts->step,
+                  tr("read / exercise / notes（读讲义 / 做练习 / 记笔记）", "read, exercise or notes (读讲义 / 做练习 / 记笔记)"))
+      ->required()
+      ->type_name(k_step_value);
   cmd->callback([opts, &ctx] { ctx.exit_code = run_track(*opts, ctx); });
 }
 

@@ -9,9 +9,9 @@
 #include <set>
 
 #include "app/lesson_ops.hpp"
+#include "app/session.hpp"
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
-#include "app/session.hpp"
 #include "progress/journal.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -34,9 +34,10 @@ struct Entry {
 };
 
 Failure changed_later(const Entry& later, const std::string& what) {
-  return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + "（" + util::escape_controls(app::subject_of(later.commit.message)) +
-                                  tr("）也改了", ") also changed ") + what + tr("，pdo undo 不能安全撤销。请手动修改，或用 pdo track。",
-                                                                                 ", so pdo undo cannot revert it safely. Change it by hand, or use pdo track."));
+  return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + "（" +
+                                  util::escape_controls(app::subject_of(later.commit.message)) + tr("）也改了", ") also changed ") + what +
+                                  tr("，pdo undo 不能安全撤销。请手动修改，或用 pdo track。",
+                                     ", so pdo undo cannot revert it safely. Change it by hand, or use pdo track."));
 }
 
 /// The newest later commit that changed this box (by its trailers, or by the file for hand-made commits).
@@ -68,7 +69,8 @@ app::Transaction undo_track(Session& s, const Entry& target, const std::vector<E
     if (!now || now->done != ch.done) {
       const std::string what = tr("勾选框 ", "the box ") + util::pad2(ch.lesson) + " " + std::string(progress::step_id(ch.step));
       if (const auto* e = later_touching_box(s, later, ch)) throw changed_later(*e, what);
-      throw Failure(Exit::usage, what + tr(" 已经不是那次提交后的状态，pdo undo 不能安全撤销。", " is no longer as that commit left it, so pdo undo cannot revert it safely."));
+      throw Failure(Exit::usage, what + tr(" 已经不是那次提交后的状态，pdo undo 不能安全撤销。",
+                                           " is no longer as that commit left it, so pdo undo cannot revert it safely."));
     }
     const auto lang = s.ws.settings.lang;
     const bool back = !ch.done;
@@ -117,9 +119,11 @@ app::Transaction undo_ask(Session& s, const Entry& target, const std::vector<Ent
   const std::string block = added_block(before, after);
   if (!remove_block(s.repo.head_blob(path).value_or(""), block)) {
     for (const auto& e : later) {
-      if (s.repo.blob_at(e.commit.id, path) != s.repo.blob_at(e.commit.id + "~1", path)) throw changed_later(e, tr("那个问题", "that question"));
+      if (s.repo.blob_at(e.commit.id, path) != s.repo.blob_at(e.commit.id + "~1", path))
+        throw changed_later(e, tr("那个问题", "that question"));
     }
-    throw Failure(Exit::usage, tr("questions.md 里已经找不到那个问题，pdo undo 没有可撤销的内容。", "that question is no longer in questions.md; nothing to undo."));
+    throw Failure(Exit::usage, tr("questions.md 里已经找不到那个问题，pdo undo 没有可撤销的内容。",
+                                  "that question is no longer in questions.md; nothing to undo."));
   }
   app::Transaction txn;
   txn.changes.push_back(app::Change::edited(path, [block](const std::string& text) { return remove_block(text, block); }));
@@ -136,7 +140,9 @@ app::Transaction undo_ask(Session& s, const Entry& target, const std::vector<Ent
 app::Transaction undo_lesson(Session& s, const Entry& target) {
   const auto words = util::split(target.trailers.own_lesson, ' ');
   const auto bad = [&] {
-    return Failure(Exit::usage, tr("提交 ", "commit ") + target.commit.id.substr(0, 12) + tr(" 的 Pdo-Own-Lesson 看不懂，pdo undo 不能撤销它。", " has a Pdo-Own-Lesson pdo cannot read, so pdo undo cannot revert it."));
+    return Failure(Exit::usage, tr("提交 ", "commit ") + target.commit.id.substr(0, 12) +
+                                    tr(" 的 Pdo-Own-Lesson 看不懂，pdo undo 不能撤销它。",
+                                       " has a Pdo-Own-Lesson pdo cannot read, so pdo undo cannot revert it."));
   };
   if (words.size() != 2 || !util::is_digits(words[0]) || words[0].size() > 3) throw bad();
   const int number = std::stoi(words[0]);
@@ -148,15 +154,20 @@ app::Transaction undo_lesson(Session& s, const Entry& target) {
   const std::string subject = tr("撤销：", "Undo: ") + util::escape_controls(app::subject_of(target.commit.message));
   if (words[1] == "add") {
     const auto* lesson = course::find_lesson(s.ws.course, std::to_string(number));
-    if (!lesson || !lesson->own) throw Failure(Exit::usage, tr("第 ", "lesson ") + util::pad2(number) + tr(" 课已经不是你自己加的课节了，没有可撤销的内容。", " is no longer one of your own lessons; nothing to undo."));
+    if (!lesson || !lesson->own)
+      throw Failure(Exit::usage,
+                    tr("第 ", "lesson ") + util::pad2(number) +
+                        tr(" 课已经不是你自己加的课节了，没有可撤销的内容。", " is no longer one of your own lessons; nothing to undo."));
     return app::remove_lesson_transaction(s, *lesson, subject, t);
   }
   if (words[1] != "remove") throw bad();
   const auto lesson = app::removed_lesson(s.repo, target.commit.id, s.repo_path(workspace::k_own_lessons_path), number);
   if (!lesson) throw bad();
   if (course::find_lesson(s.ws.course, lesson->id)) {
-    throw Failure(Exit::usage, tr("第 ", "lesson ") + lesson->id + tr(" 课的课号后来又被用了，pdo undo 不能把删掉的课节放回去。可以用 pdo lesson add 重新添加。",
-                                                                     " has been taken again since, so pdo undo cannot put the removed lesson back. Add it again with pdo lesson add."));
+    throw Failure(Exit::usage,
+                  tr("第 ", "lesson ") + lesson->id +
+                      tr(" 课的课号后来又被用了，pdo undo 不能把删掉的课节放回去。可以用 pdo lesson add 重新添加。",
+                         " has been taken again since, so pdo undo cannot put the removed lesson back. Add it again with pdo lesson add."));
   }
   return app::add_lesson_transaction(s, *lesson, subject, t);
 }
@@ -170,7 +181,9 @@ int run_undo(const UndoOptions&, Context& ctx) {
     const auto action = e.trailers.action;
     if (action == app::Action::undo) undone.insert(e.trailers.undoes);
     if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
-      auto txn = *action == app::Action::ask ? undo_ask(s, e, later) : *action == app::Action::lesson ? undo_lesson(s, e) : undo_track(s, e, later);
+      auto txn = *action == app::Action::ask      ? undo_ask(s, e, later)
+                 : *action == app::Action::lesson ? undo_lesson(s, e)
+                                                  : undo_track(s, e, later);
       const auto id = commit(s, std::move(txn));
       ctx.out << tr("已撤销 ", "undone: ") << util::escape_controls(app::subject_of(c.message));
       if (id) ctx.out << tr("（新提交 ", " (new commit ") << id->substr(0, 12) << tr("）", ")");
@@ -184,7 +197,8 @@ int run_undo(const UndoOptions&, Context& ctx) {
     }
     later.push_back(std::move(e));
   }
-  throw Failure(Exit::usage, tr("没有可以撤销的 pdo 步骤（只有 pdo track、pdo ask 和 pdo lesson 能撤销）。", "no pdo step to undo (only pdo track, pdo ask and pdo lesson can be undone)."));
+  throw Failure(Exit::usage, tr("没有可以撤销的 pdo 步骤（只有 pdo track、pdo ask 和 pdo lesson 能撤销）。",
+                                "no pdo step to undo (only pdo track, pdo ask and pdo lesson can be undone)."));
 }
 
 }  // namespace

@@ -41,7 +41,7 @@ inline constexpr const char* k_step_value = "STEP";        ///< read / exercise 
 inline constexpr const char* k_item_value = "ITEM";        ///< a self-check item id
 inline constexpr const char* k_command_value = "COMMAND";  ///< a command of the table
 inline constexpr const char* k_file_value = "FILE";
-inline constexpr const char* k_path_value = "PATH";        ///< a file or a folder
+inline constexpr const char* k_path_value = "PATH";  ///< a file or a folder
 inline constexpr const char* k_dir_value = "DIR";
 
 /// One subcommand: its name, its one-line help in both languages, and what adds its options and callback.

@@ -24,7 +24,6 @@ using util::tr;
 
 namespace {
 
-
 /// The option `name` ("--lesson", "-l") of `app` or of a command around it (CLI11's fallthrough).
 const CLI::Option* find_option(const CLI::App* app, std::string_view name) {
   for (; app; app = app->get_parent()) {
@@ -203,8 +202,10 @@ fs::path workspace_dir(const std::vector<std::string>& words, const fs::path& cw
   fs::path dir = cwd;
   for (std::size_t i = 0; i + 1 < words.size(); ++i) {
     std::string value;
-    if (words[i] == "-C" && i + 2 < words.size()) value = words[i + 1];
-    else if (util::starts_with(words[i], "-C") && words[i].size() > 2) value = words[i].substr(2);
+    if (words[i] == "-C" && i + 2 < words.size())
+      value = words[i + 1];
+    else if (util::starts_with(words[i], "-C") && words[i].size() > 2)
+      value = words[i].substr(2);
     if (value.empty()) continue;
     if (util::starts_with(value, "~/")) {
       if (const auto home = platform::get_env("HOME")) value = *home + value.substr(1);
@@ -252,7 +253,8 @@ Completion complete(const CLI::App& app, const std::vector<std::string>& words, 
 
 int complete_words(Context& ctx, const std::vector<std::string>& args) {
   if (args.empty() || std::find(k_shells.begin(), k_shells.end(), args.front()) == k_shells.end()) {
-    ctx.err << "pdo: error: " << tr("用法：pdo __complete bash|zsh|fish|powershell 词…", "usage: pdo __complete bash|zsh|fish|powershell WORD…") << "\n";
+    ctx.err << "pdo: error: "
+            << tr("用法：pdo __complete bash|zsh|fish|powershell 词…", "usage: pdo __complete bash|zsh|fish|powershell WORD…") << "\n";
     return static_cast<int>(Exit::usage);
   }
   const std::string& shell = args.front();
@@ -267,7 +269,8 @@ int complete_words(Context& ctx, const std::vector<std::string>& args) {
   util::set_lang(lang_word(words).value_or(ws ? ws->settings.lang : util::Lang::zh));
   CLI::App app{"", "pdo"};
   build_cli(app, ctx);
-  const Completion c = complete(app, words, ws ? ws->course : course::default_course(), ws ? std::optional<course::Route>(ws->settings.route) : std::nullopt);
+  const Completion c = complete(app, words, ws ? ws->course : course::default_course(),
+                                ws ? std::optional<course::Route>(ws->settings.route) : std::nullopt);
   ctx.out << (c.fill == Fill::files ? "files" : c.fill == Fill::dirs ? "dirs" : "none") << "\n";
   const std::string& cur = words.back();
   // bash's current word starts after the '=' of "--option=value" (COMP_WORDBREAKS).
@@ -281,9 +284,10 @@ int complete_words(Context& ctx, const std::vector<std::string>& args) {
 }
 
 std::string completion_script(std::string_view shell) {
-  static const std::vector<std::pair<std::string, std::string>> k_files = {
-      {"bash", "templates/completion/pdo.bash"}, {"zsh", "templates/completion/_pdo"},
-      {"fish", "templates/completion/pdo.fish"}, {"powershell", "templates/completion/pdo.ps1"}};
+  static const std::vector<std::pair<std::string, std::string>> k_files = {{"bash", "templates/completion/pdo.bash"},
+                                                                           {"zsh", "templates/completion/_pdo"},
+                                                                           {"fish", "templates/completion/pdo.fish"},
+                                                                           {"powershell", "templates/completion/pdo.ps1"}};
   for (const auto& [name, file] : k_files) {
     if (name == shell) {
       const auto text = util::embedded_file(file);

@@ -16,18 +16,25 @@ namespace {
 
 std::string action_name(workspace::Action a) {
   switch (a) {
-    case workspace::Action::create: return tr("新建", "create");
-    case workspace::Action::keep: return tr("复用（不改动）", "reuse (untouched)");
-    case workspace::Action::update_block: return tr("更新 pdo 区块（区块外不改动）", "refresh pdo's block (rest untouched)");
-    case workspace::Action::append: return tr("在末尾追加", "append at the end");
-    case workspace::Action::replace: return tr("更新 pdo 设置", "update pdo settings");
-    case workspace::Action::no_markers: return tr("保持原样（pdo 区块标记已被删除）", "left as is (pdo's block markers were removed)");
+    case workspace::Action::create:
+      return tr("新建", "create");
+    case workspace::Action::keep:
+      return tr("复用（不改动）", "reuse (untouched)");
+    case workspace::Action::update_block:
+      return tr("更新 pdo 区块（区块外不改动）", "refresh pdo's block (rest untouched)");
+    case workspace::Action::append:
+      return tr("在末尾追加", "append at the end");
+    case workspace::Action::replace:
+      return tr("更新 pdo 设置", "update pdo settings");
+    case workspace::Action::no_markers:
+      return tr("保持原样（pdo 区块标记已被删除）", "left as is (pdo's block markers were removed)");
   }
   return {};
 }
 
 std::string install_line(const checks::ToolNeed& t) {
-  std::string line = tool_name(*t.tool) + tr("：", ": ") + (t.install.empty() ? tr("本系统没有给出安装命令", "no install command given for this OS") : t.install);
+  std::string line = tool_name(*t.tool) + tr("：", ": ") +
+                     (t.install.empty() ? tr("本系统没有给出安装命令", "no install command given for this OS") : t.install);
   const std::string note = util::tr_pick(t.tool->note_zh, t.tool->note);
   if (!note.empty()) line += tr("（", " (") + note + tr("）", ")");
   return line;
@@ -41,15 +48,17 @@ void print_machine(std::ostream& out, const InitSetup& s) {
   out << tr("\n本机情况（只检测，不运行任何程序）：\n", "\nThis machine (detection only, nothing run):\n");
   out << tr("  操作系统：", "  OS: ") << s.machine.os_description << "\n";
   const auto show = [&](const std::string& label, const auto& found) {
-    out << "  " << label << tr("：", ": ") << (found ? tr("已有 ", "found ") + util::path_to_utf8(fs::path(*found)) : tr("未找到", "not found")) << "\n";
+    out << "  " << label << tr("：", ": ")
+        << (found ? tr("已有 ", "found ") + util::path_to_utf8(fs::path(*found)) : tr("未找到", "not found")) << "\n";
   };
   show("git", s.machine.git);
   show(tr("浏览器", "browser"), s.machine.browser);
   show("Python", s.machine.python);
   const auto expected = platform::parse_os(s.course.expected_os);
   if (expected && *expected != s.machine.os) {
-    out << tr("  注意：课程设定你使用 ", "  Note: the course expects ") << s.course.expected_os << tr("，但 pdo 检测到的是 ", ", but pdo detected ")
-        << platform::os_id(s.machine.os) << tr("；下面的方案按检测到的系统调整。\n", "; the plan below is for the detected system.\n");
+    out << tr("  注意：课程设定你使用 ", "  Note: the course expects ") << s.course.expected_os
+        << tr("，但 pdo 检测到的是 ", ", but pdo detected ") << platform::os_id(s.machine.os)
+        << tr("；下面的方案按检测到的系统调整。\n", "; the plan below is for the detected system.\n");
   }
 }
 
@@ -100,7 +109,8 @@ void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks:
   out << tr("pdo 只列出，不会自己安装：\n", "listed only; pdo installs nothing itself:\n");
   for (const auto& t : tools) {
     if (t.found) continue;
-    out << "    - " << install_line(t) << (t.detectable ? "" : tr("（无法只靠检测确认是否已装）", " (cannot be confirmed by detection alone)")) << "\n";
+    out << "    - " << install_line(t)
+        << (t.detectable ? "" : tr("（无法只靠检测确认是否已装）", " (cannot be confirmed by detection alone)")) << "\n";
   }
 }
 
@@ -108,21 +118,25 @@ void print_report(std::ostream& out, const InitSetup& s, const std::optional<std
                   const std::vector<checks::ToolNeed>& tools) {
   out << tr("\n== 已完成 ==\n", "\n== Done ==\n");
   out << tr("  课程目录：", "  course folder: ") << util::path_to_utf8(s.root) << "\n";
-  out << tr("  新建或更新的文件：", "  files created or updated: ") << s.plan.written_files().size() << tr(" 个；", "; ") << s.course.lessons.size()
-      << tr(" 个课节文件夹（含 notes.md 和 exercises/）\n", " lesson folders (with notes.md and exercises/)\n");
+  out << tr("  新建或更新的文件：", "  files created or updated: ") << s.plan.written_files().size() << tr(" 个；", "; ")
+      << s.course.lessons.size() << tr(" 个课节文件夹（含 notes.md 和 exercises/）\n", " lesson folders (with notes.md and exercises/)\n");
   if (commit) {
     out << tr("  git 提交：", "  git commit: ") << commit->substr(0, 12) << tr("（只包含课程文件）\n", " (course files only)\n");
   } else {
     out << tr("  课程文件没有需要提交的改动（没有新的 init 提交）\n", "  no course file to commit (no new init commit)\n");
   }
   out << tr("  自检已运行一次：", "  self-check run once: ") << checks::summary_line(check.results);
-  if (check.commit) out << tr("；结果已写进 check-env.md（提交 ", "; results written to check-env.md (commit ") << check.commit->substr(0, 12) << tr("）", ")");
-  else if (check.note.empty()) out << tr("；check-env.md 里的结果与上次相同", "; check-env.md already holds the same results");
+  if (check.commit)
+    out << tr("；结果已写进 check-env.md（提交 ", "; results written to check-env.md (commit ") << check.commit->substr(0, 12)
+        << tr("）", ")");
+  else if (check.note.empty())
+    out << tr("；check-env.md 里的结果与上次相同", "; check-env.md already holds the same results");
   out << "\n";
   for (const auto& r : check.results) {
     if (r.status != checks::CheckStatus::pass) continue;
     out << "  - " << r.title << tr("：通过", ": pass")
-        << (r.source == checks::Source::learner ? tr("（由你在 ", " (confirmed by you on ") + r.date + tr(" 确认）", ")") : tr("（pdo 观察到）", " (observed by pdo)"))
+        << (r.source == checks::Source::learner ? tr("（由你在 ", " (confirmed by you on ") + r.date + tr(" 确认）", ")")
+                                                : tr("（pdo 观察到）", " (observed by pdo)"))
         << "\n";
   }
 
@@ -149,7 +163,8 @@ void print_report(std::ostream& out, const InitSetup& s, const std::optional<std
            (learner ? tr("。修好后运行 pdo check confirm ", ". When it works, run pdo check confirm ") + r.id
                     : tr("。修好后运行 pdo check", ". Then run pdo check")));
     } else if (r.status == checks::CheckStatus::needs_you) {
-      line(r.title + tr("（", " (") + r.reason + tr("）：", "): ") + r.todo + (r.expect.empty() ? "" : tr(" 应看到：", " You should see: ") + r.expect) +
+      line(r.title + tr("（", " (") + r.reason + tr("）：", "): ") + r.todo +
+           (r.expect.empty() ? "" : tr(" 应看到：", " You should see: ") + r.expect) +
            tr(" 做完后运行 pdo check confirm ", " When done, run pdo check confirm ") + r.id);
     }
   }

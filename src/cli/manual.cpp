@@ -112,16 +112,19 @@ std::vector<ManualEntry> environment() {
       {"TERM", tr("为 dumb 时不使用颜色和 Unicode 符号", "dumb: no colours and no Unicode glyphs")},
       {"PDO_PROGRESS_DELAY", tr("多少秒后才在终端上显示进度行（默认 1；0 表示立即）",
                                 "Seconds before a progress line appears on a terminal (default 1; 0 shows it at once)")},
-      {"PDO_CONFIG_HOME", tr("存放你对课程文件的信任记录的文件夹（默认 $XDG_CONFIG_HOME/pdo 或 ~/.config/pdo；Windows：%APPDATA%\\pdo）",
-                             "Where your trust in course files is recorded (default $XDG_CONFIG_HOME/pdo or ~/.config/pdo; Windows: %APPDATA%\\pdo)")},
-      {"GIT_INDEX_FILE", tr("git 为钩子设置时，pdo hook pre-commit 检查这个暂存区", "Set by git for hooks: the index pdo hook pre-commit scans")},
+      {"PDO_CONFIG_HOME",
+       tr("存放你对课程文件的信任记录的文件夹（默认 $XDG_CONFIG_HOME/pdo 或 ~/.config/pdo；Windows：%APPDATA%\\pdo）",
+          "Where your trust in course files is recorded (default $XDG_CONFIG_HOME/pdo or ~/.config/pdo; Windows: %APPDATA%\\pdo)")},
+      {"GIT_INDEX_FILE",
+       tr("git 为钩子设置时，pdo hook pre-commit 检查这个暂存区", "Set by git for hooks: the index pdo hook pre-commit scans")},
   };
 }
 
 std::vector<ManualEntry> exit_status() {
   return {
       {"0", tr("完成", "done")},
-      {"1", tr("不是你的输入造成的失败（读写、git），或 pdo check 有项目未通过", "a failure that is not your input (I/O, git), or a pdo check item failed")},
+      {"1", tr("不是你的输入造成的失败（读写、git），或 pdo check 有项目未通过",
+               "a failure that is not your input (I/O, git), or a pdo check item failed")},
       {"2", tr("参数或输入文件有误", "bad arguments or a bad input file")},
       {"3", tr("要提交的内容里有疑似密钥", "a secret was found in what would be committed")},
       {"4", tr("你没有同意（或没有回答），什么都没有改", "you did not agree (or gave no answer); nothing was changed")},
@@ -149,9 +152,20 @@ std::vector<ManualEntry> files() {
 /// Punctuation that must not start a line (，。、；：！？）」』》).
 bool no_break_before(unsigned long cp) {
   switch (cp) {
-    case 0xFF0C: case 0x3002: case 0x3001: case 0xFF1B: case 0xFF1A: case 0xFF01: case 0xFF1F:
-    case 0xFF09: case 0x300D: case 0x300F: case 0x300B: return true;
-    default: return false;
+    case 0xFF0C:
+    case 0x3002:
+    case 0x3001:
+    case 0xFF1B:
+    case 0xFF1A:
+    case 0xFF01:
+    case 0xFF1F:
+    case 0xFF09:
+    case 0x300D:
+    case 0x300F:
+    case 0x300B:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -261,8 +275,8 @@ struct Titles {
 };
 
 Titles titles() {
-  return {tr("名称", "NAME"),       tr("概要", "SYNOPSIS"), tr("描述", "DESCRIPTION"), tr("全局选项", "GLOBAL OPTIONS"),
-          tr("命令", "COMMANDS"),   tr("环境变量", "ENVIRONMENT"), tr("退出码", "EXIT STATUS"), tr("文件", "FILES"),
+  return {tr("名称", "NAME"),     tr("概要", "SYNOPSIS"),        tr("描述", "DESCRIPTION"),   tr("全局选项", "GLOBAL OPTIONS"),
+          tr("命令", "COMMANDS"), tr("环境变量", "ENVIRONMENT"), tr("退出码", "EXIT STATUS"), tr("文件", "FILES"),
           tr("另见", "SEE ALSO")};
 }
 
@@ -277,11 +291,12 @@ Manual build_manual(const CLI::App& app) {
   for (const std::string lead : {"pdo：", "pdo: "}) {
     if (util::starts_with(m.summary, lead)) m.summary.erase(0, lead.size());
   }
-  m.description = tr("在课程文件夹（或它的任何子文件夹）里运行，或者用 -C 指定它；工作区的 .pdo/config.toml 记着课程、路线和语言，所以命令不需要更多参数。"
-                     "每一步学习都是一个 git 提交；每个提交、每次推送之前都会检查密钥。补全脚本：pdo completion bash|zsh|fish|powershell。",
-                     "Run it anywhere inside the course folder (or point at it with -C); the workspace's .pdo/config.toml names the course, "
-                     "route and language, so commands need no more flags. Every study step is a git commit, and every commit and push is "
-                     "checked for secrets first. Completion scripts: pdo completion bash|zsh|fish|powershell.");
+  m.description = tr(
+      "在课程文件夹（或它的任何子文件夹）里运行，或者用 -C 指定它；工作区的 .pdo/config.toml 记着课程、路线和语言，所以命令不需要更多参数。"
+      "每一步学习都是一个 git 提交；每个提交、每次推送之前都会检查密钥。补全脚本：pdo completion bash|zsh|fish|powershell。",
+      "Run it anywhere inside the course folder (or point at it with -C); the workspace's .pdo/config.toml names the course, "
+      "route and language, so commands need no more flags. Every study step is a git commit, and every commit and push is "
+      "checked for secrets first. Completion scripts: pdo completion bash|zsh|fish|powershell.");
   for (const CLI::Option* o : app.get_options()) {
     if (visible(o)) m.global_options.push_back(entry(o));
   }

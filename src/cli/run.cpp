@@ -37,7 +37,8 @@ void add_global_options(CLI::App& app, Context& ctx) {
          "-C", [&ctx](const std::string& dir) { ctx.cwd = util::absolute_path(util::path_from_utf8(dir)); },
          tr("当作在 DIR 目录里运行 pdo", "Run as if pdo was started in DIR"))
       ->type_name(k_dir_value);
-  app.set_version_flag("--version", std::string("pdo ") + PDO_VERSION, tr("显示版本并退出", "Display program version information and exit"));
+  app.set_version_flag("--version", std::string("pdo ") + PDO_VERSION,
+                       tr("显示版本并退出", "Display program version information and exit"));
 }
 
 /// The --lang value among the arguments, so that help is already in that language.

@@ -46,11 +46,10 @@ std::vector<Route> read_routes(const TomlTable& t, std::string_view key) {
   return routes;
 }
 
-void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numbers, std::set<std::string>& folders,
-                  Course& course) {
+void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numbers, std::set<std::string>& folders, Course& course) {
   const TomlTable unnumbered = table.with_where(lesson_where(static_cast<int>(index), 0));
-  unnumbered.keys({"number", "title", "url", "folder", "published", "needs", "needs_zh", "min_gpus", "nodes", "cluster", "os",
-                   "nightly", "torch", "packages"});
+  unnumbered.keys({"number", "title", "url", "folder", "published", "needs", "needs_zh", "min_gpus", "nodes", "cluster", "os", "nightly",
+                   "torch", "packages"});
   Lesson l;
   if (!table.has("number")) {
     unnumbered.fail("number", tr("缺少字段 number", "missing field number"));
@@ -201,9 +200,33 @@ void check_check_refs(const TomlTable& root, const Course& course) {
 void parse_checks(const TomlTable& root, Course& course, Validation validation) {
   for (const TomlTable& table : root.tables("checks")) {
     const TomlTable t = table.with_where("checks: ");
-    t.keys({"id", "title", "kind", "routes", "action", "expect", "url", "fix", "title_zh", "action_zh", "expect_zh", "fix_zh",
-            "os", "command", "probe", "script", "expect_regex", "expect_contains", "timeout", "after", "tools", "needs_login",
-            "paid", "optional_routes", "optional_note", "optional_note_zh", "gates_gpus"});
+    t.keys({"id",
+            "title",
+            "kind",
+            "routes",
+            "action",
+            "expect",
+            "url",
+            "fix",
+            "title_zh",
+            "action_zh",
+            "expect_zh",
+            "fix_zh",
+            "os",
+            "command",
+            "probe",
+            "script",
+            "expect_regex",
+            "expect_contains",
+            "timeout",
+            "after",
+            "tools",
+            "needs_login",
+            "paid",
+            "optional_routes",
+            "optional_note",
+            "optional_note_zh",
+            "gates_gpus"});
     CheckItem ci;
     ci.id = t.string("id", Need::required);
     ci.title = t.string("title", Need::required);
@@ -260,7 +283,8 @@ std::string program_stem(const std::string& arg) {
 bool is_python(const std::string& stem) {
   if (stem == "{python}" || stem == "py" || stem == "pypy" || stem == "pypy3") return true;
   for (const char* base : {"python", "pythonw"}) {
-    if (util::starts_with(stem, base) && stem.find_first_not_of("0123456789.", std::string_view(base).size()) == std::string::npos) return true;
+    if (util::starts_with(stem, base) && stem.find_first_not_of("0123456789.", std::string_view(base).size()) == std::string::npos)
+      return true;
   }
   return false;
 }
@@ -270,7 +294,7 @@ bool python_inline_code(const std::vector<std::string>& argv) {
   for (std::size_t i = 1; i < argv.size(); ++i) {
     const std::string& a = argv[i];
     if (a == "-" || a.size() < 2 || a[0] != '-') return false;  // the script: what follows is its own
-    if (a[1] == '-') continue;                                     // --version, --help…
+    if (a[1] == '-') continue;                                  // --version, --help…
     for (std::size_t k = 1; k < a.size(); ++k) {
       if (a[k] == 'c') return true;
       if (a[k] == 'm') return false;
@@ -288,19 +312,28 @@ bool python_inline_code(const std::vector<std::string>& argv) {
 std::optional<std::string> launcher_problem(const std::vector<std::string>& argv) {
   if (argv.empty()) return std::nullopt;
   static const std::set<std::string> launchers = {
-      "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "csh", "tcsh", "fish", "busybox", "cmd", "command", "powershell",
-      "pwsh", "wsl", "env", "xargs", "nohup", "nice", "timeout", "stdbuf", "setsid", "exec", "eval", "script", "start",
-      "bash-static", "osascript", "wscript", "cscript", "mshta", "rundll32"};
+      "sh",     "bash",    "dash",       "zsh",    "ksh",   "mksh",        "ash",       "csh",     "tcsh",    "fish",    "busybox",
+      "cmd",    "command", "powershell", "pwsh",   "wsl",   "env",         "xargs",     "nohup",   "nice",    "timeout", "stdbuf",
+      "setsid", "exec",    "eval",       "script", "start", "bash-static", "osascript", "wscript", "cscript", "mshta",   "rundll32"};
   const std::string stem = program_stem(argv.front());
   if (launchers.count(stem)) {
     return tr("检查命令的程序不能是 shell 或启动器（", "a check's program cannot be a shell or launcher (") + stem +
-           tr("）：它能运行任何命令。请直接写要运行的程序和参数。", "): it can run any command. Name the program itself and its arguments.");
+           tr("）：它能运行任何命令。请直接写要运行的程序和参数。",
+              "): it can run any command. Name the program itself and its arguments.");
   }
   // Interpreters given code inline: the code is the course file's, whatever the program.
-  static const std::map<std::string, std::set<std::string>> inline_flags = {
-      {"perl", {"-e", "-E"}}, {"ruby", {"-e"}}, {"node", {"-e", "--eval", "-p", "--print"}}, {"nodejs", {"-e", "--eval", "-p", "--print"}},
-      {"deno", {"eval"}}, {"bun", {"-e", "--eval"}}, {"rscript", {"-e"}}, {"php", {"-r"}}, {"lua", {"-e"}}, {"awk", {}},
-      {"gawk", {}}, {"mawk", {}}};
+  static const std::map<std::string, std::set<std::string>> inline_flags = {{"perl", {"-e", "-E"}},
+                                                                            {"ruby", {"-e"}},
+                                                                            {"node", {"-e", "--eval", "-p", "--print"}},
+                                                                            {"nodejs", {"-e", "--eval", "-p", "--print"}},
+                                                                            {"deno", {"eval"}},
+                                                                            {"bun", {"-e", "--eval"}},
+                                                                            {"rscript", {"-e"}},
+                                                                            {"php", {"-r"}},
+                                                                            {"lua", {"-e"}},
+                                                                            {"awk", {}},
+                                                                            {"gawk", {}},
+                                                                            {"mawk", {}}};
   bool inline_code = is_python(stem) && python_inline_code(argv);
   if (const auto it = inline_flags.find(stem); it != inline_flags.end()) {
     inline_code = it->second.empty();  // awk, tclsh: the program text is always an argument or a file
@@ -342,8 +375,8 @@ std::optional<std::string> folder_name_problem(std::string_view name) {
   // Windows reserves these device names, with or without an extension.
   const std::string stem = util::to_lower(name.substr(0, name.find('.')));
   static const std::set<std::string> reserved = {"con", "prn", "aux", "nul", "conin$", "conout$"};
-  const bool numbered = stem.size() == 4 && (util::starts_with(stem, "com") || util::starts_with(stem, "lpt")) &&
-                        stem[3] >= '0' && stem[3] <= '9';
+  const bool numbered =
+      stem.size() == 4 && (util::starts_with(stem, "com") || util::starts_with(stem, "lpt")) && stem[3] >= '0' && stem[3] <= '9';
   if (reserved.count(stem) || numbered) return tr("是 Windows 保留名", "a Windows-reserved name");
   if (util::starts_with(name, ".git") || name == ".pdo") return tr("与 git 或 pdo 的目录冲突", "clashes with git's or pdo's folders");
   return std::nullopt;
@@ -359,8 +392,8 @@ Result<Course> parse_course(util::TomlDoc& doc, Validation validation) {
   if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) return course_error(doc.problem());
   const TomlTable root = doc.root();
-  root.keys({"schema", "id", "title", "entry_url", "language", "route", "expected_os", "workspace_folder", "materials_note",
-             "lessons", "tools", "checks", "notebooks"});
+  root.keys({"schema", "id", "title", "entry_url", "language", "route", "expected_os", "workspace_folder", "materials_note", "lessons",
+             "tools", "checks", "notebooks"});
   Course course;
   course.id = root.string("id", Need::required);
   course.title = root.string("title", Need::required);
@@ -406,9 +439,7 @@ const Course& default_course() {
   return course;
 }
 
-bool lists_route(const std::vector<Route>& routes, Route route) {
-  return std::find(routes.begin(), routes.end(), route) != routes.end();
-}
+bool lists_route(const std::vector<Route>& routes, Route route) { return std::find(routes.begin(), routes.end(), route) != routes.end(); }
 
 bool in_route(const CheckItem& item, Route route) { return item.routes.empty() || lists_route(item.routes, route); }
 

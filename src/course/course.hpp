@@ -16,16 +16,16 @@ namespace pdo::course {
 /// One lesson, in the course's official order.
 struct Lesson {
   int number = 0;
-  std::string id;      ///< two-digit number as used in folder names and commands: "03"
+  std::string id;  ///< two-digit number as used in folder names and commands: "03"
   std::string title;
   std::string url;
   std::string folder;  ///< folder under lessons/, exactly as the learner's tree names it
   bool published = true;
-  bool own = false;    ///< the learner's own topic (pdo lesson add, kept in .pdo/lessons.toml), not the course's
-  std::string needs;     ///< what the page says its code needs (facts, not advice), English
-  std::string needs_zh;  ///< the same in Chinese, if the course file gives it
-  int min_gpus = 0;    ///< GPUs the page's code assumes (0: runs on CPU)
-  int nodes = 1;       ///< machines the page's code runs on at once
+  bool own = false;                   ///< the learner's own topic (pdo lesson add, kept in .pdo/lessons.toml), not the course's
+  std::string needs;                  ///< what the page says its code needs (facts, not advice), English
+  std::string needs_zh;               ///< the same in Chinese, if the course file gives it
+  int min_gpus = 0;                   ///< GPUs the page's code assumes (0: runs on CPU)
+  int nodes = 1;                      ///< machines the page's code runs on at once
   std::string cluster;                ///< a job scheduler the code needs ("slurm"), or ""
   std::vector<std::string> os;        ///< OS ids the code runs on (empty: any)
   bool nightly = false;               ///< needs nightly (pre-release) builds
@@ -37,10 +37,10 @@ struct Lesson {
 struct Tool {
   std::string id;
   std::string name;
-  std::string name_zh;                ///< the name in Chinese, if the course gives it
-  std::string note, note_zh;          ///< what to know about installing it (admin rights, reboot…)
-  std::vector<Route> routes;          ///< the routes that need it (none: no route lists it)
-  std::vector<std::string> programs;  ///< executables whose presence means "installed"
+  std::string name_zh;                                       ///< the name in Chinese, if the course gives it
+  std::string note, note_zh;                                 ///< what to know about installing it (admin rights, reboot…)
+  std::vector<Route> routes;                                 ///< the routes that need it (none: no route lists it)
+  std::vector<std::string> programs;                         ///< executables whose presence means "installed"
   std::vector<std::pair<std::string, std::string>> install;  ///< os id -> command
 };
 
@@ -56,25 +56,25 @@ struct CheckItem {
   std::string title;
   CheckKind kind = CheckKind::manual;
   std::vector<Route> routes;  ///< the routes it belongs to (none: every route)
-  std::string action;  ///< what the learner does (non-auto kinds)
-  std::string expect;  ///< what they should see
-  std::string url;     ///< the page a browser item is about
+  std::string action;         ///< what the learner does (non-auto kinds)
+  std::string expect;         ///< what they should see
+  std::string url;            ///< the page a browser item is about
   std::string fix;
   std::string title_zh, action_zh, expect_zh, fix_zh;  ///< Chinese texts, if the course gives them
-  std::vector<std::string> os;         ///< OS ids it applies to (empty: every OS)
-  std::vector<CheckCommand> commands;  ///< auto: the command per OS
-  std::string probe;                   ///< auto: a check pdo does itself instead of a command
-  std::string script;                  ///< embedded data file passed to the command as {script}
-  std::string expect_regex;            ///< auto: the output must match this (ECMAScript regex, searched)
-  std::string expect_contains;         ///< auto: the output must contain this text
-  int timeout_seconds = 30;            ///< auto: the command is killed after this long
-  std::vector<std::string> after;      ///< ids of items that must pass before this one runs
-  std::vector<std::string> tools;      ///< ids of [[tools]] whose install command is the fix
-  bool needs_login = false;            ///< needs an account: never run by pdo
-  bool paid = false;                   ///< may cost money: never run by pdo
-  std::vector<Route> optional_routes;  ///< routes where a missing program is unverified, not a fail
-  std::string optional_note, optional_note_zh;  ///< why it is not needed there
-  int gates_gpus = -1;  ///< a failure blocks running lessons that need at least this many GPUs (-1: none)
+  std::vector<std::string> os;                         ///< OS ids it applies to (empty: every OS)
+  std::vector<CheckCommand> commands;                  ///< auto: the command per OS
+  std::string probe;                                   ///< auto: a check pdo does itself instead of a command
+  std::string script;                                  ///< embedded data file passed to the command as {script}
+  std::string expect_regex;                            ///< auto: the output must match this (ECMAScript regex, searched)
+  std::string expect_contains;                         ///< auto: the output must contain this text
+  int timeout_seconds = 30;                            ///< auto: the command is killed after this long
+  std::vector<std::string> after;                      ///< ids of items that must pass before this one runs
+  std::vector<std::string> tools;                      ///< ids of [[tools]] whose install command is the fix
+  bool needs_login = false;                            ///< needs an account: never run by pdo
+  bool paid = false;                                   ///< may cost money: never run by pdo
+  std::vector<Route> optional_routes;                  ///< routes where a missing program is unverified, not a fail
+  std::string optional_note, optional_note_zh;         ///< why it is not needed there
+  int gates_gpus = -1;                                 ///< a failure blocks running lessons that need at least this many GPUs (-1: none)
 };
 
 /// A free online notebook service, as the course file describes it (for lesson readiness).
@@ -121,8 +121,7 @@ enum class Validation {
 };
 
 /// Parses and validates a course file; errors name the source, line and reason.
-Result<Course> parse_course(std::string_view toml_text, const std::string& source_name,
-                            Validation validation = Validation::full);
+Result<Course> parse_course(std::string_view toml_text, const std::string& source_name, Validation validation = Validation::full);
 /// The same for a document already read (e.g. a compiled tree).
 Result<Course> parse_course(util::TomlDoc& doc, Validation validation = Validation::full);
 

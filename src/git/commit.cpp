@@ -33,8 +33,7 @@ Result<std::string> read_bytes(const fs::path& file) {
 }
 
 /// The index the transaction edits: a private copy of .git/index, or HEAD's tree when it is missing.
-Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch,
-                                    git_tree* head_tree, bool& was_missing) {
+Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch, git_tree* head_tree, bool& was_missing) {
   std::error_code ec;
   fs::remove(scratch, ec);
   was_missing = !fs::exists(real, ec);
@@ -45,11 +44,13 @@ Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratc
     if (ec) return Error{Exit::failure, tr("无法复制 git 索引：", "cannot copy the git index: ") + ec.message()};
   }
   git_index* raw = nullptr;
-  if (int rc = git_index_open(&raw, lg2_path(scratch).c_str()); rc != 0) return lg2_error(rc, tr("无法读取 git 索引", "cannot read the git index"));
+  if (int rc = git_index_open(&raw, lg2_path(scratch).c_str()); rc != 0)
+    return lg2_error(rc, tr("无法读取 git 索引", "cannot read the git index"));
   IndexPtr index(raw);
   // A missing index means "nothing staged" (git read-tree HEAD), never "everything deleted".
   if (was_missing && head_tree) {
-    if (int rc = git_index_read_tree(raw, head_tree); rc != 0) return lg2_error(rc, tr("无法从 HEAD 重建 git 索引", "cannot rebuild the git index from HEAD"));
+    if (int rc = git_index_read_tree(raw, head_tree); rc != 0)
+      return lg2_error(rc, tr("无法从 HEAD 重建 git 索引", "cannot rebuild the git index from HEAD"));
   }
   return index;
 }
@@ -132,10 +133,12 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
     // The learner staged their own version: pdo's change goes into it too, and it stays staged.
     auto edited = change.edit(blob_text(repo, staged->id));
     if (!edited) {
-      return Error{Exit::usage, path + tr(" 有你暂存（git add）的改动，pdo 无法把这次修改也应用到暂存的版本上：",
-                                          " has changes you staged (git add), and pdo cannot apply its change to the staged version: ") +
-                                    edited.error().message + tr("。请先提交（git commit）或取消暂存（git restore --staged " + path + "）。",
-                                                                ". Commit them (git commit) or unstage them (git restore --staged " + path + ") first.")};
+      return Error{Exit::usage, path +
+                                    tr(" 有你暂存（git add）的改动，pdo 无法把这次修改也应用到暂存的版本上：",
+                                       " has changes you staged (git add), and pdo cannot apply its change to the staged version: ") +
+                                    edited.error().message +
+                                    tr("。请先提交（git commit）或取消暂存（git restore --staged " + path + "）。",
+                                       ". Commit them (git commit) or unstage them (git restore --staged " + path + ") first.")};
     }
     auto id = write_blob(repo, *edited);
     if (!id) return id.error();
@@ -239,7 +242,8 @@ std::vector<std::pair<std::string, IndexStamp>> stale_in(git_index* index, git_t
     if (!head || oid_str(*head) != newest->committed) continue;
     const auto live = staged_stamp(index, path);
     if (!live || live->same_entry(newest->after)) continue;
-    const bool replaced = std::any_of(receipts.begin(), receipts.end(), [&](const IndexSwap& r) { return r.path == path && live->same_entry(r.before); });
+    const bool replaced =
+        std::any_of(receipts.begin(), receipts.end(), [&](const IndexSwap& r) { return r.path == path && live->same_entry(r.before); });
     if (replaced) out.emplace_back(path, newest->after);
   }
   return out;
@@ -293,10 +297,12 @@ Result<std::optional<fs::path>> Repo::find(const fs::path& start) {
   // libgit2 1.5.1 reports a repository owned by another user as GIT_ENOTFOUND with the error of its
   // failed safe.directory lookup; later versions say GIT_EOWNER.
   const git_error* e = git_error_last();
-  const bool owner = rc == GIT_EOWNER || (rc == GIT_ENOTFOUND && e && e->message && std::string(e->message).find("safe.directory") != std::string::npos);
+  const bool owner =
+      rc == GIT_EOWNER || (rc == GIT_ENOTFOUND && e && e->message && std::string(e->message).find("safe.directory") != std::string::npos);
   if (owner) {
     return Error{Exit::unwritable,
-                 tr("这个 git 仓库属于另一个用户，git 出于安全拒绝使用它：", "this git repository belongs to another user, and git refuses to use it for safety: ") +
+                 tr("这个 git 仓库属于另一个用户，git 出于安全拒绝使用它：",
+                    "this git repository belongs to another user, and git refuses to use it for safety: ") +
                      util::path_to_utf8(probe) +
                      tr("。请用它的主人的账户运行 pdo；或者你确认它可信时，运行 git config --global --add safe.directory ",
                         ". Run pdo as the user who owns it; or, if you trust it, run git config --global --add safe.directory ") +
@@ -373,8 +379,10 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     const int sig_rc = spec.identity ? git_signature_now(&sig_raw, spec.identity->first.c_str(), spec.identity->second.c_str())
                                      : git_signature_default(&sig_raw, repo);
     if (sig_rc != 0) {
-      return Error{Exit::usage, tr("git 还不知道你的名字和邮箱（user.name / user.email）。请运行：pdo init --name \"你的名字\" --email you@example.com，或 git config user.name / user.email",
-                                   "git does not know your name and email (user.name / user.email). Run: pdo init --name \"Your Name\" --email you@example.com, or git config user.name / user.email")};
+      return Error{
+          Exit::usage,
+          tr("git 还不知道你的名字和邮箱（user.name / user.email）。请运行：pdo init --name \"你的名字\" --email you@example.com，或 git config user.name / user.email",
+             "git does not know your name and email (user.name / user.email). Run: pdo init --name \"Your Name\" --email you@example.com, or git config user.name / user.email")};
     }
     SigPtr sig(sig_raw);
     git_tree* tree_raw = nullptr;
@@ -383,8 +391,8 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     const std::string message = escape_patch_markers(spec.message);
     git_oid commit_id;
     const git_commit* parents[] = {parent.get()};
-    if (int rc = git_commit_create(&commit_id, repo, nullptr, sig.get(), sig.get(), "UTF-8", message.c_str(), tree.get(),
-                                   parent ? 1 : 0, parent ? parents : nullptr);
+    if (int rc = git_commit_create(&commit_id, repo, nullptr, sig.get(), sig.get(), "UTF-8", message.c_str(), tree.get(), parent ? 1 : 0,
+                                   parent ? parents : nullptr);
         rc != 0) {
       return lg2_error(rc, tr("无法创建提交", "cannot create the commit"));
     }
@@ -404,7 +412,8 @@ Result<std::vector<std::string>> Repo::stale_entries(const std::vector<IndexSwap
   if (git_revparse_single(&obj, m_impl->repo.get(), "HEAD^{tree}") != 0) return paths;
   TreePtr tree(reinterpret_cast<git_tree*>(obj));
   git_index* raw = nullptr;
-  if (int rc = git_index_open(&raw, lg2_path(index_path()).c_str()); rc != 0) return lg2_error(rc, tr("无法读取 git 索引", "cannot read the git index"));
+  if (int rc = git_index_open(&raw, lg2_path(index_path()).c_str()); rc != 0)
+    return lg2_error(rc, tr("无法读取 git 索引", "cannot read the git index"));
   IndexPtr index(raw);
   for (const auto& stale : stale_in(raw, tree.get(), receipts)) paths.push_back(stale.first);
   return paths;
@@ -422,7 +431,7 @@ Status Repo::append_reflogs(const PreparedCommit& prepared) const {
   std::snprintf(tz, sizeof tz, "%c%02d%02d", offset < 0 ? '-' : '+', std::abs(offset) / 60, std::abs(offset) % 60);
   const std::string zero(GIT_OID_HEXSZ, '0');
   std::string message = !prepared.reflog_message.empty() ? prepared.reflog_message
-                        : (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
+                                                         : (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
   for (auto& c : message) c = c == '\n' ? ' ' : c;
   const std::string line = (prepared.old_id.empty() ? zero : prepared.old_id) + " " + prepared.commit_id + " " + sig->name + " <" +
                            sig->email + "> " + std::to_string(static_cast<long long>(sig->when.time)) + " " + tz + "\t" + message + "\n";
@@ -433,8 +442,9 @@ Status Repo::append_reflogs(const PreparedCommit& prepared) const {
     std::ofstream out(file, std::ios::binary | std::ios::app);
     out << line;
     out.close();
-    if (!out) return Error{platform::last_io_failure() == platform::IoFailure::no_space ? Exit::unwritable : Exit::failure,
-                           tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)};
+    if (!out)
+      return Error{platform::last_io_failure() == platform::IoFailure::no_space ? Exit::unwritable : Exit::failure,
+                   tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)};
   }
   return ok();
 }
@@ -448,14 +458,15 @@ Status Repo::edit_config_copy(const fs::path& scratch_copy, const std::vector<st
     if (ec) return Error{Exit::failure, tr("无法复制 git 配置：", "cannot copy the git config: ") + ec.message()};
   }
   git_config* raw = nullptr;
-  if (int rc = git_config_open_ondisk(&raw, lg2_path(scratch_copy).c_str()); rc != 0) return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
+  if (int rc = git_config_open_ondisk(&raw, lg2_path(scratch_copy).c_str()); rc != 0)
+    return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
   ConfigPtr cfg(raw);
   for (const auto& [key, value] : values) {
-    if (int rc = git_config_set_string(raw, key.c_str(), value.c_str()); rc != 0) return lg2_error(rc, tr("无法写入 ", "cannot store ") + key);
+    if (int rc = git_config_set_string(raw, key.c_str(), value.c_str()); rc != 0)
+      return lg2_error(rc, tr("无法写入 ", "cannot store ") + key);
   }
   return ok();
 }
-
 
 Result<std::optional<std::string>> Repo::worktree_blob_id(const std::string& path) const {
   auto bytes = clean_worktree_bytes(m_impl->repo.get(), path);

@@ -237,8 +237,8 @@ bool later(const Queued& a, const Queued& b) { return a.time != b.time ? a.time 
 
 }  // namespace
 
-Status Repo::walk_changes(const std::string& path, const std::string& stop_at,
-                          const std::function<bool(const PathChangeView&)>& visit, std::atomic<std::uint64_t>* walked) const {
+Status Repo::walk_changes(const std::string& path, const std::string& stop_at, const std::function<bool(const PathChangeView&)>& visit,
+                          std::atomic<std::uint64_t>* walked) const {
   git_repository* repo = m_impl->repo.get();
   if (head_unborn()) return ok();
   git_odb* odb_raw = nullptr;

@@ -70,7 +70,7 @@ Status compare_trees(BlobWalk& w, git_tree* before, git_tree* now, const std::st
       if (Status s = compare_trees(w, old_sub.get(), sub.get(), path + "/"); !s) return s;
       continue;
     }
-    if (type != GIT_OBJECT_BLOB) continue;  // submodules
+    if (type != GIT_OBJECT_BLOB) continue;                                             // submodules
     if (old && git_oid_equal(git_tree_entry_id(old), git_tree_entry_id(e))) continue;  // mode change only, as git diff shows no new content
     // A blob is scanned once, but a path rule (.env) needs each new path of it too.
     if (!w.seen.insert(oid_str(*git_tree_entry_id(e)) + ":" + path).second) continue;
@@ -87,21 +87,21 @@ Status Repo::for_each_history_blob(const std::function<void(const HistoryBlob&)>
   BlobWalk w{repo, visit, {}, {}};
   return walk_commits(repo, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"},
                       [&](const git_oid& id, git_commit* c, git_tree* t) -> Result<bool> {
-    const TreePtr parent = first_parent_tree(c);
-    w.commit = oid_str(id);
-    if (Status s = compare_trees(w, parent.get(), t, ""); !s) return s.error();
-    return true;
-  });
+                        const TreePtr parent = first_parent_tree(c);
+                        w.commit = oid_str(id);
+                        if (Status s = compare_trees(w, parent.get(), t, ""); !s) return s.error();
+                        return true;
+                      });
 }
 
 Status Repo::for_each_history_message(const std::function<void(const std::string&, const std::string&)>& visit) const {
   if (head_unborn()) return ok();
   return walk_commits(m_impl->repo.get(), GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"},
                       [&](const git_oid& id, git_commit* c, git_tree*) -> Result<bool> {
-    const char* message = git_commit_message_raw(c);
-    visit(oid_str(id), message ? message : "");
-    return true;
-  });
+                        const char* message = git_commit_message_raw(c);
+                        visit(oid_str(id), message ? message : "");
+                        return true;
+                      });
 }
 
 Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::vector<std::string>& known, const std::string& known_glob,
@@ -127,7 +127,8 @@ Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::
     if (peel != 0) continue;
     const git_oid commit_id = *git_object_id(peeled);
     git_object_free(peeled);
-    if (int rc = git_revwalk_push(raw, &commit_id); rc != 0) return lg2_error(rc, tr("找不到要推送的提交 ", "cannot find the commit to push ") + tip);
+    if (int rc = git_revwalk_push(raw, &commit_id); rc != 0)
+      return lg2_error(rc, tr("找不到要推送的提交 ", "cannot find the commit to push ") + tip);
   }
   // What the remote already has is hidden; an id this repo does not know (never fetched) hides nothing.
   for (const auto& id : known) {
@@ -137,7 +138,8 @@ Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::
   std::set<std::string> seen;
   while (git_revwalk_next(&oid, raw) == 0) {
     git_commit* c = nullptr;
-    if (int rc = git_commit_lookup(&c, repo, &oid); rc != 0) return lg2_error(rc, tr("无法读取提交 ", "cannot read commit ") + oid_str(oid));
+    if (int rc = git_commit_lookup(&c, repo, &oid); rc != 0)
+      return lg2_error(rc, tr("无法读取提交 ", "cannot read commit ") + oid_str(oid));
     CommitPtr commit(c);
     git_tree* t = nullptr;
     if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, tr("无法读取提交 ", "cannot read commit ") + oid_str(oid));

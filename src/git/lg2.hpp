@@ -14,7 +14,6 @@
 
 namespace pdo::git {
 
-
 /// libgit2's global state, set up once for the process.
 inline void ensure_libgit2() {
   static const int k_init = git_libgit2_init();
@@ -50,8 +49,11 @@ inline Error lg2_error(int rc, const std::string& what) {
     switch (platform::last_io_failure()) {
       case platform::IoFailure::no_space:
       case platform::IoFailure::read_only:
-      case platform::IoFailure::denied: code = Exit::unwritable; break;
-      default: break;
+      case platform::IoFailure::denied:
+        code = Exit::unwritable;
+        break;
+      default:
+        break;
     }
   }
   return Error{code, what + ": " + detail};
@@ -87,11 +89,8 @@ inline std::string blob_text(git_repository* repo, const git_oid& id) {
   git_blob* raw = nullptr;
   if (git_blob_lookup(&raw, repo, &id) != 0) return {};
   BlobPtr blob(raw);
-  return std::string(static_cast<const char*>(git_blob_rawcontent(raw)),
-                     static_cast<std::size_t>(git_blob_rawsize(raw)));
+  return std::string(static_cast<const char*>(git_blob_rawcontent(raw)), static_cast<std::size_t>(git_blob_rawsize(raw)));
 }
-
-
 
 /// The tree of a commit's first parent (nullptr for a root commit).
 inline TreePtr first_parent_tree(git_commit* commit) {

@@ -27,8 +27,8 @@ Result<Repo> Repo::open(const fs::path& path) {
   if (rc != 0) return lg2_error(rc, tr("无法打开 git 仓库 ", "cannot open the git repository at ") + util::path_to_utf8(path));
   RepoPtr repo(raw);
   if (git_repository_is_bare(raw)) {
-    return Error{Exit::usage, tr("这是一个裸仓库（没有工作区）：", "this is a bare repository (no working tree): ") +
-                                  util::path_to_utf8(path)};
+    return Error{Exit::usage,
+                 tr("这是一个裸仓库（没有工作区）：", "this is a bare repository (no working tree): ") + util::path_to_utf8(path)};
   }
   return Repo(std::unique_ptr<Impl>(new Impl{std::move(repo)}));
 }
@@ -95,16 +95,19 @@ std::string Repo::branch() const {
 Status Repo::ready_to_commit(bool unborn_ok) const {
   git_repository* r = m_impl->repo.get();
   if (git_repository_head_detached(r) == 1) {
-    return Error{Exit::usage, tr("HEAD 处于分离状态（detached HEAD），pdo 不在这种状态下提交。请先切回分支：git switch main（或你的分支名）",
-                                 "HEAD is detached; pdo does not commit there. Switch back to a branch first: git switch main (or your branch)")};
+    return Error{Exit::usage,
+                 tr("HEAD 处于分离状态（detached HEAD），pdo 不在这种状态下提交。请先切回分支：git switch main（或你的分支名）",
+                    "HEAD is detached; pdo does not commit there. Switch back to a branch first: git switch main (or your branch)")};
   }
   const int state = git_repository_state(r);
   if (state != GIT_REPOSITORY_STATE_NONE) {
     const bool rebase = state == GIT_REPOSITORY_STATE_REBASE || state == GIT_REPOSITORY_STATE_REBASE_MERGE ||
                         state == GIT_REPOSITORY_STATE_REBASE_INTERACTIVE || state == GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE;
-    const std::string op = rebase ? "rebase" : state == GIT_REPOSITORY_STATE_MERGE ? "merge"
+    const std::string op = rebase                                     ? "rebase"
+                           : state == GIT_REPOSITORY_STATE_MERGE      ? "merge"
                            : state == GIT_REPOSITORY_STATE_CHERRYPICK ? "cherry-pick"
-                           : state == GIT_REPOSITORY_STATE_REVERT ? "revert" : "git";
+                           : state == GIT_REPOSITORY_STATE_REVERT     ? "revert"
+                                                                      : "git";
     return Error{Exit::busy, tr("仓库里有未完成的 ", "a ") + op +
                                  tr(" 操作。请先完成（git " + op + " --continue）或放弃（git " + op + " --abort），再运行 pdo。",
                                     " is in progress in this repository. Finish it (git " + op + " --continue) or abort it (git " + op +

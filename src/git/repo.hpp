@@ -78,15 +78,15 @@ struct CommitSpec {
 
 /// A commit whose objects exist but that no branch points at yet, and the index to go with it.
 struct PreparedCommit {
-  std::string commit_id;    ///< "" when the changes leave HEAD's tree as it is (no commit)
-  std::string old_id;       ///< the branch's value the commit was built on ("" when unborn)
-  std::string ref;          ///< the branch HEAD names, e.g. refs/heads/main
-  std::string subject;      ///< for the reflog
+  std::string commit_id;                                        ///< "" when the changes leave HEAD's tree as it is (no commit)
+  std::string old_id;                                           ///< the branch's value the commit was built on ("" when unborn)
+  std::string ref;                                              ///< the branch HEAD names, e.g. refs/heads/main
+  std::string subject;                                          ///< for the reflog
   std::optional<std::pair<std::string, std::string>> identity;  ///< as in the CommitSpec
-  bool index_was_missing = false;  ///< .git/index did not exist: rebuilt from HEAD's tree
-  std::vector<IndexSwap> swaps;     ///< the entries this commit replaces in the index (its receipts)
-  std::vector<std::string> healed;  ///< paths whose stale entry was staged again as pdo left it
-  std::string reflog_message;       ///< the reflog line's message when not "commit: <subject>" (a branch move)
+  bool index_was_missing = false;                               ///< .git/index did not exist: rebuilt from HEAD's tree
+  std::vector<IndexSwap> swaps;                                 ///< the entries this commit replaces in the index (its receipts)
+  std::vector<std::string> healed;                              ///< paths whose stale entry was staged again as pdo left it
+  std::string reflog_message;                                   ///< the reflog line's message when not "commit: <subject>" (a branch move)
 };
 
 /// A tree or index entry: the object id and its mode (0100644 file, 0100755 executable, 0120000 link,
@@ -240,8 +240,7 @@ public:
   /// Streams the commits reachable from HEAD but not from `stop_at` (a commit id; "" for all) that changed
   /// `path`, newest first, without copying messages; `visit` returns false to stop. Fails if `stop_at`
   /// names no commit. `walked`, when given, counts every commit read (for a progress line).
-  Status walk_changes(const std::string& path, const std::string& stop_at,
-                      const std::function<bool(const PathChangeView&)>& visit,
+  Status walk_changes(const std::string& path, const std::string& stop_at, const std::function<bool(const PathChangeView&)>& visit,
                       std::atomic<std::uint64_t>* walked = nullptr) const;
   /// True if commit `ancestor` is `descendant` or one of its ancestors (false if either is unknown).
   bool is_ancestor(const std::string& ancestor, const std::string& descendant) const;

@@ -82,7 +82,9 @@ Result<std::vector<ChainCommit>> Repo::first_parent_chain(const std::string& bas
   std::vector<ChainCommit> chain;
   std::string at = tip;
   while (at != base) {
-    if (at.empty()) return Error{Exit::failure, tr("提交 ", "commit ") + base.substr(0, 12) + tr(" 不在 ", " is not on the first-parent line of ") + tip.substr(0, 12) + tr(" 的第一父提交链上", "")};
+    if (at.empty())
+      return Error{Exit::failure, tr("提交 ", "commit ") + base.substr(0, 12) + tr(" 不在 ", " is not on the first-parent line of ") +
+                                      tip.substr(0, 12) + tr(" 的第一父提交链上", "")};
     auto c = lookup_commit(repo, at);
     if (!c) return c.error();
     ChainCommit cc;
@@ -132,7 +134,8 @@ Result<std::string> Repo::replay_commit(const std::string& original, const std::
     if (int rc = git_index_add(raw, &e); rc != 0) return lg2_error(rc, tr("无法写入 ", "cannot write ") + path);
   }
   git_oid tree_id;
-  if (int rc = git_index_write_tree_to(&tree_id, raw, repo); rc != 0) return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
+  if (int rc = git_index_write_tree_to(&tree_id, raw, repo); rc != 0)
+    return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
   empty = git_oid_cmp(&tree_id, git_tree_id(pt)) == 0;
   git_tree* tt = nullptr;
   if (int rc = git_tree_lookup(&tt, repo, &tree_id); rc != 0) return lg2_error(rc, "tree");

@@ -23,15 +23,12 @@ int weekday(long long day) { return static_cast<int>(((day % 7) + 7 + 3) % 7); }
 int month_of(long long day) { return std::stoi(util::date_of(day * 86400, 0).substr(5, 2)); }
 
 std::string month_label(int month, util::Lang lang) {
-  static constexpr std::array<const char*, 12> k_en = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  static constexpr std::array<const char*, 12> k_en = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   return lang == util::Lang::zh ? std::to_string(month) + "月" : k_en[static_cast<std::size_t>(month - 1)];
 }
 
 /// Display columns of a month label: "月" is a wide character.
-std::size_t label_width(int month, util::Lang lang) {
-  return lang == util::Lang::zh ? std::to_string(month).size() + 2 : 3;
-}
+std::size_t label_width(int month, util::Lang lang) { return lang == util::Lang::zh ? std::to_string(month).size() + 2 : 3; }
 
 std::string glyph(int level, util::OutputStyle style) {
   const std::string g = (style.unicode ? k_unicode : k_ascii)[static_cast<std::size_t>(level)];
@@ -81,7 +78,8 @@ std::string render_calendar(const Journal& journal, const std::string& today, ut
     }
   }
   const std::string dot = style.unicode ? " · " : " - ";
-  std::string out = zh ? "学习日历" + dot + "最近 26 周（截至 " + today + "）\n\n" : "Study calendar" + dot + "last 26 weeks (to " + today + ")\n\n";
+  std::string out =
+      zh ? "学习日历" + dot + "最近 26 周（截至 " + today + "）\n\n" : "Study calendar" + dot + "last 26 weeks (to " + today + ")\n\n";
   // Month labels above the week where a month starts, where there is room.
   std::string months(k_label, ' ');
   std::size_t cursor = k_label;

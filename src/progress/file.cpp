@@ -67,9 +67,7 @@ std::optional<Box> parse_line(std::string_view line) {
 
 std::string_view step_id(Step step) { return names(step).id; }
 
-std::string_view step_label(Step step, util::Lang lang) {
-  return lang == util::Lang::zh ? names(step).zh : names(step).en;
-}
+std::string_view step_label(Step step, util::Lang lang) { return lang == util::Lang::zh ? names(step).zh : names(step).en; }
 
 std::optional<Step> parse_step(std::string_view text) {
   const std::string t = util::to_lower(util::trim(text));
@@ -112,10 +110,11 @@ Result<Box> find_box(const std::vector<Box>& boxes, const course::Lesson& lesson
   }
   const std::string expected = box_line(lesson, step, lang, false);
   if (hits.empty()) {
-    return Error{Exit::usage, tr("progress.md 里找不到这一行：「", "progress.md has no line like \"") + expected +
-                                  tr("」（勾选与否均可）。pdo 不会自动修复这个文件：请把这一行加回去，或撤销对它的改动（git diff progress.md）。",
-                                     "\" (ticked or not). pdo does not repair the file itself: add that line back, or undo your "
-                                     "change to it (git diff progress.md).")};
+    return Error{Exit::usage,
+                 tr("progress.md 里找不到这一行：「", "progress.md has no line like \"") + expected +
+                     tr("」（勾选与否均可）。pdo 不会自动修复这个文件：请把这一行加回去，或撤销对它的改动（git diff progress.md）。",
+                        "\" (ticked or not). pdo does not repair the file itself: add that line back, or undo your "
+                        "change to it (git diff progress.md).")};
   }
   if (hits.size() > 1) {
     std::string lines;

@@ -14,8 +14,8 @@ std::vector<BoxChange> diff_boxes(std::string_view before, std::string_view afte
   const auto old_boxes = parse_boxes(before);
   std::vector<BoxChange> changes;
   for (const auto& b : parse_boxes(after)) {
-    const auto same = std::find_if(old_boxes.begin(), old_boxes.end(),
-                                   [&](const Box& o) { return o.lesson == b.lesson && o.step == b.step; });
+    const auto same =
+        std::find_if(old_boxes.begin(), old_boxes.end(), [&](const Box& o) { return o.lesson == b.lesson && o.step == b.step; });
     const bool was_done = same != old_boxes.end() && same->done;
     if (was_done != b.done) changes.push_back({b.lesson, b.step, b.done});
   }
@@ -26,9 +26,7 @@ namespace {
 
 constexpr std::string_view k_cache_magic = "pdo-journal-cache 1";
 
-bool is_hex_id(const std::string& s) {
-  return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
-}
+bool is_hex_id(const std::string& s) { return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string::npos; }
 
 }  // namespace
 
@@ -91,7 +89,8 @@ std::optional<JournalCache> decode_cache(std::string_view text) {
       return cache;
     }
     Event e;
-    if (tag != "e" || !(fields >> e.commit >> e.time >> e.offset_minutes >> e.change.lesson >> step >> state >> source)) return std::nullopt;
+    if (tag != "e" || !(fields >> e.commit >> e.time >> e.offset_minutes >> e.change.lesson >> step >> state >> source))
+      return std::nullopt;
     const auto parsed_step = parse_step(step);
     if (!is_hex_id(e.commit) || !parsed_step || (state != "done" && state != "todo") || (source != "pdo" && source != "manual") ||
         e.change.lesson < 0 || e.offset_minutes < -1440 || e.offset_minutes > 1440) {

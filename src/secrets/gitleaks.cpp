@@ -89,13 +89,18 @@ Allowlist read_allowlist(const TomlTable& t, bool global, Ignored& ignored) {
   a.line = t.line();
   (void)t.string("description", Need::optional, util::TomlText::prose);
   const std::string condition = util::to_lower(t.string("condition"));
-  if (condition == "and") a.condition = Condition::all;
-  else if (!condition.empty() && condition != "or") t.fail("condition", tr("condition 只能是 \"OR\" 或 \"AND\"", "condition must be \"OR\" or \"AND\""));
+  if (condition == "and")
+    a.condition = Condition::all;
+  else if (!condition.empty() && condition != "or")
+    t.fail("condition", tr("condition 只能是 \"OR\" 或 \"AND\"", "condition must be \"OR\" or \"AND\""));
   const std::string target = t.string("regexTarget");
-  if (target == "match") a.target = RegexTarget::match;
-  else if (target == "line") a.target = RegexTarget::line;
+  if (target == "match")
+    a.target = RegexTarget::match;
+  else if (target == "line")
+    a.target = RegexTarget::line;
   else if (!target.empty() && target != "secret") {
-    t.fail("regexTarget", tr("regexTarget 只能是 \"secret\"、\"match\" 或 \"line\"", "regexTarget must be \"secret\", \"match\" or \"line\""));
+    t.fail("regexTarget",
+           tr("regexTarget 只能是 \"secret\"、\"match\" 或 \"line\"", "regexTarget must be \"secret\", \"match\" or \"line\""));
   }
   a.regexes = compile_all(t, "regexes");
   a.paths = compile_all(t, "paths");
@@ -262,7 +267,8 @@ bool run_rule(const GitleaksRule& rule, std::string_view path, std::string_view 
     if (secret.empty() || (rule.entropy > 0 && shannon_entropy(secret) < rule.entropy)) continue;
     const std::string_view whole = line_at(text, sb);
     if (allowed_line(whole)) continue;
-    line += static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted), text.begin() + static_cast<std::ptrdiff_t>(sb), '\n'));
+    line += static_cast<std::size_t>(
+        std::count(text.begin() + static_cast<std::ptrdiff_t>(counted), text.begin() + static_cast<std::ptrdiff_t>(sb), '\n'));
     counted = sb;
     ++found;
     GitleaksHit& hit = out.emplace_back();

@@ -38,8 +38,8 @@ bool read_rule(const TomlTable& table, const std::map<std::string, const Alphabe
   const std::string id = table.with_where("rule: ").string("id", Need::required);
   rule.id = store.keep(id);
   const TomlTable t = table.with_where("rule " + (id.empty() ? std::string("(no id)") : id) + ": ");
-  t.keys({"id", "description", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length", "max_distance",
-          "min_entropy", "cross_lines", "require_random", "header_contains", "token_alphabet"});
+  t.keys({"id", "description", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length", "max_distance", "min_entropy",
+          "cross_lines", "require_random", "header_contains", "token_alphabet"});
   const std::string description = t.string("description");
   rule.description = description.empty() ? rule.id : store.keep(description);
   if (!parse_kind(t.string("kind", Need::required), rule.kind)) {

@@ -53,15 +53,15 @@ struct Rule {
   std::string_view id;
   std::string_view description;
   RuleKind kind = RuleKind::prefix;
-  Span<std::string_view> anchors;    ///< literal texts that start a candidate
-  bool case_insensitive = false;     ///< anchors match in any ASCII case
+  Span<std::string_view> anchors;  ///< literal texts that start a candidate
+  bool case_insensitive = false;   ///< anchors match in any ASCII case
   const Alphabet* alphabet = &k_no_alphabet;
   std::size_t min_length = 1;
   std::size_t max_length = 256;
-  std::size_t max_distance = 0;  ///< keyword rules: how far after the keyword the value may start
-  bool cross_lines = false;      ///< keyword rules: the value may be on a later line (.netrc)
-  double min_entropy = 0.0;      ///< Shannon bits per character of the value (0: not checked)
-  bool require_random = false;   ///< a digit, or upper and lower case without long lower-case runs
+  std::size_t max_distance = 0;      ///< keyword rules: how far after the keyword the value may start
+  bool cross_lines = false;          ///< keyword rules: the value may be on a later line (.netrc)
+  double min_entropy = 0.0;          ///< Shannon bits per character of the value (0: not checked)
+  bool require_random = false;       ///< a digit, or upper and lower case without long lower-case runs
   std::string_view header_contains;  ///< private_key rules: text the BEGIN line must contain
   /// keyword rules: tokens are runs of this alphabet (null: letters and digits)
   const Alphabet* token_alphabet = nullptr;

@@ -21,7 +21,7 @@ constexpr std::size_t k_pem_header_max = 80;
 constexpr std::size_t k_pem_body_max = 20000;
 
 constexpr Alphabet k_alnum = alphabet_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
-constexpr Alphabet k_trailing = alphabet_of(".-_/:");  // dropped from a word's end
+constexpr Alphabet k_trailing = alphabet_of(".-_/:");     // dropped from a word's end
 constexpr Alphabet k_revision_mark = alphabet_of("@/#");  // before a git revision or a URL part
 
 inline unsigned char byte_at(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]); }
@@ -73,8 +73,8 @@ std::string_view line_before(std::string_view text, std::size_t pos) {
 /// Passwords that only stand for one (docs, compose files, defaults of local services).
 bool placeholder_password(std::string_view user, std::string_view password) {
   static constexpr std::array<std::string_view, 20> k_words{
-      "password", "passwd", "pass", "pwd", "secret", "changeme", "yourpassword", "your_password", "mypassword", "my_password",
-      "root", "admin", "guest", "postgres", "mysql", "redis", "test", "user", "username", "pass123"};
+      "password", "passwd", "pass",  "pwd",      "secret", "changeme", "yourpassword", "your_password", "mypassword", "my_password",
+      "root",     "admin",  "guest", "postgres", "mysql",  "redis",    "test",         "user",          "username",   "pass123"};
   const std::string lower = util::to_lower(password);
   if (password == user || std::strchr("$<{%*[(", password.front()) != nullptr) return true;
   return std::find(k_words.begin(), k_words.end(), lower) != k_words.end();
@@ -87,13 +87,18 @@ std::size_t run_end(std::string_view text, std::size_t from, std::size_t limit, 
   return end;
 }
 
-
 /// Decodes one JSON escape starting at json[i] == '\\'; returns the index after it.
 std::size_t decode_escape(std::string_view json, std::size_t i, std::string& out) {
   if (i + 1 >= json.size()) return i + 1;
   const char e = json[i + 1];
   switch (e) {
-    case 'n': case 'r': case 't': case 'b': case 'f': out += ' '; return i + 2;
+    case 'n':
+    case 'r':
+    case 't':
+    case 'b':
+    case 'f':
+      out += ' ';
+      return i + 2;
     case 'u': {
       if (i + 6 > json.size()) return i + 2;
       unsigned cp = 0;
@@ -106,7 +111,9 @@ std::size_t decode_escape(std::string_view json, std::size_t i, std::string& out
       util::append_utf8(out, cp >= 0xD800 && cp <= 0xDFFF ? '?' : cp);
       return i + 6;
     }
-    default: out += e; return i + 2;  // \" \\ \/ and anything else: the character itself
+    default:
+      out += e;
+      return i + 2;  // \" \\ \/ and anything else: the character itself
   }
 }
 
@@ -132,8 +139,10 @@ std::string notebook_text(std::string_view json) {
     if (c != '"') {
       if (blank_array > 0 && c == ']') blank_array = 0;
       if (blank_value && c == '[') blank_array = 1;
-      if (c == ':' && base64_output(last_string)) blank_value = true;
-      else if (c == ',' || c == '}') blank_value = false;
+      if (c == ':' && base64_output(last_string))
+        blank_value = true;
+      else if (c == ',' || c == '}')
+        blank_value = false;
       out += c;
       ++i;
       continue;
@@ -260,7 +269,8 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       hit = {at, 0, std::string(text.substr(at, end - at))};
       return true;
     }
-    case RuleKind::keyword: return match_keyword(rule, text, after, seen, hit);
+    case RuleKind::keyword:
+      return match_keyword(rule, text, after, seen, hit);
     case RuleKind::assignment: {
       if (after < text.size() && is_word(byte_at(text, after))) return false;  // the name goes on: not its end
       std::size_t j = after;
@@ -290,15 +300,18 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       std::size_t b64 = 0, other = 0;
       for (std::size_t k = body; k < end; ++k) {
         const unsigned char c = byte_at(text, k);
-        if (is_base64(c)) ++b64;
-        else if (!std::isspace(c)) ++other;
+        if (is_base64(c))
+          ++b64;
+        else if (!std::isspace(c))
+          ++other;
       }
       // Mostly base64 (a few "Proc-Type:" header or "\n" escape characters are fine); "..." in docs is not.
       if (b64 < rule.min_length || other * 10 > b64) return false;
       hit = {at, 0, std::string(text.substr(at, anchor.size()))};
       return true;
     }
-    case RuleKind::url_password: return match_url_password(rule, text, at, after, hit);
+    case RuleKind::url_password:
+      return match_url_password(rule, text, at, after, hit);
   }
   return false;
 }
@@ -354,8 +367,8 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
   std::vector<Scanned> seen(m_rules.rules.size());
   for (std::size_t i = next_candidate(d, 0, n, filter); i + 1 < n; i = next_candidate(d, i + 1, n, filter)) {
     const unsigned key = pair_key(d[i], d[i + 1]);
-    const auto first = std::lower_bound(candidates.begin(), candidates.end(), key,
-                                        [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
+    const auto first =
+        std::lower_bound(candidates.begin(), candidates.end(), key, [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
     for (auto c = first; c != candidates.end() && c->pair == key; ++c) {
       const Rule& rule = m_rules.rules[c->rule];
       const std::string_view anchor = rule.anchors[c->anchor];
@@ -377,13 +390,14 @@ bool Scanner::allowed(std::string_view line) const {
 
 void Scanner::report(std::string_view path, std::string_view text, std::vector<Hit>& hits, std::vector<Finding>& out) const {
   // The first rule (in file order) to claim a value wins; a value inside another one is the same secret.
-  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.offset != b.offset ? a.offset < b.offset : a.rule < b.rule; });
+  std::sort(hits.begin(), hits.end(),
+            [](const Hit& a, const Hit& b) { return a.offset != b.offset ? a.offset < b.offset : a.rule < b.rule; });
   std::size_t line = 1, counted = 0, claimed_until = 0;
   for (const Hit& hit : hits) {
     if (hit.offset < claimed_until) continue;
     claimed_until = hit.offset + std::max<std::size_t>(hit.value.size(), 1);
-    line += static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
-                                                text.begin() + static_cast<std::ptrdiff_t>(hit.offset), '\n'));
+    line += static_cast<std::size_t>(
+        std::count(text.begin() + static_cast<std::ptrdiff_t>(counted), text.begin() + static_cast<std::ptrdiff_t>(hit.offset), '\n'));
     counted = hit.offset;
     const std::size_t bol = hit.offset == 0 ? 0 : text.rfind('\n', hit.offset - 1) + 1;
     const std::size_t eol = std::min(text.find('\n', hit.offset), text.size());
@@ -404,8 +418,8 @@ void Scanner::scan_joined(std::string_view path, std::string_view text, std::vec
     const std::size_t bol = at == 0 ? 0 : text.rfind('\n', at - 1) + 1;  // npos + 1 == 0: the first line
     const std::size_t eol = std::min(text.find('\n', at), text.size());
     from = eol + 1;
-    line += static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
-                                                text.begin() + static_cast<std::ptrdiff_t>(bol), '\n'));
+    line += static_cast<std::size_t>(
+        std::count(text.begin() + static_cast<std::ptrdiff_t>(counted), text.begin() + static_cast<std::ptrdiff_t>(bol), '\n'));
     counted = bol;
     const auto joined = joined_literals(text.substr(bol, eol - bol));
     if (!joined) continue;

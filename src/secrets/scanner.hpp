@@ -15,11 +15,11 @@ namespace pdo::secrets {
 
 /// One suspected secret.
 struct Finding {
-  std::string path;         ///< as given to the scanner
-  std::size_t line = 0;     ///< 1-based; 0 for a path rule (the whole file)
+  std::string path;      ///< as given to the scanner
+  std::size_t line = 0;  ///< 1-based; 0 for a path rule (the whole file)
   std::string rule_id;
   std::string description;
-  std::string redacted;     ///< first 4 characters and "…" ("" for a path rule)
+  std::string redacted;  ///< first 4 characters and "…" ("" for a path rule)
 };
 
 /// Scans texts and file names against a rule set.

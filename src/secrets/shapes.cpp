@@ -1,7 +1,7 @@
 // Decoding before scanning. Each function is one linear pass; the scanner calls them only when the
 // content needs it (a BOM or NUL byte near the start, a '+' between quotes on a line).
-#include "util/text.hpp"
 #include "secrets/shapes.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -12,13 +12,14 @@ namespace {
 
 constexpr std::size_t k_probe = 8000;
 
-
 inline unsigned byte(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]); }
 
 std::string decode_utf16(std::string_view data, bool big_endian) {
   std::string out;
   out.reserve(data.size() / 2 + 16);
-  const auto unit = [&](std::size_t i) { return big_endian ? byte(data, i) << 8 | byte(data, i + 1) : byte(data, i + 1) << 8 | byte(data, i); };
+  const auto unit = [&](std::size_t i) {
+    return big_endian ? byte(data, i) << 8 | byte(data, i + 1) : byte(data, i + 1) << 8 | byte(data, i);
+  };
   for (std::size_t i = 0; i + 1 < data.size(); i += 2) {
     unsigned cp = unit(i);
     if (cp >= 0xD800 && cp <= 0xDBFF && i + 3 < data.size()) {

@@ -16,8 +16,14 @@ inline bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 inline bool is_letter(char c) { return is_lower(c) || is_upper(c); }
 inline bool is_vowel(char c) {
   switch (c | 0x20) {
-    case 'a': case 'e': case 'i': case 'o': case 'u': return true;
-    default: return false;
+    case 'a':
+    case 'e':
+    case 'i':
+    case 'o':
+    case 'u':
+      return true;
+    default:
+      return false;
   }
 }
 inline bool is_separator(char c) { return c == '.' || c == '_' || c == '-' || c == '/' || c == '\\' || c == ':' || c == '+'; }
@@ -107,7 +113,8 @@ bool made_of_words(std::string_view value) {
 }  // namespace
 
 bool all_hex(std::string_view value) {
-  return !value.empty() && std::all_of(value.begin(), value.end(), [](char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); });
+  return !value.empty() &&
+         std::all_of(value.begin(), value.end(), [](char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); });
 }
 
 bool looks_like_name(std::string_view value) {
@@ -143,8 +150,8 @@ bool looks_random(std::string_view value) {
 
 bool names_a_hash(std::string_view text_before) {
   // revision / commit: a git revision ("revision=\"e7da7f2…\"" next to AutoTokenizer) is a hash too.
-  static constexpr std::array<std::string_view, 14> k_words{"hash", "sha1", "sha2", "sha3", "sha-", "sha_", "md5", "checksum",
-                                                             "digest", "crc32", "etag", "fingerprint", "revision", "commit"};
+  static constexpr std::array<std::string_view, 14> k_words{"hash",     "sha1",   "sha2",  "sha3", "sha-",        "sha_",     "md5",
+                                                            "checksum", "digest", "crc32", "etag", "fingerprint", "revision", "commit"};
   // One pass over the (at most 120) bytes, trying only the words that start with each letter: this runs
   // for every random-looking value, so it must not copy the line.
   static constexpr std::array<bool, 256> k_first = [] {

@@ -10,12 +10,18 @@ bool set(const std::optional<std::string>& v) { return v && !v->empty(); }
 /// Windows console (with virtual terminal processing) show.
 const char* sgr(Tone tone) {
   switch (tone) {
-    case Tone::good: return "\x1b[32m";
-    case Tone::bad: return "\x1b[31m";
-    case Tone::attention: return "\x1b[33m";
-    case Tone::muted: return "\x1b[2m";
-    case Tone::strong: return "\x1b[1m";
-    case Tone::place: return "\x1b[36m";
+    case Tone::good:
+      return "\x1b[32m";
+    case Tone::bad:
+      return "\x1b[31m";
+    case Tone::attention:
+      return "\x1b[33m";
+    case Tone::muted:
+      return "\x1b[2m";
+    case Tone::strong:
+      return "\x1b[1m";
+    case Tone::place:
+      return "\x1b[36m";
   }
   return "";
 }

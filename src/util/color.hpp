@@ -27,7 +27,7 @@ struct StyleInputs {
   std::optional<std::string> force_color;  ///< FORCE_COLOR: set, not empty and not "0" turns it on (NO_COLOR wins)
   std::optional<std::string> term;         ///< TERM: "dumb" means no colour and no Unicode
   AsciiOnly ascii = AsciiOnly::no;
-  ColorWhen when = ColorWhen::automatic;   ///< --color: always and never win over every variable
+  ColorWhen when = ColorWhen::automatic;  ///< --color: always and never win over every variable
 };
 
 /// How to draw: ANSI colours or not, Unicode glyphs or plain ASCII.

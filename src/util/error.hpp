@@ -11,11 +11,11 @@ namespace pdo {
 /// Process exit codes, named once for every command.
 enum class Exit : int {
   ok = 0,
-  failure = 1,   ///< something went wrong that is not the learner's input
-  usage = 2,     ///< bad arguments or bad input files
-  secret = 3,    ///< a secret was found in what would be committed
-  declined = 4,  ///< the learner did not agree (or gave no answer)
-  busy = 5,      ///< another program holds a lock, or the repo is mid-operation
+  failure = 1,     ///< something went wrong that is not the learner's input
+  usage = 2,       ///< bad arguments or bad input files
+  secret = 3,      ///< a secret was found in what would be committed
+  declined = 4,    ///< the learner did not agree (or gave no answer)
+  busy = 5,        ///< another program holds a lock, or the repo is mid-operation
   unwritable = 6,  ///< the workspace cannot be written: read-only, owned by another user, or disk full
 };
 
@@ -41,8 +41,8 @@ private:
 template <class T>
 class Result {
 public:
-  Result(T value) : m_v(std::move(value)) {}           // NOLINT(google-explicit-constructor)
-  Result(Error error) : m_v(std::move(error)) {}       // NOLINT(google-explicit-constructor)
+  Result(T value) : m_v(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  Result(Error error) : m_v(std::move(error)) {}  // NOLINT(google-explicit-constructor)
   /// True when a value is held.
   explicit operator bool() const { return m_v.index() == 0; }
   /// The value; only when held.

@@ -53,7 +53,8 @@ Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes
   std::error_code ec;
   // fs::status follows symlinks: a link to /dev/zero is a character device here.
   const fs::file_status st = fs::status(path, ec);
-  if (st.type() == fs::file_type::not_found) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + tr("：文件不存在", ": no such file")};
+  if (st.type() == fs::file_type::not_found)
+    return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + tr("：文件不存在", ": no such file")};
   if (ec) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + ": " + ec.message()};
   if (st.type() != fs::file_type::regular) {
     return Error{Exit::usage, name + tr("：不是普通文件（是文件夹、FIFO 管道或设备），pdo 不读取它",
@@ -97,8 +98,7 @@ namespace {
 fs::path temp_sibling(const fs::path& path) {
   static std::atomic<unsigned> counter{0};
   const auto name = path.filename().native() + path_from_utf8(".pdo-tmp-").native() +
-                    path_from_utf8(std::to_string(platform::current_pid()) + "-" +
-                                   std::to_string(counter++)).native();
+                    path_from_utf8(std::to_string(platform::current_pid()) + "-" + std::to_string(counter++)).native();
   return path.parent_path() / name;
 }
 
@@ -127,16 +127,14 @@ Status write_file_atomic(const fs::path& path, std::string_view content, Replace
     fs::remove(tmp, ignored);
     return st;
   }
-  const bool done = replace == Replace::allowed ? platform::rename_replace(tmp, path)
-                                                : platform::rename_no_replace(tmp, path);
+  const bool done = replace == Replace::allowed ? platform::rename_replace(tmp, path) : platform::rename_no_replace(tmp, path);
   if (!done) {
     std::error_code ignored;
     fs::remove(tmp, ignored);
     const bool exists = fs::exists(path, ignored);
-    return Error{Exit::failure,
-                 (replace == Replace::never && exists ? tr("文件已存在，未覆盖：", "file exists, not replaced: ")
-                                                      : tr("无法写入文件：", "cannot write file: ")) +
-                     path_to_utf8(path)};
+    return Error{Exit::failure, (replace == Replace::never && exists ? tr("文件已存在，未覆盖：", "file exists, not replaced: ")
+                                                                     : tr("无法写入文件：", "cannot write file: ")) +
+                                    path_to_utf8(path)};
   }
   return ok();
 }

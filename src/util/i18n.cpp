@@ -11,15 +11,11 @@ Lang current_lang() { return g_lang; }
 
 void set_lang(Lang lang) { g_lang = lang; }
 
-std::string tr(std::string_view zh, std::string_view en) {
-  return std::string(g_lang == Lang::zh ? zh : en);
-}
+std::string tr(std::string_view zh, std::string_view en) { return std::string(g_lang == Lang::zh ? zh : en); }
 
 std::string tr_pick(std::string_view zh, std::string_view en) { return tr_pick(g_lang, zh, en); }
 
-std::string tr_pick(Lang lang, std::string_view zh, std::string_view en) {
-  return std::string(lang == Lang::zh && !zh.empty() ? zh : en);
-}
+std::string tr_pick(Lang lang, std::string_view zh, std::string_view en) { return std::string(lang == Lang::zh && !zh.empty() ? zh : en); }
 
 std::optional<Lang> parse_lang(std::string_view text) {
   const std::string t = to_lower(trim(text));

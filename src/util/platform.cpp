@@ -7,10 +7,14 @@ namespace pdo::platform {
 
 std::string_view os_id(Os os) {
   switch (os) {
-    case Os::gnu_linux: return "linux";
-    case Os::windows: return "windows";
-    case Os::macos: return "macos";
-    case Os::other: break;
+    case Os::gnu_linux:
+      return "linux";
+    case Os::windows:
+      return "windows";
+    case Os::macos:
+      return "macos";
+    case Os::other:
+      break;
   }
   return "other";
 }

@@ -133,15 +133,15 @@ TerminalInfo terminal_info(StdStream stream);
 
 /// How to run a child process.
 struct ProcessOptions {
-  std::string input;                               ///< written to its standard input, then closed
-  std::chrono::milliseconds timeout{0};            ///< 0 = no limit; on expiry the process is killed
-  std::optional<fs::path> cwd;                     ///< working directory
+  std::string input;                                     ///< written to its standard input, then closed
+  std::chrono::milliseconds timeout{0};                  ///< 0 = no limit; on expiry the process is killed
+  std::optional<fs::path> cwd;                           ///< working directory
   std::vector<std::pair<std::string, std::string>> env;  ///< variables to set ("" value: unset)
 };
 
 /// What a child process did.
 struct ProcessResult {
-  int exit_code = -1;  ///< -1 if it could not start, was killed, or timed out
+  int exit_code = -1;    ///< -1 if it could not start, was killed, or timed out
   bool started = false;  ///< true once the program itself runs (exec succeeded), exactly
   bool timed_out = false;
   std::string out;
@@ -162,8 +162,7 @@ public:
   ~FileLock();
   /// Tries to take the lock for up to `wait`; nullptr if another process still holds it, or if the lock
   /// file cannot be opened (then `*why`, when given, says why: a read-only folder, no permission, …).
-  static std::unique_ptr<FileLock> acquire(const fs::path& path, std::chrono::milliseconds wait,
-                                           IoFailure* why = nullptr);
+  static std::unique_ptr<FileLock> acquire(const fs::path& path, std::chrono::milliseconds wait, IoFailure* why = nullptr);
 
 private:
   FileLock() = default;

@@ -131,19 +131,25 @@ namespace {
 
 IoFailure io_failure_of(int err) {
   switch (err) {
-    case 0: return IoFailure::none;
-    case EEXIST: return IoFailure::exists;
+    case 0:
+      return IoFailure::none;
+    case EEXIST:
+      return IoFailure::exists;
     case ENOENT:
-    case ENOTDIR: return IoFailure::missing;
+    case ENOTDIR:
+      return IoFailure::missing;
     case ENOSPC:
 #if defined(EDQUOT)
     case EDQUOT:
 #endif
       return IoFailure::no_space;
-    case EROFS: return IoFailure::read_only;
+    case EROFS:
+      return IoFailure::read_only;
     case EACCES:
-    case EPERM: return IoFailure::denied;
-    default: return IoFailure::other;
+    case EPERM:
+      return IoFailure::denied;
+    default:
+      return IoFailure::other;
   }
 }
 
@@ -173,7 +179,9 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
 
 IoFailure hard_link(const fs::path& from, const fs::path& to) {
   if (::link(from.c_str(), to.c_str()) == 0) return IoFailure::none;
-  return errno == EEXIST ? IoFailure::exists : errno == EPERM || errno == EXDEV || errno == ENOTSUP ? IoFailure::other : io_failure_of(errno);
+  return errno == EEXIST                                        ? IoFailure::exists
+         : errno == EPERM || errno == EXDEV || errno == ENOTSUP ? IoFailure::other
+                                                                : io_failure_of(errno);
 }
 
 IoFailure create_exclusive(const fs::path& path) {
@@ -207,9 +215,7 @@ fs::path full_path(const fs::path& path) {
   return abs.lexically_normal();
 }
 
-bool rename_replace(const fs::path& from, const fs::path& to) {
-  return ::rename(from.c_str(), to.c_str()) == 0;
-}
+bool rename_replace(const fs::path& from, const fs::path& to) { return ::rename(from.c_str(), to.c_str()) == 0; }
 
 bool rename_no_replace(const fs::path& from, const fs::path& to) {
   // link() fails with EEXIST instead of replacing, which rename() cannot promise portably.
@@ -471,8 +477,7 @@ bool pump(Fd& in, Fd& out, Fd& err, const std::string& input, ProcessResult& r,
 
 int wait_for(pid_t pid) {
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   return status;
 }
 

@@ -71,8 +71,7 @@ std::string os_description() {
     OSVERSIONINFOW v{};
     v.dwOSVersionInfoSize = sizeof v;
     if (reinterpret_cast<RtlGetVersionFn>(proc)(&v) == 0) {
-      desc += " " + std::to_string(v.dwMajorVersion) + "." + std::to_string(v.dwMinorVersion) + "." +
-              std::to_string(v.dwBuildNumber);
+      desc += " " + std::to_string(v.dwMajorVersion) + "." + std::to_string(v.dwMinorVersion) + "." + std::to_string(v.dwBuildNumber);
     }
   }
   if (auto* proc = reinterpret_cast<void*>(::GetProcAddress(ntdll, "wine_get_version"))) {
@@ -200,17 +199,24 @@ namespace {
 
 IoFailure io_failure_of(DWORD err) {
   switch (err) {
-    case ERROR_SUCCESS: return IoFailure::none;
+    case ERROR_SUCCESS:
+      return IoFailure::none;
     case ERROR_FILE_EXISTS:
-    case ERROR_ALREADY_EXISTS: return IoFailure::exists;
+    case ERROR_ALREADY_EXISTS:
+      return IoFailure::exists;
     case ERROR_FILE_NOT_FOUND:
-    case ERROR_PATH_NOT_FOUND: return IoFailure::missing;
+    case ERROR_PATH_NOT_FOUND:
+      return IoFailure::missing;
     case ERROR_DISK_FULL:
-    case ERROR_HANDLE_DISK_FULL: return IoFailure::no_space;
-    case ERROR_WRITE_PROTECT: return IoFailure::read_only;
+    case ERROR_HANDLE_DISK_FULL:
+      return IoFailure::no_space;
+    case ERROR_WRITE_PROTECT:
+      return IoFailure::read_only;
     case ERROR_ACCESS_DENIED:
-    case ERROR_SHARING_VIOLATION: return IoFailure::denied;
-    default: return IoFailure::other;
+    case ERROR_SHARING_VIOLATION:
+      return IoFailure::denied;
+    default:
+      return IoFailure::other;
   }
 }
 
@@ -219,10 +225,14 @@ IoFailure io_failure_of(DWORD err) {
 IoFailure last_io_failure() {
   // libgit2 and the C runtime set errno; Win32 calls set GetLastError. Prefer errno when it says something.
   switch (errno) {
-    case ENOSPC: return IoFailure::no_space;
-    case EROFS: return IoFailure::read_only;
-    case EACCES: return IoFailure::denied;
-    default: return io_failure_of(::GetLastError());
+    case ENOSPC:
+      return IoFailure::no_space;
+    case EROFS:
+      return IoFailure::read_only;
+    case EACCES:
+      return IoFailure::denied;
+    default:
+      return io_failure_of(::GetLastError());
   }
 }
 
@@ -232,8 +242,8 @@ void kill_self() {
 }
 
 std::optional<FileIdentity> file_identity(const fs::path& path) {
-  win32::Handle file(::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                                   nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+  win32::Handle file(::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
   if (!file) return std::nullopt;
   BY_HANDLE_FILE_INFORMATION info{};
   if (!::GetFileInformationByHandle(file.get(), &info)) return std::nullopt;
@@ -254,8 +264,8 @@ IoFailure hard_link(const fs::path& from, const fs::path& to) {
 }
 
 IoFailure create_exclusive(const fs::path& path) {
-  win32::Handle file(::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, CREATE_NEW,
-                                   FILE_ATTRIBUTE_NORMAL, nullptr));
+  win32::Handle file(
+      ::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
   if (!file) return io_failure_of(::GetLastError());
   return IoFailure::none;
 }
@@ -381,9 +391,8 @@ std::optional<std::string> browser_of_progid(HKEY root, const std::wstring& prog
 
 std::optional<std::string> find_browser() {
   // The learner's choice for http links, as Windows Settings records it.
-  const auto progid = reg_string(
-      HKEY_CURRENT_USER, L"Software\\Microsoft\\Windows\\Shell\\Associations\\UrlAssociations\\http\\UserChoice",
-      L"ProgId");
+  const auto progid =
+      reg_string(HKEY_CURRENT_USER, L"Software\\Microsoft\\Windows\\Shell\\Associations\\UrlAssociations\\http\\UserChoice", L"ProgId");
   if (progid && !progid->empty()) {
     if (auto b = browser_of_progid(HKEY_CLASSES_ROOT, *progid)) return b;
     return to_utf8(*progid);
@@ -531,8 +540,8 @@ TerminalInfo terminal_info(StdStream stream) {
   DWORD mode = 0;
   info.is_terminal = h && h != INVALID_HANDLE_VALUE && ::GetFileType(h) == FILE_TYPE_CHAR && ::GetConsoleMode(h, &mode);
   // Windows 10 1511+ consoles interpret ANSI sequences once asked to; older ones print them as text.
-  info.ansi = info.is_terminal && ((mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0 ||
-                                   ::SetConsoleMode(h, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0);
+  info.ansi = info.is_terminal &&
+              ((mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0 || ::SetConsoleMode(h, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0);
   // pdo writes UTF-16 to a console and UTF-8 to pipes and files (setup_console): both carry Unicode.
   info.unicode = true;
   return info;
@@ -564,9 +573,8 @@ FileLock::~FileLock() {
 
 std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait, IoFailure* why) {
   // Not inheritable, so a child process never keeps the lock alive; the OS drops it when pdo dies.
-  const HANDLE file =
-      ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                    nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  const HANDLE file = ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                    nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
   if (file == INVALID_HANDLE_VALUE) {
     if (why) *why = io_failure_of(::GetLastError());
     return nullptr;
@@ -600,8 +608,8 @@ SharedLibrary::~SharedLibrary() {
 std::unique_ptr<SharedLibrary> SharedLibrary::load(const std::vector<std::string>& names) {
   for (const auto& name : names) {
     // Never from the current folder (DLL planting): the application folder and System32 only.
-    const HMODULE handle = ::LoadLibraryExW(to_wide(name).c_str(), nullptr,
-                                            LOAD_LIBRARY_SEARCH_APPLICATION_DIR | LOAD_LIBRARY_SEARCH_SYSTEM32);
+    const HMODULE handle =
+        ::LoadLibraryExW(to_wide(name).c_str(), nullptr, LOAD_LIBRARY_SEARCH_APPLICATION_DIR | LOAD_LIBRARY_SEARCH_SYSTEM32);
     if (handle) {
       std::unique_ptr<SharedLibrary> lib(new SharedLibrary());
       lib->m_handle = handle;

@@ -139,16 +139,16 @@ struct Child {
 
 /// Starts the program suspended inside a job (so a timeout kills its whole tree), inheriting exactly the
 /// three pipe ends.
-bool start_child(const std::wstring& program, std::wstring cmd, const ProcessOptions& options, HANDLE in, HANDLE out,
-                 HANDLE err, Child& child) {
+bool start_child(const std::wstring& program, std::wstring cmd, const ProcessOptions& options, HANDLE in, HANDLE out, HANDLE err,
+                 Child& child) {
   HANDLE inherit[3] = {in, out, err};
   SIZE_T attr_size = 0;
   ::InitializeProcThreadAttributeList(nullptr, 1, 0, &attr_size);
   std::vector<char> attr_buf(attr_size);
   auto* attrs = reinterpret_cast<LPPROC_THREAD_ATTRIBUTE_LIST>(attr_buf.data());
-  const bool have_list = attr_size > 0 && ::InitializeProcThreadAttributeList(attrs, 1, 0, &attr_size) &&
-                         ::UpdateProcThreadAttribute(attrs, 0, PROC_THREAD_ATTRIBUTE_HANDLE_LIST, inherit,
-                                                     sizeof inherit, nullptr, nullptr);
+  const bool have_list =
+      attr_size > 0 && ::InitializeProcThreadAttributeList(attrs, 1, 0, &attr_size) &&
+      ::UpdateProcThreadAttribute(attrs, 0, PROC_THREAD_ATTRIBUTE_HANDLE_LIST, inherit, sizeof inherit, nullptr, nullptr);
   STARTUPINFOEXW si{};
   si.StartupInfo.cb = sizeof si;
   si.StartupInfo.dwFlags = STARTF_USESTDHANDLES;
@@ -161,8 +161,8 @@ bool start_child(const std::wstring& program, std::wstring cmd, const ProcessOpt
   const bool batch = is_batch_file(program);
   PROCESS_INFORMATION pi{};
   const DWORD flags = CREATE_UNICODE_ENVIRONMENT | CREATE_SUSPENDED | (have_list ? EXTENDED_STARTUPINFO_PRESENT : 0u);
-  const BOOL ok = ::CreateProcessW(batch ? nullptr : program.c_str(), cmd.data(), nullptr, nullptr, TRUE, flags,
-                                   env.data(), cwd.empty() ? nullptr : cwd.c_str(), &si.StartupInfo, &pi);
+  const BOOL ok = ::CreateProcessW(batch ? nullptr : program.c_str(), cmd.data(), nullptr, nullptr, TRUE, flags, env.data(),
+                                   cwd.empty() ? nullptr : cwd.c_str(), &si.StartupInfo, &pi);
   if (have_list) ::DeleteProcThreadAttributeList(attrs);
   if (!ok) return false;
   child.process = Handle(pi.hProcess);
@@ -191,8 +191,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   if (!cmd) return r;
 
   Handle in_read, in_write, out_read, out_write, err_read, err_write;
-  if (!make_pipe(in_read, in_write, true) || !make_pipe(out_read, out_write, false) ||
-      !make_pipe(err_read, err_write, false)) {
+  if (!make_pipe(in_read, in_write, true) || !make_pipe(out_read, out_write, false) || !make_pipe(err_read, err_write, false)) {
     return r;
   }
   Child child;

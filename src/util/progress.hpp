@@ -60,8 +60,8 @@ private:
   std::mutex m_mutex;
   std::condition_variable m_wake;
   bool m_stop = false;
-  bool m_shown = false;      ///< drawn at least once
-  std::size_t m_width = 0;   ///< columns of the line on screen now (0: none)
+  bool m_shown = false;     ///< drawn at least once
+  std::size_t m_width = 0;  ///< columns of the line on screen now (0: none)
   std::thread m_thread;
 };
 

@@ -44,9 +44,7 @@ std::string_view trim(std::string_view s) {
 
 std::string to_lower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  });
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; });
   return out;
 }
 
@@ -109,8 +107,7 @@ std::string escape_controls(std::string_view s, Breaks breaks) {
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    const bool keep_break = breaks == Breaks::keep &&
-                            (c == '\n' || c == '\t' || (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n'));
+    const bool keep_break = breaks == Breaks::keep && (c == '\n' || c == '\t' || (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n'));
     if ((c < 0x20 && !keep_break) || c == 0x7f) {
       out += "\\x";
       out += hex[c >> 4];

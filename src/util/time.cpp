@@ -36,7 +36,8 @@ std::string format_date(int y, unsigned m, unsigned d) {
   if (y >= 0 && y <= 9999 && m <= 99 && d <= 99) {  // every real date: digits by hand (the journal makes one per event)
     const auto digit = [](unsigned v) { return static_cast<char>('0' + v % 10); };
     const auto year = static_cast<unsigned>(y);
-    return {digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), '-', digit(m / 10), digit(m), '-', digit(d / 10), digit(d)};
+    return {digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), '-', digit(m / 10), digit(m), '-',
+            digit(d / 10),      digit(d)};
   }
   char buf[40];  // room for any int/unsigned, so the compiler can prove no truncation
   std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", y, m, d);

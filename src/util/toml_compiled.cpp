@@ -44,7 +44,9 @@ void put_node(std::string& out, const TomlNode& node) {
       put_varint(out, node.items.size());
       for (const auto& item : node.items) put_node(out, item);
       break;
-    case TomlNode::Kind::string: put_text(out, node.text); break;
+    case TomlNode::Kind::string:
+      put_text(out, node.text);
+      break;
     case TomlNode::Kind::integer: {
       const auto u = static_cast<std::uint64_t>(node.integer);
       put_varint(out, (u << 1) ^ (node.integer < 0 ? ~std::uint64_t{0} : 0));
@@ -56,8 +58,11 @@ void put_node(std::string& out, const TomlNode& node) {
       put_varint(out, bits);
       break;
     }
-    case TomlNode::Kind::boolean: out += node.boolean ? '\1' : '\0'; break;
-    case TomlNode::Kind::date_time: break;
+    case TomlNode::Kind::boolean:
+      out += node.boolean ? '\1' : '\0';
+      break;
+    case TomlNode::Kind::date_time:
+      break;
   }
 }
 
@@ -87,7 +92,8 @@ public:
           if (!node(item, depth + 1)) return false;
         }
         return true;
-      case TomlNode::Kind::string: return text(out.text);
+      case TomlNode::Kind::string:
+        return text(out.text);
       case TomlNode::Kind::integer:
         if (!varint(v)) return false;
         out.integer = static_cast<std::int64_t>((v >> 1) ^ (~(v & 1) + 1));
@@ -100,7 +106,8 @@ public:
         if (m_pos >= m_bytes.size() || static_cast<unsigned char>(m_bytes[m_pos]) > 1) return false;
         out.boolean = m_bytes[m_pos++] == '\1';
         return true;
-      case TomlNode::Kind::date_time: return true;
+      case TomlNode::Kind::date_time:
+        return true;
     }
     return false;
   }

@@ -104,8 +104,7 @@ std::string integer_range(std::int64_t min, std::int64_t max) {
     if (min == 0) return tr(" 必须是非负整数", " must be a non-negative integer");
     return tr(" 必须是不小于 ", " must be an integer of at least ") + std::to_string(min) + tr(" 的整数", "");
   }
-  return tr(" 必须是 ", " must be an integer from ") + std::to_string(min) + tr(" 到 ", " to ") + std::to_string(max) +
-         tr(" 的整数", "");
+  return tr(" 必须是 ", " must be an integer from ") + std::to_string(min) + tr(" 到 ", " to ") + std::to_string(max) + tr(" 的整数", "");
 }
 
 }  // namespace
@@ -159,10 +158,9 @@ void TomlDoc::check_schema() {
   const auto version = root().integer("schema", 1, std::numeric_limits<std::int64_t>::max());
   if (version && *version > k_toml_schema) {
     m_newer_schema = true;
-    fail(root().line_of("schema"),
-         tr("这个文件由更新版本的 pdo 写成（schema = ", "written by a newer pdo (schema = ") + std::to_string(*version) +
-             tr("，这个 pdo 只认识 schema = ", "; this pdo reads schema = ") + std::to_string(k_toml_schema) +
-             tr("）：请升级 pdo", "): upgrade pdo"));
+    fail(root().line_of("schema"), tr("这个文件由更新版本的 pdo 写成（schema = ", "written by a newer pdo (schema = ") +
+                                       std::to_string(*version) + tr("，这个 pdo 只认识 schema = ", "; this pdo reads schema = ") +
+                                       std::to_string(k_toml_schema) + tr("）：请升级 pdo", "): upgrade pdo"));
   }
 }
 
@@ -171,8 +169,7 @@ void TomlDoc::fail(int line, const std::string& reason) {
   m_problem = m_source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + reason;
 }
 
-TomlTable::TomlTable(TomlDoc& doc, const TomlNode& node, std::string where)
-    : m_doc(&doc), m_node(&node), m_where(std::move(where)) {}
+TomlTable::TomlTable(TomlDoc& doc, const TomlNode& node, std::string where) : m_doc(&doc), m_node(&node), m_where(std::move(where)) {}
 
 const TomlField* TomlTable::field(std::string_view key) const {
   for (const auto& f : m_node->fields) {
@@ -205,8 +202,7 @@ void TomlTable::fail(std::string_view key, const std::string& reason) const { fa
 void TomlTable::keys(std::initializer_list<std::string_view> known) const {
   for (const auto& f : m_node->fields) {
     if (std::find(known.begin(), known.end(), f.key) != known.end()) continue;
-    fail_at(f.line, tr("未知字段 ", "unknown key ") + f.key + tr("（可用的字段：", " (known keys: ") + key_list(known) +
-                        tr("）", ")"));
+    fail_at(f.line, tr("未知字段 ", "unknown key ") + f.key + tr("（可用的字段：", " (known keys: ") + key_list(known) + tr("）", ")"));
     return;
   }
 }
@@ -215,9 +211,9 @@ bool TomlTable::check_text(std::string_view key, int line, const std::string& va
   const auto bad = control_char(value, text);
   if (!bad) return true;
   fail_at(line, tr("字段 ", "field ") + std::string(key) + tr(" 含控制字符 ", " holds the control character ") + *bad +
-                    (text == TomlText::prose ? tr("（这里不能有 ESC 等控制字符）", " (no ESC or other control characters here)")
-                                             : tr("（这里不能有换行、制表符、ESC 等控制字符）",
-                                                  " (no newline, tab, ESC or other control characters here)")));
+                    (text == TomlText::prose
+                         ? tr("（这里不能有 ESC 等控制字符）", " (no ESC or other control characters here)")
+                         : tr("（这里不能有换行、制表符、ESC 等控制字符）", " (no newline, tab, ESC or other control characters here)")));
   return false;
 }
 
@@ -274,8 +270,8 @@ std::optional<double> TomlTable::number(std::string_view key, double min, double
   const bool is_number = node->kind == TomlNode::Kind::integer || node->kind == TomlNode::Kind::floating;
   const double value = node->kind == TomlNode::Kind::integer ? static_cast<double>(node->integer) : node->floating;
   if (!is_number || !(value >= min && value <= max)) {
-    fail(key, std::string(key) + tr(" 必须是 ", " must be a number from ") + number_text(min) + tr(" 到 ", " to ") +
-                  number_text(max) + tr(" 之间的数", ""));
+    fail(key, std::string(key) + tr(" 必须是 ", " must be a number from ") + number_text(min) + tr(" 到 ", " to ") + number_text(max) +
+                  tr(" 之间的数", ""));
     return std::nullopt;
   }
   return value;

@@ -20,12 +20,12 @@ struct TomlNode {
   enum class Kind { table, array, string, integer, floating, boolean, date_time };
   Kind kind = Kind::table;
   int line = 0;
-  std::string text;              ///< Kind::string
-  std::int64_t integer = 0;      ///< Kind::integer
-  double floating = 0.0;         ///< Kind::floating
-  bool boolean = false;          ///< Kind::boolean
-  std::vector<TomlNode> items;   ///< Kind::array
-  std::vector<TomlField> fields; ///< Kind::table, in the order of their lines
+  std::string text;               ///< Kind::string
+  std::int64_t integer = 0;       ///< Kind::integer
+  double floating = 0.0;          ///< Kind::floating
+  bool boolean = false;           ///< Kind::boolean
+  std::vector<TomlNode> items;    ///< Kind::array
+  std::vector<TomlField> fields;  ///< Kind::table, in the order of their lines
 };
 
 /// A key of a table with the line the key is on, and its value.

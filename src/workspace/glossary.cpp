@@ -53,7 +53,8 @@ bool starts_glossary(std::string_view line) {
   line = util::trim(line);
   if (is_heading(line)) {
     const std::string lower = util::to_lower(line.substr(line.find_first_not_of('#')));
-    return std::any_of(std::begin(k_keywords), std::end(k_keywords), [&](std::string_view k) { return lower.find(k) != std::string::npos; });
+    return std::any_of(std::begin(k_keywords), std::end(k_keywords),
+                       [&](std::string_view k) { return lower.find(k) != std::string::npos; });
   }
   return is_keyword(unbold(without_colon(unbold(line))));
 }
@@ -145,7 +146,8 @@ std::string link_target(const std::string& path) {
 std::string places_text(const GlossaryDefinition& d) {
   std::vector<std::string> links;
   for (const auto& p : d.places) {
-    links.push_back("[" + p.lesson->id + " " + util::replace_all(util::replace_all(p.lesson->title, "[", "\\["), "]", "\\]") + "](" + link_target(p.path) + ")");
+    links.push_back("[" + p.lesson->id + " " + util::replace_all(util::replace_all(p.lesson->title, "[", "\\["), "]", "\\]") + "](" +
+                    link_target(p.path) + ")");
   }
   return util::join(links, " · ");
 }
@@ -206,7 +208,8 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
   std::vector<GlossaryTerm> terms;
   for (const auto& n : notes) {
     for (auto& e : glossary_entries(n.text)) {
-      auto term = std::find_if(terms.begin(), terms.end(), [&](const GlossaryTerm& t) { return util::to_lower(t.term) == util::to_lower(e.term); });
+      auto term =
+          std::find_if(terms.begin(), terms.end(), [&](const GlossaryTerm& t) { return util::to_lower(t.term) == util::to_lower(e.term); });
       if (term == terms.end()) term = terms.insert(terms.end(), GlossaryTerm{e.term, {}});
       const GlossaryPlace place{n.lesson, n.path, e.line};
       auto same = std::find_if(term->definitions.begin(), term->definitions.end(),

@@ -9,9 +9,7 @@ namespace pdo::workspace {
 
 namespace {
 
-std::string tmpl(util::Lang lang, const char* name) {
-  return std::string("templates/") + std::string(util::lang_code(lang)) + "/" + name;
-}
+std::string tmpl(util::Lang lang, const char* name) { return std::string("templates/") + std::string(util::lang_code(lang)) + "/" + name; }
 
 /// A Markdown link target for a folder: in <…> when it holds a blank or a parenthesis, which would end it.
 std::string folder_link(const std::string& folder) {
@@ -67,7 +65,11 @@ std::string readme_text(const course::Course& course, const Settings& settings) 
   // The learner's OS section: Windows when the course expects it or pdo runs there.
   const bool windows = course.expected_os == "windows" || platform::current_os() == platform::Os::windows;
   v.set("windows", windows);
-  v.set("lessons", lessons).set("has_unpublished", unpublished).set("has_own", own).set("route_name", course::route_name(settings.route)).set("prompt", prompt);
+  v.set("lessons", lessons)
+      .set("has_unpublished", unpublished)
+      .set("has_own", own)
+      .set("route_name", course::route_name(settings.route))
+      .set("prompt", prompt);
   return render_embedded(tmpl(settings.lang, "README.md"), v);
 }
 

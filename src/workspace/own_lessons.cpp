@@ -16,8 +16,9 @@ using util::tr;
 namespace {
 
 Error file_error(const std::string& problem) {
-  return Error{Exit::usage, problem + tr("。请用 pdo lesson add / pdo lesson remove 管理自己的课节，或把这个文件改回正确的格式。",
-                                         ". Manage your own lessons with pdo lesson add / pdo lesson remove, or put the file back in shape.")};
+  return Error{Exit::usage,
+               problem + tr("。请用 pdo lesson add / pdo lesson remove 管理自己的课节，或把这个文件改回正确的格式。",
+                            ". Manage your own lessons with pdo lesson add / pdo lesson remove, or put the file back in shape.")};
 }
 
 }  // namespace
@@ -51,7 +52,8 @@ Result<std::vector<course::Lesson>> parse_own_lessons(std::string_view text, con
     }
     l.folder = t.string("folder", Need::required);
     if (!l.folder.empty()) {
-      if (auto problem = course::folder_name_problem(l.folder)) t.fail("folder", tr("文件夹名不安全（", "unsafe folder name (") + *problem + ")");
+      if (auto problem = course::folder_name_problem(l.folder))
+        t.fail("folder", tr("文件夹名不安全（", "unsafe folder name (") + *problem + ")");
     }
     if (!numbers.insert(l.number).second) t.fail("number", tr("课号重复：", "duplicate lesson number: ") + l.id);
     if (!folders.insert(util::to_lower(l.folder)).second) t.fail("folder", tr("文件夹名重复：", "duplicate folder name: ") + l.folder);
@@ -67,7 +69,8 @@ Result<std::vector<course::Lesson>> read_own_lessons(const std::filesystem::path
   std::error_code ec;
   if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec))) return std::vector<course::Lesson>();
   if (!util::path_is_inside(root, file)) {
-    return Error{Exit::usage, util::path_to_utf8(file) + tr("：是指向工作区之外的链接，pdo 不读取它", ": is a link to outside the workspace; pdo does not read it")};
+    return Error{Exit::usage, util::path_to_utf8(file) + tr("：是指向工作区之外的链接，pdo 不读取它",
+                                                            ": is a link to outside the workspace; pdo does not read it")};
   }
   auto text = util::read_file_capped(file, util::k_max_toml_bytes);
   if (!text) return text.error();
@@ -90,11 +93,12 @@ Status merge_own_lessons(course::Course& course, const std::vector<course::Lesso
   for (const auto& l : own) {
     for (const auto& c : course.lessons) {
       if (c.number == l.number) {
-        return file_error(source + tr("：课号 ", ": lesson number ") + l.id + tr(" 已经是课程里的「", " is already the course's \"") + c.title + tr("」", "\""));
+        return file_error(source + tr("：课号 ", ": lesson number ") + l.id + tr(" 已经是课程里的「", " is already the course's \"") +
+                          c.title + tr("」", "\""));
       }
       if (util::to_lower(c.folder) == util::to_lower(l.folder)) {
-        return file_error(source + tr("：文件夹 ", ": folder ") + l.folder + tr(" 已经是课程里第 ", " is already the folder of the course's lesson ") + c.id +
-                          tr(" 课的文件夹", ""));
+        return file_error(source + tr("：文件夹 ", ": folder ") + l.folder +
+                          tr(" 已经是课程里第 ", " is already the folder of the course's lesson ") + c.id + tr(" 课的文件夹", ""));
       }
     }
   }
@@ -106,7 +110,8 @@ Result<course::Course> with_own_lessons(const std::filesystem::path& root, cours
   auto own = read_own_lessons(root);
   if (!own) return own.error();
   if (own->empty()) return course;
-  if (auto st = merge_own_lessons(course, *own, util::path_to_utf8(root / util::path_from_utf8(k_own_lessons_path))); !st) return st.error();
+  if (auto st = merge_own_lessons(course, *own, util::path_to_utf8(root / util::path_from_utf8(k_own_lessons_path))); !st)
+    return st.error();
   return course;
 }
 

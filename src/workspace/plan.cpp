@@ -134,7 +134,8 @@ private:
     std::error_code ec;
     if (!fs::exists(p, ec)) return std::optional<std::string>();
     if (!fs::is_regular_file(p, ec)) {
-      return Error{Exit::usage, tr("这里应该是文件，却是别的东西：", "expected a file here but found something else: ") + util::path_to_utf8(p)};
+      return Error{Exit::usage,
+                   tr("这里应该是文件，却是别的东西：", "expected a file here but found something else: ") + util::path_to_utf8(p)};
     }
     auto text = util::read_file(p);
     if (!text) return text.error();
@@ -165,14 +166,11 @@ Status write_item(const fs::path& root, const PlanItem& item) {
 
 }  // namespace
 
-std::string gitignore_template() {
-  return std::string(util::embedded_file(".gitignore.template").value_or(""));
-}
+std::string gitignore_template() { return std::string(util::embedded_file(".gitignore.template").value_or("")); }
 
 bool Plan::changes_anything() const {
-  return std::any_of(items.begin(), items.end(), [](const PlanItem& i) {
-    return i.action != Action::keep && i.action != Action::no_markers;
-  });
+  return std::any_of(items.begin(), items.end(),
+                     [](const PlanItem& i) { return i.action != Action::keep && i.action != Action::no_markers; });
 }
 
 std::vector<std::string> Plan::written_files() const {
@@ -191,8 +189,7 @@ std::vector<std::string> Plan::scaffold_files() const {
   return out;
 }
 
-Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings,
-                       const std::string& course_text) {
+Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text) {
   Plan plan;
   plan.root = root;
   std::error_code ec;
@@ -204,8 +201,9 @@ Result<Plan> make_plan(const fs::path& root, const course::Course& course, const
   p.dir("");
   plan.items.front().path = "./";
   Status st = p.block_file("README.md", readme_text(course, settings), "readme");
-  if (st) st = p.appendable_file("progress.md", progress_text(course, lang),
-                                 [&](const std::string& t) { return missing_progress_lessons(t, course, lang); });
+  if (st)
+    st = p.appendable_file("progress.md", progress_text(course, lang),
+                           [&](const std::string& t) { return missing_progress_lessons(t, course, lang); });
   if (st) st = p.learner_file("questions.md", questions_text(course, lang));
   if (st) st = p.learner_file("check-env.md", check_env_text(course, settings));
   if (!st) return st.error();

@@ -26,7 +26,7 @@ enum class Action {
 struct PlanItem {
   std::string path;  ///< relative to the course folder, '/' separated; folders end with '/'
   Action action = Action::keep;
-  std::string content;  ///< the whole new file (files that are written)
+  std::string content;                ///< the whole new file (files that are written)
   std::optional<std::string> before;  ///< what the file held when the plan was made (nullopt: absent)
   bool operator==(const PlanItem& o) const { return path == o.path && action == o.action && content == o.content && before == o.before; }
 };
@@ -45,8 +45,7 @@ struct Plan {
 
 /// Builds the plan for `root` from the course and settings; reads but never writes. `course_text` is
 /// the custom course file to keep under .pdo/ ("" for the built-in course).
-Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings,
-                       const std::string& course_text);
+Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text);
 
 /// Applies a plan: creates folders and files, updates blocks, appends. A file that appeared since the
 /// plan was made is left alone and reported as an error.

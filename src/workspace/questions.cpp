@@ -19,8 +19,7 @@ bool is_lesson_heading(std::string_view line, const course::Lesson& lesson) {
 
 }  // namespace
 
-std::string add_question(std::string_view text, const course::Lesson& lesson, const std::string& date,
-                         const std::string& question) {
+std::string add_question(std::string_view text, const course::Lesson& lesson, const std::string& date, const std::string& question) {
   const std::string eol(util::detect_eol(text));
   std::string q = util::replace_all(util::replace_all(question, "\r\n", " "), "\n", " ");
   const std::string entry = "- [ ] " + date + " " + std::string(util::trim(q)) + eol;

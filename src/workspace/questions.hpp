@@ -10,7 +10,6 @@ namespace pdo::workspace {
 
 /// The questions.md text with "- [ ] DATE QUESTION" added at the end of the lesson's section
 /// ("## 03 Title"); the heading is appended first if the file has none for that lesson.
-std::string add_question(std::string_view text, const course::Lesson& lesson, const std::string& date,
-                         const std::string& question);
+std::string add_question(std::string_view text, const course::Lesson& lesson, const std::string& date, const std::string& question);
 
 }  // namespace pdo::workspace

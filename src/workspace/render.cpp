@@ -93,8 +93,7 @@ std::string strip_standalone_tags(std::string_view t) {
     std::string_view body = line;
     while (!body.empty() && (body.back() == '\n' || body.back() == '\r' || body.back() == ' ')) body.remove_suffix(1);
     const bool standalone = body.size() > 5 && body.substr(0, 2) == "{{" && body.substr(body.size() - 2) == "}}" &&
-                            (body[2] == '#' || body[2] == '^' || body[2] == '/') &&
-                            body.find("{{", 2) == std::string_view::npos;
+                            (body[2] == '#' || body[2] == '^' || body[2] == '/') && body.find("{{", 2) == std::string_view::npos;
     out.append(standalone ? body : line);
     start = end;
   }

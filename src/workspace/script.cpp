@@ -14,7 +14,8 @@ std::string sq(std::string_view s) { return "'" + util::replace_all(s, "'", "'\\
 /// A PowerShell single-quoted string: ' doubled (and the typographic quotes PowerShell also treats as quotes).
 std::string psq(std::string_view s) {
   std::string out = util::replace_all(s, "'", "''");
-  for (const char* q : {"\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9A", "\xE2\x80\x9B"}) out = util::replace_all(out, q, std::string(q) + q);
+  for (const char* q : {"\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9A", "\xE2\x80\x9B"})
+    out = util::replace_all(out, q, std::string(q) + q);
   return "'" + out + "'";
 }
 
@@ -28,11 +29,13 @@ std::string file_list(const Plan& plan) {
 
 std::string sh_script(const Plan& plan, const ScriptInfo& info) {
   std::string s = "#!/bin/sh\n";
-  s += tr_(info, "# 由 pdo init --script sh 生成：在没有 pdo 的机器上创建「", "# Made by pdo init --script sh: creates the study workspace for \"") + info.course_title +
-       tr_(info, "」学习工作区。\n", "\" on a machine without pdo.\n");
-  s += tr_(info, "# 用法：sh 本文件 [课程目录]。已存在的文件一律不覆盖；不运行自检；不安装 pre-commit 钩子；有 git 时建仓库并提交新文件。\n",
-           "# Usage: sh this-file [course folder]. Existing files are never overwritten; no self-check runs; no pre-commit hook\n"
-           "# is installed; with git present it makes the repository and commits the new files.\n");
+  s += tr_(info, "# 由 pdo init --script sh 生成：在没有 pdo 的机器上创建「",
+           "# Made by pdo init --script sh: creates the study workspace for \"") +
+       info.course_title + tr_(info, "」学习工作区。\n", "\" on a machine without pdo.\n");
+  s +=
+      tr_(info, "# 用法：sh 本文件 [课程目录]。已存在的文件一律不覆盖；不运行自检；不安装 pre-commit 钩子；有 git 时建仓库并提交新文件。\n",
+          "# Usage: sh this-file [course folder]. Existing files are never overwritten; no self-check runs; no pre-commit hook\n"
+          "# is installed; with git present it makes the repository and commits the new files.\n");
   s += "set -eu\n";
   s += "target=${1:-" + sq(info.target) + "}\n";
   s += "mkdir -p -- \"$target\"\ncd -- \"$target\"\n";
@@ -51,10 +54,11 @@ std::string sh_script(const Plan& plan, const ScriptInfo& info) {
     }
   }
   s += "echo " + sq(tr_(info, "课程目录：", "Course folder: ")) + "\"$(pwd)\"\n";
-  s += "echo " + sq(tr_(info, "新建的文件：", "files created: ")) + "\"$created\"" + sq(tr_(info, " 个；已存在、原样保留：", "; already there and kept as they were: ")) +
-       "\"$kept\"\n";
+  s += "echo " + sq(tr_(info, "新建的文件：", "files created: ")) + "\"$created\"" +
+       sq(tr_(info, " 个；已存在、原样保留：", "; already there and kept as they were: ")) + "\"$kept\"\n";
   s += "if command -v git >/dev/null 2>&1; then\n";
-  s += "  if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git init -q .; echo " + sq(tr_(info, "git：新建了仓库。", "git: created a repository.")) + "; fi\n";
+  s += "  if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git init -q .; echo " +
+       sq(tr_(info, "git：新建了仓库。", "git: created a repository.")) + "; fi\n";
   s += "  set --\n";
   s += "  for p in" + file_list(plan) + "; do\n";
   s += "    if ! git ls-files --error-unmatch -- \"$p\" >/dev/null 2>&1; then set -- \"$@\" \"$p\"; fi\n";
@@ -63,34 +67,55 @@ std::string sh_script(const Plan& plan, const ScriptInfo& info) {
   s += "    git add -- \"$@\"\n";
   s += "    if git config user.name >/dev/null 2>&1 && git config user.email >/dev/null 2>&1; then\n";
   s += "      printf '%s' " + sq(info.commit_message) + " | git commit -q -F - -- \"$@\"\n";
-  s += "      echo " + sq(tr_(info, "git：已提交 ", "git: committed ")) + "\"$#\"" + sq(tr_(info, " 个课程文件（只有这些文件）。", " course files (only those).")) + "\n";
+  s += "      echo " + sq(tr_(info, "git：已提交 ", "git: committed ")) + "\"$#\"" +
+       sq(tr_(info, " 个课程文件（只有这些文件）。", " course files (only those).")) + "\n";
   s += "    else\n";
-  s += "      echo " + sq(tr_(info, "git：还不知道你的名字和邮箱，文件已暂存但没有提交。运行 git config user.name \"你的名字\" 和 git config user.email 你的邮箱 后再运行 git commit。",
-                          "git: your name and email are not set; the files are staged but not committed. Run git config user.name \"Your Name\" and git config user.email you@example.com, then git commit.")) + "\n";
+  s +=
+      "      echo " +
+      sq(tr_(
+          info,
+          "git：还不知道你的名字和邮箱，文件已暂存但没有提交。运行 git config user.name \"你的名字\" 和 git config user.email 你的邮箱 后再运行 git commit。",
+          "git: your name and email are not set; the files are staged but not committed. Run git config user.name \"Your Name\" and git config user.email you@example.com, then git commit.")) +
+      "\n";
   s += "    fi\n";
   s += "  else\n";
   s += "    echo " + sq(tr_(info, "git：没有新文件需要提交。", "git: no new file to commit.")) + "\n";
   s += "  fi\n";
   s += "else\n";
-  s += "  echo " + sq(tr_(info, "git：这台机器上没有 git，没有建仓库、没有提交（文件照样可用；以后装了 git 或 pdo 再补上）。",
-                        "git: not on this machine, so no repository and no commit (the files work as they are; add git or pdo later).")) + "\n";
+  s += "  echo " +
+       sq(tr_(info, "git：这台机器上没有 git，没有建仓库、没有提交（文件照样可用；以后装了 git 或 pdo 再补上）。",
+              "git: not on this machine, so no repository and no commit (the files work as they are; add git or pdo later).")) +
+       "\n";
   s += "fi\n";
-  s += "echo " + sq(tr_(info, "没有安装 pre-commit 钩子：pdo 的钩子要调用 pdo，没有 pdo 时它会拦下每一次提交。装好 pdo 后运行 pdo init 会装上它。",
-                      "No pre-commit hook was installed: pdo's hook calls pdo and would block every commit without it. Run pdo init once pdo is installed to add it.")) + "\n";
-  s += "echo " + sq(tr_(info, "check-env.md 里的自检项目尚未验证：这个脚本没有运行任何检查。装好 pdo 后运行 pdo check，或按 check-env.md 逐项自己检查。",
-                      "The self-check items in check-env.md are not yet verified: this script ran no check. Run pdo check once pdo is installed, or go through check-env.md yourself.")) + "\n";
+  s +=
+      "echo " +
+      sq(tr_(
+          info, "没有安装 pre-commit 钩子：pdo 的钩子要调用 pdo，没有 pdo 时它会拦下每一次提交。装好 pdo 后运行 pdo init 会装上它。",
+          "No pre-commit hook was installed: pdo's hook calls pdo and would block every commit without it. Run pdo init once pdo is installed to add it.")) +
+      "\n";
+  s +=
+      "echo " +
+      sq(tr_(
+          info, "check-env.md 里的自检项目尚未验证：这个脚本没有运行任何检查。装好 pdo 后运行 pdo check，或按 check-env.md 逐项自己检查。",
+          "The self-check items in check-env.md are not yet verified: this script ran no check. Run pdo check once pdo is installed, or go through check-env.md yourself.")) +
+      "\n";
   return s;
 }
 
 std::string ps_script(const Plan& plan, const ScriptInfo& info) {
   std::string s;
-  s += tr_(info, "# 由 pdo init --script powershell 生成：在没有 pdo 的机器上创建「", "# Made by pdo init --script powershell: creates the study workspace for \"") + info.course_title +
-       tr_(info, "」学习工作区。\n", "\" on a machine without pdo.\n");
-  s += tr_(info, "# 运行：powershell -ExecutionPolicy Bypass -File 本文件.ps1 [-Target 课程目录]（Windows PowerShell 5.1 和 PowerShell 7 都可以）。\n",
-           "# Run: powershell -ExecutionPolicy Bypass -File this-file.ps1 [-Target course-folder] (Windows PowerShell 5.1 or PowerShell 7).\n");
-  s += tr_(info, "# 已存在的文件一律不覆盖；文件按 UTF-8（无 BOM）逐字节写入；不运行自检；不安装 pre-commit 钩子；有 git 时建仓库并提交新文件。\n",
-           "# Existing files are never overwritten; files are written byte for byte as UTF-8 without a BOM; no self-check runs;\n"
-           "# no pre-commit hook is installed; with git present it makes the repository and commits the new files.\n");
+  s += tr_(info, "# 由 pdo init --script powershell 生成：在没有 pdo 的机器上创建「",
+           "# Made by pdo init --script powershell: creates the study workspace for \"") +
+       info.course_title + tr_(info, "」学习工作区。\n", "\" on a machine without pdo.\n");
+  s += tr_(
+      info,
+      "# 运行：powershell -ExecutionPolicy Bypass -File 本文件.ps1 [-Target 课程目录]（Windows PowerShell 5.1 和 PowerShell 7 都可以）。\n",
+      "# Run: powershell -ExecutionPolicy Bypass -File this-file.ps1 [-Target course-folder] (Windows PowerShell 5.1 or PowerShell 7).\n");
+  s +=
+      tr_(info,
+          "# 已存在的文件一律不覆盖；文件按 UTF-8（无 BOM）逐字节写入；不运行自检；不安装 pre-commit 钩子；有 git 时建仓库并提交新文件。\n",
+          "# Existing files are never overwritten; files are written byte for byte as UTF-8 without a BOM; no self-check runs;\n"
+          "# no pre-commit hook is installed; with git present it makes the repository and commits the new files.\n");
   s += "param([string]$Target = " + psq(info.target) + ")\n";
   s += "$ErrorActionPreference = 'Stop'\n";
   s += "New-Item -ItemType Directory -Force -Path $Target | Out-Null\n";
@@ -117,8 +142,8 @@ std::string ps_script(const Plan& plan, const ScriptInfo& info) {
     }
   }
   s += "Write-Host (" + psq(tr_(info, "课程目录：", "Course folder: ")) + " + $Target)\n";
-  s += "Write-Host (" + psq(tr_(info, "新建的文件：", "files created: ")) + " + $script:created + " + psq(tr_(info, " 个；已存在、原样保留：", "; already there and kept as they were: ")) +
-       " + $script:kept)\n";
+  s += "Write-Host (" + psq(tr_(info, "新建的文件：", "files created: ")) + " + $script:created + " +
+       psq(tr_(info, " 个；已存在、原样保留：", "; already there and kept as they were: ")) + " + $script:kept)\n";
   // Native commands write to stderr on purpose (rev-parse outside a repo): with 'Stop', Windows
   // PowerShell 5.1 would turn that into an error, so git runs under 'Continue'.
   s += "$ErrorActionPreference = 'Continue'\n";
@@ -126,7 +151,8 @@ std::string ps_script(const Plan& plan, const ScriptInfo& info) {
   s += "  Push-Location -LiteralPath $Target\n";
   s += "  try {\n";
   s += "    git rev-parse --is-inside-work-tree 2>$null | Out-Null\n";
-  s += "    if ($LASTEXITCODE -ne 0) { git init -q . | Out-Null; Write-Host " + psq(tr_(info, "git：新建了仓库。", "git: created a repository.")) + " }\n";
+  s += "    if ($LASTEXITCODE -ne 0) { git init -q . | Out-Null; Write-Host " +
+       psq(tr_(info, "git：新建了仓库。", "git: created a repository.")) + " }\n";
   s += "    $paths = @()\n";
   s += "    foreach ($rel in @(" + all + ")) {\n";
   s += "      git ls-files --error-unmatch -- $rel 2>$null | Out-Null\n";
@@ -141,21 +167,37 @@ std::string ps_script(const Plan& plan, const ScriptInfo& info) {
   s += "        [System.IO.File]::WriteAllBytes($msg, [System.Convert]::FromBase64String('" + base64(info.commit_message) + "'))\n";
   s += "        git commit -q -F $msg -- @paths\n";
   s += "        Remove-Item -LiteralPath $msg\n";
-  s += "        Write-Host (" + psq(tr_(info, "git：已提交 ", "git: committed ")) + " + $paths.Count + " + psq(tr_(info, " 个课程文件（只有这些文件）。", " course files (only those).")) + ")\n";
+  s += "        Write-Host (" + psq(tr_(info, "git：已提交 ", "git: committed ")) + " + $paths.Count + " +
+       psq(tr_(info, " 个课程文件（只有这些文件）。", " course files (only those).")) + ")\n";
   s += "      } else {\n";
-  s += "        Write-Host " + psq(tr_(info, "git：还不知道你的名字和邮箱，文件已暂存但没有提交。运行 git config user.name \"你的名字\" 和 git config user.email 你的邮箱 后再运行 git commit。",
-                                  "git: your name and email are not set; the files are staged but not committed. Run git config user.name \"Your Name\" and git config user.email you@example.com, then git commit.")) + "\n";
+  s +=
+      "        Write-Host " +
+      psq(tr_(
+          info,
+          "git：还不知道你的名字和邮箱，文件已暂存但没有提交。运行 git config user.name \"你的名字\" 和 git config user.email 你的邮箱 后再运行 git commit。",
+          "git: your name and email are not set; the files are staged but not committed. Run git config user.name \"Your Name\" and git config user.email you@example.com, then git commit.")) +
+      "\n";
   s += "      }\n";
   s += "    } else { Write-Host " + psq(tr_(info, "git：没有新文件需要提交。", "git: no new file to commit.")) + " }\n";
   s += "  } finally { Pop-Location }\n";
   s += "} else {\n";
-  s += "  Write-Host " + psq(tr_(info, "git：这台机器上没有 git（Git for Windows 是可选的），没有建仓库、没有提交；文件照样可用。",
-                              "git: not on this machine (Git for Windows is optional), so no repository and no commit; the files work as they are.")) + "\n";
+  s += "  Write-Host " +
+       psq(tr_(info, "git：这台机器上没有 git（Git for Windows 是可选的），没有建仓库、没有提交；文件照样可用。",
+               "git: not on this machine (Git for Windows is optional), so no repository and no commit; the files work as they are.")) +
+       "\n";
   s += "}\n";
-  s += "Write-Host " + psq(tr_(info, "没有安装 pre-commit 钩子：pdo 的钩子要调用 pdo，没有 pdo 时它会拦下每一次提交。装好 pdo 后运行 pdo init 会装上它。",
-                            "No pre-commit hook was installed: pdo's hook calls pdo and would block every commit without it. Run pdo init once pdo is installed to add it.")) + "\n";
-  s += "Write-Host " + psq(tr_(info, "check-env.md 里的自检项目尚未验证：这个脚本没有运行任何检查。装好 pdo 后运行 pdo check，或按 check-env.md 逐项自己检查。",
-                            "The self-check items in check-env.md are not yet verified: this script ran no check. Run pdo check once pdo is installed, or go through check-env.md yourself.")) + "\n";
+  s +=
+      "Write-Host " +
+      psq(tr_(
+          info, "没有安装 pre-commit 钩子：pdo 的钩子要调用 pdo，没有 pdo 时它会拦下每一次提交。装好 pdo 后运行 pdo init 会装上它。",
+          "No pre-commit hook was installed: pdo's hook calls pdo and would block every commit without it. Run pdo init once pdo is installed to add it.")) +
+      "\n";
+  s +=
+      "Write-Host " +
+      psq(tr_(
+          info, "check-env.md 里的自检项目尚未验证：这个脚本没有运行任何检查。装好 pdo 后运行 pdo check，或按 check-env.md 逐项自己检查。",
+          "The self-check items in check-env.md are not yet verified: this script ran no check. Run pdo check once pdo is installed, or go through check-env.md yourself.")) +
+      "\n";
   return s;
 }
 

@@ -14,7 +14,7 @@ enum class ScriptKind { sh, powershell };
 
 /// What the script needs besides the plan.
 struct ScriptInfo {
-  std::string target;          ///< the course folder the script creates by default (its first argument overrides it)
+  std::string target;  ///< the course folder the script creates by default (its first argument overrides it)
   std::string course_title;
   std::string commit_message;  ///< the message of the commit it makes when git is there
   util::Lang lang = util::Lang::zh;

@@ -38,7 +38,8 @@ Result<Settings> parse_settings(std::string_view text, const std::string& source
   if (!route) t.fail("route", tr("未知路线 ", "unknown route ") + route_text);
   if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) {
-    return Error{Exit::usage, doc.problem() + tr("。修正它，或删除后重新运行 pdo init。", ". Fix it, or delete it and run pdo init again.")};
+    return Error{Exit::usage,
+                 doc.problem() + tr("。修正它，或删除后重新运行 pdo init。", ". Fix it, or delete it and run pdo init again.")};
   }
   return s;
 }
@@ -48,9 +49,11 @@ Result<std::string> course_file_text(const fs::path& root, const Settings& setti
   const fs::path named = util::path_from_utf8(settings.course_file);
   const fs::path file = named.is_absolute() ? named : root / named;
   if (!named.is_absolute() && !util::path_is_inside(root, file)) {
-    return Error{Exit::usage, util::path_to_utf8(root / k_settings_path) + tr("：course_file 指向工作区之外：", ": course_file points outside the workspace: ") +
+    return Error{Exit::usage, util::path_to_utf8(root / k_settings_path) +
+                                  tr("：course_file 指向工作区之外：", ": course_file points outside the workspace: ") +
                                   settings.course_file +
-                                  tr("。请用工作区里的路径，或者一个普通文件的绝对路径。", ". Use a path inside the workspace, or the absolute path of a regular file.")};
+                                  tr("。请用工作区里的路径，或者一个普通文件的绝对路径。",
+                                     ". Use a path inside the workspace, or the absolute path of a regular file.")};
   }
   return util::read_file_capped(file, util::k_max_toml_bytes);
 }
@@ -81,10 +84,11 @@ Result<Workspace> open_workspace(const fs::path& start) {
   std::error_code ec;
   while (!fs::is_regular_file(dir / k_settings_path, ec)) {
     if (dir == dir.parent_path() || dir.empty()) {
-      return Error{Exit::usage, tr("这里不是 pdo 学习工作区（找不到 .pdo/config.toml）：", "not a pdo workspace (no .pdo/config.toml found): ") +
-                                    util::path_to_utf8(util::absolute_path(start)) +
-                                    tr("。请进入课程目录，或用 -C 指定它；新建请运行 pdo init。",
-                                       ". cd into the course folder or name it with -C; to create one, run pdo init.")};
+      return Error{Exit::usage,
+                   tr("这里不是 pdo 学习工作区（找不到 .pdo/config.toml）：", "not a pdo workspace (no .pdo/config.toml found): ") +
+                       util::path_to_utf8(util::absolute_path(start)) +
+                       tr("。请进入课程目录，或用 -C 指定它；新建请运行 pdo init。",
+                          ". cd into the course folder or name it with -C; to create one, run pdo init.")};
     }
     dir = dir.parent_path();
   }

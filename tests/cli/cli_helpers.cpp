@@ -31,9 +31,7 @@ void init_workspace(const std::filesystem::path& dir, const std::vector<std::str
   REQUIRE(r.exit_code == 0);
 }
 
-int commit_count(const std::filesystem::path& repo) {
-  return std::stoi(git_out({"rev-list", "--count", "HEAD"}, repo));
-}
+int commit_count(const std::filesystem::path& repo) { return std::stoi(git_out({"rev-list", "--count", "HEAD"}, repo)); }
 
 void require_clean_repo(const std::filesystem::path& repo) {
   const auto fsck = run_git({"fsck", "--strict"}, repo);
@@ -124,8 +122,12 @@ void FakeBin::remove(const std::string& name) {
 
 std::vector<std::pair<std::string, std::string>> FakeBin::env() const {
   // wine gives a Windows program WINEPATH as its PATH (the Unix PATH stays wine's own).
-  return {{"PATH", util::path_to_utf8(m_dir)}, {"WINEPATH", pdo_path(m_dir)}, {"http_proxy", ""}, {"https_proxy", ""},
-          {"HTTP_PROXY", ""}, {"all_proxy", ""}};
+  return {{"PATH", util::path_to_utf8(m_dir)},
+          {"WINEPATH", pdo_path(m_dir)},
+          {"http_proxy", ""},
+          {"https_proxy", ""},
+          {"HTTP_PROXY", ""},
+          {"all_proxy", ""}};
 }
 
 namespace {
@@ -188,8 +190,7 @@ platform::ProcessResult git_push(const std::filesystem::path& ws, const std::str
     const std::string listed = git_out({"ls-remote", remote, remote_ref}, ws);
     const std::string remote_object = listed.size() >= 40 ? listed.substr(0, 40) : std::string(40, '0');
     const std::string url(util::chomp(git_out({"remote", "get-url", remote}, ws)));
-    auto hook = run_pdo({"hook", "pre-push", remote, url}, ws,
-                              local + " " + object + " " + remote_ref + " " + remote_object + "\n");
+    auto hook = run_pdo({"hook", "pre-push", remote, url}, ws, local + " " + object + " " + remote_ref + " " + remote_object + "\n");
     if (hook.exit_code != 0) return hook;
   }
   return run_git({"push", pdo_under_launcher() ? "--no-verify" : "--verify", remote, refspec}, ws);

@@ -31,8 +31,7 @@ std::size_t count_of(const std::string& text, const std::string& needle);
 std::filesystem::path fresh_workspace(const TempDir& tmp, const std::vector<std::string>& extra = {});
 
 /// Runs pdo with args in the workspace `root`.
-platform::ProcessResult pdo_in(const std::filesystem::path& root, const std::vector<std::string>& args,
-                               const std::string& input = "");
+platform::ProcessResult pdo_in(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& input = "");
 
 /// Requires exit code 0, printing pdo's output otherwise.
 void require_ok(const platform::ProcessResult& r);
@@ -91,8 +90,7 @@ std::string sh_quote(const std::string& s);
 /// unless `redirect` (sh syntax, e.g. "> out.txt" or "2> err.txt") sends one to a file. The result's `out` is
 /// what the terminal received (the pty turns "\n" into "\r\n"); TERM is xterm-256color unless `env` says.
 platform::ProcessResult pdo_in_terminal(const std::filesystem::path& cwd, const std::vector<std::string>& args,
-                                        const std::string& redirect = "",
-                                        std::vector<std::pair<std::string, std::string>> env = {});
+                                        const std::string& redirect = "", std::vector<std::pair<std::string, std::string>> env = {});
 
 /// The folder holding the pdo binary the tests run (to put first on a shell's PATH).
 std::string pdo_dir();

@@ -190,8 +190,9 @@ TEST_CASE("local route with a fake python: wrong version, crash, hang, none", "[
     CHECK(r.out.find("#### fail (1)") < r.out.find("#### unverified"));
   }
   SECTION("a crash fails with the traceback shown") {
-    bin.python("when *--version\nout Python 3.11.2\nwhen *\nerr Traceback (most recent call last):\n"
-               "err ModuleNotFoundError: No module named 'torch'\nexit 1");
+    bin.python(
+        "when *--version\nout Python 3.11.2\nwhen *\nerr Traceback (most recent call last):\n"
+        "err ModuleNotFoundError: No module named 'torch'\nexit 1");
     const auto r = run_pdo({"check"}, ws, "", bin.env());
     CHECK(r.exit_code == 1);
     const std::string rep = block_of(ws);
@@ -263,11 +264,12 @@ TEST_CASE("the learner's text outside the block survives every run", "[cli][chec
   const std::string tail = original.substr(e) + "\nMy notes after the block 之后\n";
   write_file(ws / "check-env.md", head + original.substr(b, e - b) + tail);
 
-  const std::vector<std::vector<std::string>> runs = {{"check"},
-                                                      {"check", "confirm", "course-page"},
-                                                      {"check", "--online", "--base-url", "http://127.0.0.1:" + std::to_string(refused_port())},
-                                                      {"check", "confirm", "course-page", "--failed", "title differs"},
-                                                      {"check"}};
+  const std::vector<std::vector<std::string>> runs = {
+      {"check"},
+      {"check", "confirm", "course-page"},
+      {"check", "--online", "--base-url", "http://127.0.0.1:" + std::to_string(refused_port())},
+      {"check", "confirm", "course-page", "--failed", "title differs"},
+      {"check"}};
   for (const auto& args : runs) {
     INFO(args.back());
     const auto r = run_pdo(args, ws, "", bin.env());
@@ -306,7 +308,7 @@ TEST_CASE("check --online against a local server: 200 + title pass, 404 and wron
   }
   const std::string l2 = course.lessons[1].url.substr(course.lessons[1].url.find('/', 8));
   const std::string l3 = course.lessons[2].url.substr(course.lessons[2].url.find('/', 8));
-  pages.erase(l2);                                      // 404
+  pages.erase(l2);                                       // 404
   pages[l3] = Page{200, html_with_title("Page moved")};  // wrong title
 
   SECTION("a live server") {
@@ -336,9 +338,7 @@ TEST_CASE("check --online against a local server: 200 + title pass, 404 and wron
     }
     CHECK(item_body(rep, "lesson-01-page").find("unverified (offline)") != std::string::npos);
   }
-  SECTION("--base-url needs --online") {
-    CHECK(run_pdo({"check", "--base-url", "http://127.0.0.1:1"}, ws, "", bin.env()).exit_code == 2);
-  }
+  SECTION("--base-url needs --online") { CHECK(run_pdo({"check", "--base-url", "http://127.0.0.1:1"}, ws, "", bin.env()).exit_code == 2); }
 }
 
 TEST_CASE("check --lessons: readiness from course-file facts, nothing written", "[cli][check]") {
@@ -422,7 +422,8 @@ TEST_CASE("a torch.py in the workspace or on PYTHONPATH is never imported by pdo
   FakeBin bin(tmp / "bin");
   fs::create_symlink(*python, bin.dir() / "python3");
   const auto marker = tmp / "marker";
-  const std::string fake_torch = "open(r'" + marker.string() + "', 'w').write('ran')\n__version__ = '9.9.9'\n"
+  const std::string fake_torch = "open(r'" + marker.string() +
+                                 "', 'w').write('ran')\n__version__ = '9.9.9'\n"
                                  "class version:\n    cuda = None\n";
   write_file(ws / "torch.py", fake_torch);
   fs::create_directories(tmp / "pythonpath");
@@ -450,8 +451,10 @@ TEST_CASE("a child started by pdo check has SIGPIPE at its default", "[cli][chec
   const auto git = platform::find_program("git");
   REQUIRE(git);
   // An ignored signal shows in SigIgn (and stays ignored across exec); SIGPIPE is bit 13.
-  sh_script(bin, "git", "if [ \"$1\" = --version ]; then echo 'git version 2.39.5'; while read -r k v; do [ \"$k\" = SigIgn: ] && echo \"SigIgn: $v\"; done < /proc/$$/status; exit 0; fi\nexec '" +
-                        git->string() + "' \"$@\"");
+  sh_script(
+      bin, "git",
+      "if [ \"$1\" = --version ]; then echo 'git version 2.39.5'; while read -r k v; do [ \"$k\" = SigIgn: ] && echo \"SigIgn: $v\"; done < /proc/$$/status; exit 0; fi\nexec '" +
+          git->string() + "' \"$@\"");
   const auto r = run_pdo({"check"}, ws, "", bin.env());
   INFO(r.out << r.err);
   const std::string body = item_body(block_of(ws), "git-cli");

@@ -137,10 +137,12 @@ TEST_CASE("fish offers the lessons after pdo track done from its completions fol
   TempDir tmp;
   const auto ws = fresh_workspace(tmp);
   // The README's line (XDG_CONFIG_HOME is the test's ~/.config).
-  const auto install = shell({"fish", "-c", "mkdir -p ~/.config/fish/completions; and pdo completion fish > ~/.config/fish/completions/pdo.fish"}, ws);
+  const auto install =
+      shell({"fish", "-c", "mkdir -p ~/.config/fish/completions; and pdo completion fish > ~/.config/fish/completions/pdo.fish"}, ws);
   INFO(install.out << install.err);
   REQUIRE(install.exit_code == 0);
-  const auto r = shell({"fish", "-c", "complete -C 'pdo track done '; echo --; complete -C 'pdo track done 03 '; echo --; complete -C 'pdo '"}, ws);
+  const auto r =
+      shell({"fish", "-c", "complete -C 'pdo track done '; echo --; complete -C 'pdo track done 03 '; echo --; complete -C 'pdo '"}, ws);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   const auto out = lines(r.out);
@@ -156,12 +158,15 @@ TEST_CASE("zsh's _pdo hands the lessons and their titles to _describe", "[cli][c
   TempDir tmp;
   const auto ws = fresh_workspace(tmp);
   write_script("zsh", tmp / "_pdo");
-  const std::string program = "compdef() { :; }\n"
-                              "_describe() { print -rl -- \"${(@P)4}\"; }\n"
-                              "source " + sh_quote(util::path_to_utf8(tmp / "_pdo")) + "\n"
-                              "words=(pdo track done ''); CURRENT=4; _pdo\n"
-                              "print -- --\n"
-                              "words=(pdo --color=a); CURRENT=2; _pdo\n";
+  const std::string program =
+      "compdef() { :; }\n"
+      "_describe() { print -rl -- \"${(@P)4}\"; }\n"
+      "source " +
+      sh_quote(util::path_to_utf8(tmp / "_pdo")) +
+      "\n"
+      "words=(pdo track done ''); CURRENT=4; _pdo\n"
+      "print -- --\n"
+      "words=(pdo --color=a); CURRENT=2; _pdo\n";
   const auto r = shell({"zsh", "-f", "-c", program}, ws);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);

@@ -46,7 +46,8 @@ TEST_CASE("glossary gathers seed 001's terms with links and leaves the notes byt
 
   const std::string md = read_file(root / "glossary.md");
   const std::string l01 = "[01 PyTorch Distributed Overview](lessons/01-01-pytorch-distributed-overview/notes.md)";
-  const std::string l04 = "[04 Writing Distributed Applications with PyTorch](lessons/04-04-writing-distributed-applications-with-pytorch/notes.md)";
+  const std::string l04 =
+      "[04 Writing Distributed Applications with PyTorch](lessons/04-04-writing-distributed-applications-with-pytorch/notes.md)";
   // Latin A-Z: DeviceMesh, DTensor, NCCL, SPMD, Tensor.
   const auto at = [&](const std::string& heading) { return md.find("\n### " + heading + "\n"); };
   for (const char* term : {"DeviceMesh", "DTensor", "NCCL", "SPMD", "Tensor"}) {
@@ -59,9 +60,13 @@ TEST_CASE("glossary gathers seed 001's terms with links and leaves the notes byt
   CHECK(at("SPMD") < at("Tensor"));
   CHECK(count_of(md, "\n### ") == 5);  // no term from the text after the glossary ("- Tensor (张量/数据结构)：")
   CHECK_THAT(md, Catch::Contains("### Tensor\n\n> Tensor（张量）就是一个多维数组，它是整个深度学习世界里装载数据的“集装箱”。\n"
-                                 "> 无论是你输入的文本、图片，还是模型内部几十亿的参数，在 GPU 眼里，它们全都是 Tensor。\n\n出处：" + l01 + "\n"));
-  CHECK_THAT(md, Catch::Contains("### NCCL\n\n这个术语在笔记里有 2 个不同的定义：\n\n> NCCL（发音为 \"Nickel\"）的全称是 NVIDIA Collective Communications Library（NVIDIA 集合通信库）\n\n出处：" +
-                                 l01 + "\n\n> NVIDIA 的 GPU 集合通信库，torch.distributed 的 nccl 后端用它做 all_reduce。\n\n出处：" + l04 + "\n"));
+                                 "> 无论是你输入的文本、图片，还是模型内部几十亿的参数，在 GPU 眼里，它们全都是 Tensor。\n\n出处：" +
+                                 l01 + "\n"));
+  CHECK_THAT(
+      md,
+      Catch::Contains(
+          "### NCCL\n\n这个术语在笔记里有 2 个不同的定义：\n\n> NCCL（发音为 \"Nickel\"）的全称是 NVIDIA Collective Communications Library（NVIDIA 集合通信库）\n\n出处：" +
+          l01 + "\n\n> NVIDIA 的 GPU 集合通信库，torch.distributed 的 nccl 后端用它做 all_reduce。\n\n出处：" + l04 + "\n"));
   CHECK_THAT(md, Catch::Contains("### DeviceMesh\n\n> 在分布式训练领域，DeviceMesh 是管理 ProcessGroup 的高级抽象"));
   CHECK_THAT(md, !Catch::Contains("PyTorch 是大模型计算"));
 
@@ -72,19 +77,25 @@ TEST_CASE("glossary gathers seed 001's terms with links and leaves the notes byt
     CHECK(commit_count(root) == before + 1);
     const auto json = pdo_in(root, {"glossary", "--json"});
     require_ok(json);
-    CHECK_THAT(json.out, Catch::StartsWith(R"({"terms":[{"term":"DeviceMesh","definitions":[{"text":"在分布式训练领域)") &&
-                             Catch::Contains(R"("places":[{"lesson":"04","title":"Writing Distributed Applications with PyTorch","path":"lessons/04-04-writing-distributed-applications-with-pytorch/notes.md","line":)"));
+    CHECK_THAT(
+        json.out,
+        Catch::StartsWith(R"({"terms":[{"term":"DeviceMesh","definitions":[{"text":"在分布式训练领域)") &&
+            Catch::Contains(
+                R"("places":[{"lesson":"04","title":"Writing Distributed Applications with PyTorch","path":"lessons/04-04-writing-distributed-applications-with-pytorch/notes.md","line":)"));
     CHECK(commit_count(root) == before + 1);
     require_clean_repo(root);
   }
   SECTION("the learner's text outside the block stays; a new definition refreshes only the block") {
     const std::string mine = "我自己的补充：先读 DTensor。\n";
-    write_file(root / "glossary.md", "# 我的术语表\n\n" + mine + read_file(root / "glossary.md").substr(read_file(root / "glossary.md").find("<!-- pdo:begin")) + "\n末尾也是我写的。\n");
+    write_file(root / "glossary.md", "# 我的术语表\n\n" + mine +
+                                         read_file(root / "glossary.md").substr(read_file(root / "glossary.md").find("<!-- pdo:begin")) +
+                                         "\n末尾也是我写的。\n");
     git_out({"commit", "-qam", "my glossary intro"}, root);
     append(lesson_dir(root, "04") / "notes.md", "DDP：每张卡一份完整模型\n");
     require_ok(pdo_in(root, {"glossary"}));
     const std::string now = read_file(root / "glossary.md");
-    CHECK_THAT(now, Catch::StartsWith("# 我的术语表\n\n" + mine + "<!-- pdo:begin glossary -->") && Catch::EndsWith("<!-- pdo:end glossary -->\n\n末尾也是我写的。\n"));
+    CHECK_THAT(now, Catch::StartsWith("# 我的术语表\n\n" + mine + "<!-- pdo:begin glossary -->") &&
+                        Catch::EndsWith("<!-- pdo:end glossary -->\n\n末尾也是我写的。\n"));
     CHECK(now.find("\n### DDP\n") < now.find("\n### DeviceMesh\n"));
     CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, root) == "glossary.md\n");
     CHECK_THAT(git_out({"status", "--porcelain"}, root), Catch::Contains(" M lessons/04-04"));  // the note itself stays uncommitted

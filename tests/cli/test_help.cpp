@@ -63,7 +63,8 @@ TEST_CASE("the generated man pages render with man --warnings -l at 80 columns w
 
 TEST_CASE("the build's pdo.1 is what pdo help --man prints: generated from the command table", "[cli][help][man]") {
   TempDir tmp;
-  for (const auto& [lang, page] : std::vector<std::pair<std::string, std::string>>{{"en", "man/man1/pdo.1"}, {"zh", "man/zh_CN/man1/pdo.1"}}) {
+  for (const auto& [lang, page] :
+       std::vector<std::pair<std::string, std::string>>{{"en", "man/man1/pdo.1"}, {"zh", "man/zh_CN/man1/pdo.1"}}) {
     INFO(lang);
     const auto r = run_pdo({"--lang", lang, "help", "--man"}, tmp.path());
     require_ok(r);
@@ -77,7 +78,8 @@ TEST_CASE("cmake --install puts pdo its man pages and completions where man and 
   const auto prefix = tmp / "prefix";
   platform::ProcessOptions opts;
   opts.timeout = std::chrono::milliseconds(120000);
-  const auto install = platform::run_process({"cmake", "--install", util::path_to_utf8(build_dir()), "--prefix", util::path_to_utf8(prefix)}, opts);
+  const auto install =
+      platform::run_process({"cmake", "--install", util::path_to_utf8(build_dir()), "--prefix", util::path_to_utf8(prefix)}, opts);
   INFO(install.out << install.err);
   REQUIRE(install.exit_code == 0);
   for (const char* f : {"bin/pdo", "share/man/man1/pdo.1", "share/man/zh_CN/man1/pdo.1", "share/bash-completion/completions/pdo",

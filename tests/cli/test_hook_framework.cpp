@@ -49,7 +49,8 @@ int commits(const fs::path& ws) { return commit_count(ws); }
 }  // namespace
 
 // [posix:pre-commit] the Linux pre-commit framework runs `pdo` by name from PATH.
-TEST_CASE("the pre-commit framework blocks a staged key through pdo's hook from a repo: local config", "[cli][hook][framework][posix][posix:pre-commit]") {
+TEST_CASE("the pre-commit framework blocks a staged key through pdo's hook from a repo: local config",
+          "[cli][hook][framework][posix][posix:pre-commit]") {
   TempDir tmp;
   REQUIRE(platform::find_program("pre-commit"));  // Debian's pre-commit (scripts/test.sh installs it)
   const auto ws = fresh_workspace(tmp, {"--lang", "en"});
@@ -88,7 +89,9 @@ TEST_CASE("the pre-commit framework blocks a staged key through pdo's hook from 
   FakeBin bin(tmp / "bin");
   const auto check = run_pdo({"check"}, ws, "", bin.env());
   INFO(check.out << check.err);
-  CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains(".git/hooks/pre-commit: the pre-commit framework's hook; .pre-commit-config.yaml runs pdo's check (pdo-secrets)"));
+  CHECK_THAT(
+      read_file(ws / "check-env.md"),
+      Catch::Contains(".git/hooks/pre-commit: the pre-commit framework's hook; .pre-commit-config.yaml runs pdo's check (pdo-secrets)"));
   CHECK(check.err.find("not active") == std::string::npos);
   // A second pdo init leaves the framework's hook alone (no chaining into pre-commit.local).
   const std::string hook = read_file(ws / ".git/hooks/pre-commit");
@@ -101,7 +104,8 @@ TEST_CASE("the pre-commit framework blocks a staged key through pdo's hook from 
 }
 
 // [posix:pre-commit] as above.
-TEST_CASE("pdo's hooks from a hook repository at a rev: a key in the message is stopped too", "[cli][hook][framework][posix][posix:pre-commit]") {
+TEST_CASE("pdo's hooks from a hook repository at a rev: a key in the message is stopped too",
+          "[cli][hook][framework][posix][posix:pre-commit]") {
   TempDir tmp;
   REQUIRE(platform::find_program("pre-commit"));
   // A repository holding pdo's manifest, as pdo's own repository does; cloned by path, no network.
@@ -144,11 +148,14 @@ TEST_CASE("pdo's hooks from a hook repository at a rev: a key in the message is 
 }
 
 // [posix:pre-commit] as above.
-TEST_CASE("a pre-commit framework hook that does not run pdo is reported with the id to add", "[cli][hook][framework][posix][posix:pre-commit]") {
+TEST_CASE("a pre-commit framework hook that does not run pdo is reported with the id to add",
+          "[cli][hook][framework][posix][posix:pre-commit]") {
   TempDir tmp;
   REQUIRE(platform::find_program("pre-commit"));
   const auto ws = fresh_workspace(tmp, {"--lang", "en"});
-  write_file(ws / ".pre-commit-config.yaml", "repos:\n  - repo: local\n    hooks:\n      - id: lint\n        name: lint\n        entry: 'true'\n        language: system\n");
+  write_file(
+      ws / ".pre-commit-config.yaml",
+      "repos:\n  - repo: local\n    hooks:\n      - id: lint\n        name: lint\n        entry: 'true'\n        language: system\n");
   const auto install = run({"pre-commit", "install", "--overwrite"}, ws, tmp);
   REQUIRE(install.exit_code == 0);
   const auto status = run({"pdo", "--lang", "en", "status"}, ws, tmp);
@@ -156,5 +163,6 @@ TEST_CASE("a pre-commit framework hook that does not run pdo is reported with th
   CHECK_THAT(status.err, Catch::Contains("is the pre-commit framework's hook, but .pre-commit-config.yaml does not run pdo's check"));
   FakeBin bin(tmp / "bin");
   run_pdo({"check"}, ws, "", bin.env());
-  CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("Add pdo's pdo-secrets hook (see pdo's .pre-commit-hooks.yaml) to .pre-commit-config.yaml"));
+  CHECK_THAT(read_file(ws / "check-env.md"),
+             Catch::Contains("Add pdo's pdo-secrets hook (see pdo's .pre-commit-hooks.yaml) to .pre-commit-config.yaml"));
 }

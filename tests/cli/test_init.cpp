@@ -10,8 +10,8 @@ using namespace pdo::test;
 namespace {
 
 std::set<std::string> seed_tree(const course::Course& c) {
-  std::set<std::string> t{".gitignore", ".pdo/", ".pdo/config.toml", "README.md", "progress.md", "questions.md",
-                          "check-env.md", "data/", "data/.gitkeep", "lessons/"};
+  std::set<std::string> t{".gitignore",   ".pdo/", ".pdo/config.toml", "README.md", "progress.md", "questions.md",
+                          "check-env.md", "data/", "data/.gitkeep",    "lessons/"};
   for (const auto& l : c.lessons) {
     const std::string d = "lessons/" + l.folder + "/";
     t.insert({d, d + "notes.md", d + "exercises/", d + "exercises/.gitkeep"});
@@ -203,8 +203,9 @@ TEST_CASE("init --course FILE: a 3-lesson course with an unpublished lesson", "[
 
   SECTION("a new lesson in the course file adds its folder and progress lines, nothing else moves") {
     const std::string before = read_file(root / "progress.md");
-    write_file(tmp / "mini.toml", std::string(k_mini_course) +
-                                      "[[lessons]]\nnumber = 4\ntitle = \"Fourth\"\nurl = \"https://example.org/4\"\nfolder = \"04-fourth\"\n");
+    write_file(tmp / "mini.toml",
+               std::string(k_mini_course) +
+                   "[[lessons]]\nnumber = 4\ntitle = \"Fourth\"\nurl = \"https://example.org/4\"\nfolder = \"04-fourth\"\n");
     init_workspace(root, {"--course", util::path_to_utf8(tmp / "mini.toml")});
     const std::string after = read_file(root / "progress.md");
     CHECK(after.substr(0, before.size()) == before);
@@ -222,7 +223,8 @@ TEST_CASE("bad course files get a clear error and nothing is created", "[cli][in
   const auto root = tmp / "c";
   const auto check_bad = [&](const std::string& text, const std::string& expect) {
     write_file(tmp / "bad.toml", text);
-    const auto r = run_pdo({"--lang", "en", "init", util::path_to_utf8(root), "--yes", "--course", util::path_to_utf8(tmp / "bad.toml")}, tmp.path());
+    const auto r =
+        run_pdo({"--lang", "en", "init", util::path_to_utf8(root), "--yes", "--course", util::path_to_utf8(tmp / "bad.toml")}, tmp.path());
     INFO(r.err);
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::StartsWith("pdo: error: bad course file: ") && Catch::Contains("bad.toml:") && Catch::Contains(expect));
@@ -262,7 +264,8 @@ TEST_CASE("without a git identity init asks once or takes --name/--email", "[cli
     CHECK(git_out({"log", "-1", "--format=%an <%ae>"}, root) == "学习者 <me@example.com>\n");
   }
   SECTION("flags") {
-    const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes", "--name", "L", "--email", "l@example.com"}, tmp.path(), "", no_identity);
+    const auto r =
+        run_pdo({"init", util::path_to_utf8(root), "--yes", "--name", "L", "--email", "l@example.com"}, tmp.path(), "", no_identity);
     REQUIRE(r.exit_code == 0);
     CHECK(git_out({"config", "--local", "user.email"}, root) == "l@example.com\n");
     CHECK(r.err.empty());
@@ -419,7 +422,8 @@ TEST_CASE("the consent prompt lists exactly the answers that mean yes", "[cli][i
 
 TEST_CASE("init's plan speaks Chinese in zh mode: tool names, notes and punctuation", "[cli][init][issue12]") {
   TempDir tmp("init zh plan");
-  const auto r = run_pdo({"init", util::path_to_utf8(tmp / "c"), "--route", "gpu", "--dry-run"}, tmp.path(), "", {{"PATH", util::path_to_utf8(tmp.path())}});
+  const auto r = run_pdo({"init", util::path_to_utf8(tmp / "c"), "--route", "gpu", "--dry-run"}, tmp.path(), "",
+                         {{"PATH", util::path_to_utf8(tmp.path())}});
   require_ok(r);
   CHECK_THAT(r.out, Catch::Contains("要安装的软件（路线：") && !Catch::Contains("）):"));
   CHECK_THAT(r.out, Catch::Contains("NVIDIA 驱动（nvidia-smi）") && Catch::Contains("需要管理员（root）权限"));

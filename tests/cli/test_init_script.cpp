@@ -77,7 +77,8 @@ std::string ps_string(const std::string& s, std::size_t& at) {
 }  // namespace
 
 // [posix:sh] runs the generated script with sh and compares with the Linux pdo's tree.
-TEST_CASE("init --script sh makes the same tree as init, keeps edits on a re-run, and installs no hook", "[cli][init][script][issue12][posix][posix:sh]") {
+TEST_CASE("init --script sh makes the same tree as init, keeps edits on a re-run, and installs no hook",
+          "[cli][init][script][issue12][posix][posix:sh]") {
   TempDir tmp("init script sh");
   const auto by_script = tmp / "a/pytorch-distributed-overview";
   const auto by_init = tmp / "b/pytorch-distributed-overview";

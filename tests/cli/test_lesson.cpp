@@ -26,22 +26,25 @@ TEST_CASE("lesson add with a Latin title makes the next lesson in one commit and
   const std::string folder = "18-18-deepspeed-zero-fsdp-sharding-part";
   CHECK_THAT(added.out, Catch::Contains("lessons/" + folder + "/"));
   CHECK(commit_count(root) == before + 1);
-  CHECK(changed_files(root) == ".pdo/lessons.toml\nREADME.md\nlessons/" + folder + "/exercises/.gitkeep\nlessons/" + folder + "/notes.md\nprogress.md\n");
+  CHECK(changed_files(root) ==
+        ".pdo/lessons.toml\nREADME.md\nlessons/" + folder + "/exercises/.gitkeep\nlessons/" + folder + "/notes.md\nprogress.md\n");
   CHECK_THAT(last_message(root), Catch::Contains("Pdo-Action: lesson") && Catch::Contains("Pdo-Own-Lesson: 18 add"));
   CHECK_THAT(read_file(root / "lessons" / folder / "notes.md"),
              Catch::StartsWith("# 18 DeepSpeed ZeRO & FSDP: Sharding (Part 1)\n\n链接：<" + url + ">\n"));
   CHECK(fs::is_directory(root / "lessons" / folder / "exercises"));
-  CHECK_THAT(read_file(root / "README.md"),
-             Catch::Contains("| 18 | DeepSpeed ZeRO & FSDP: Sharding (Part 1) **（我的课节，非官方）** | <" + url + "> | [lessons/" + folder + "/](lessons/" + folder + "/) |"));
+  CHECK_THAT(read_file(root / "README.md"), Catch::Contains("| 18 | DeepSpeed ZeRO & FSDP: Sharding (Part 1) **（我的课节，非官方）** | <" +
+                                                            url + "> | [lessons/" + folder + "/](lessons/" + folder + "/) |"));
   const std::string progress = read_file(root / "progress.md");
-  CHECK_THAT(progress, Catch::EndsWith("## 18 DeepSpeed ZeRO & FSDP: Sharding (Part 1)\n\n- [ ] 18 读讲义\n- [ ] 18 做练习\n- [ ] 18 记笔记\n"));
+  CHECK_THAT(progress,
+             Catch::EndsWith("## 18 DeepSpeed ZeRO & FSDP: Sharding (Part 1)\n\n- [ ] 18 读讲义\n- [ ] 18 做练习\n- [ ] 18 记笔记\n"));
   CHECK(count_of(progress, "] 18 ") == 3);
   require_clean_repo(root);
 
   const auto status = pdo_in(root, {"status", "--json"});
   require_ok(status);
-  CHECK_THAT(status.out, Catch::Contains(R"j("number":18,"id":"18","title":"DeepSpeed ZeRO & FSDP: Sharding (Part 1)","folder":")j" + folder + "\"") &&
-                             Catch::Contains(R"("total":54)"));
+  CHECK_THAT(status.out,
+             Catch::Contains(R"j("number":18,"id":"18","title":"DeepSpeed ZeRO & FSDP: Sharding (Part 1)","folder":")j" + folder + "\"") &&
+                 Catch::Contains(R"("total":54)"));
   const auto start = pdo_in(root, {"start", "18"});
   require_ok(start);
   CHECK_THAT(start.out, Catch::Contains(url) && Catch::Contains("lessons/" + folder + "/notes.md") && Catch::Contains("你自己加的"));
@@ -92,8 +95,10 @@ TEST_CASE("lesson add with a Chinese-only title asks for --folder and then uses 
   CHECK(commit_count(root) == before + 1);
   CHECK_THAT(read_file(root / "lessons" / "18-18-ring-attention" / "notes.md"),
              Catch::StartsWith("# 18 上下文并行\n\n链接：还没有") && Catch::Contains("不是官方课程"));
-  CHECK_THAT(read_file(root / "README.md"),
-             Catch::Contains("| 18 | 上下文并行 **（我的课节，非官方）** | （还没有链接） | [lessons/18-18-ring-attention/](lessons/18-18-ring-attention/) |"));
+  CHECK_THAT(
+      read_file(root / "README.md"),
+      Catch::Contains(
+          "| 18 | 上下文并行 **（我的课节，非官方）** | （还没有链接） | [lessons/18-18-ring-attention/](lessons/18-18-ring-attention/) |"));
   CHECK_THAT(read_file(root / "progress.md"), Catch::EndsWith("## 18 上下文并行\n\n- [ ] 18 读讲义\n- [ ] 18 做练习\n- [ ] 18 记笔记\n"));
   CHECK_THAT(read_file(root / ".pdo" / "lessons.toml"), Catch::Contains("title = \"上下文并行\"") && !Catch::Contains("url"));
   require_clean_repo(root);

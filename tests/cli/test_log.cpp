@@ -265,7 +265,8 @@ TEST_CASE("a cold log of a long mixed history has one event per commit in histor
   REQUIRE(imported.exit_code == 0);
   git_out({"reset", "-q", "--hard", "main"}, root);
   std::vector<std::string> expected;
-  const std::string ids = git_out({"log", "--reverse", "--format=%H", "-n", "700", "--", "progress.md"}, root);  // split_lines views into it
+  const std::string ids =
+      git_out({"log", "--reverse", "--format=%H", "-n", "700", "--", "progress.md"}, root);  // split_lines views into it
   for (const auto line : util::split_lines(ids)) {
     expected.emplace_back(util::chomp(line));
   }

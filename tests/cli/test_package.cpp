@@ -37,7 +37,8 @@ TEST_CASE("cpack -G DEB makes a .deb whose unpacked pdo --version runs", "[cli][
   REQUIRE(debs.size() == 1);
   CHECK(util::starts_with(debs.front().filename().string(), "pdo_" PDO_VERSION "_"));
 
-  const auto info = run_in({"dpkg-deb", "--field", util::path_to_utf8(debs.front()), "Package", "Version", "Depends", "Recommends"}, tmp.path());
+  const auto info =
+      run_in({"dpkg-deb", "--field", util::path_to_utf8(debs.front()), "Package", "Version", "Depends", "Recommends"}, tmp.path());
   INFO(info.out << info.err);
   REQUIRE(info.exit_code == 0);
   CHECK_THAT(info.out, Catch::Contains("Package: pdo"));
@@ -53,8 +54,9 @@ TEST_CASE("cpack -G DEB makes a .deb whose unpacked pdo --version runs", "[cli][
   INFO(version.out << version.err);
   CHECK(version.exit_code == 0);
   CHECK(util::trim(version.out) == "pdo " PDO_VERSION);
-  for (const char* f : {"usr/share/man/man1/pdo.1", "usr/share/man/zh_CN/man1/pdo.1", "usr/share/bash-completion/completions/pdo",
-                        "usr/share/zsh/vendor-completions/_pdo", "usr/share/fish/vendor_completions.d/pdo.fish", "usr/share/doc/pdo/README.md"}) {
+  for (const char* f :
+       {"usr/share/man/man1/pdo.1", "usr/share/man/zh_CN/man1/pdo.1", "usr/share/bash-completion/completions/pdo",
+        "usr/share/zsh/vendor-completions/_pdo", "usr/share/fish/vendor_completions.d/pdo.fish", "usr/share/doc/pdo/README.md"}) {
     INFO(f);
     CHECK(fs::is_regular_file(root / f));
   }

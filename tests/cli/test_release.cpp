@@ -33,8 +33,7 @@ fs::path fake_release(const TempDir& tmp) {
   write_file(tmp / "stage" / name / "README.md", "# pdo\n");
   auto zip = tmp / (name + ".zip");
   const std::string script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w')\nfor f in sys.argv[3:]: z.write(f)\nz.close()";
-  const auto r = python({"-c", script, util::path_to_utf8(zip), "x", name + "/pdo.exe", name + "/README.md"},
-                        tmp / "stage");
+  const auto r = python({"-c", script, util::path_to_utf8(zip), "x", name + "/pdo.exe", name + "/README.md"}, tmp / "stage");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   return zip;
@@ -84,8 +83,8 @@ TEST_CASE("release manifests for Scoop and winget carry the zip's URL and SHA-25
 TEST_CASE("the manifest check fails on a wrong hash a missing field or a field the schema does not know", "[cli][release]") {
   TempDir tmp;
   const auto zip = fake_release(tmp);
-  REQUIRE(python({util::path_to_utf8(script("manifests.py")), "--zip", util::path_to_utf8(zip), "--version", PDO_VERSION, "--base-url", k_base,
-                  "--out", util::path_to_utf8(tmp / "out")},
+  REQUIRE(python({util::path_to_utf8(script("manifests.py")), "--zip", util::path_to_utf8(zip), "--version", PDO_VERSION, "--base-url",
+                  k_base, "--out", util::path_to_utf8(tmp / "out")},
                  tmp.path())
               .exit_code == 0);
   REQUIRE(validate(tmp, zip).exit_code == 0);

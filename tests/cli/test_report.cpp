@@ -76,7 +76,8 @@ TEST_CASE("report never replaces a file that is not a pdo report", "[cli][report
 }
 
 // [posix:chromium] renders the report with the Linux headless Chromium.
-TEST_CASE("report as headless Chromium renders it: 17 rows, the ticked cells, the calendar's days", "[cli][report][posix][posix:chromium]") {
+TEST_CASE("report as headless Chromium renders it: 17 rows, the ticked cells, the calendar's days",
+          "[cli][report][posix][posix:chromium]") {
   const auto chromium = platform::find_program("chromium");
   if (!chromium) {
     if (platform::get_env("CI").value_or("") == "true") FAIL("chromium is missing: scripts/test.sh installs it");
@@ -87,8 +88,9 @@ TEST_CASE("report as headless Chromium renders it: 17 rows, the ticked cells, th
   const auto root = studied_workspace(tmp);
   require_ok(run_pdo({"report", "--html", "report.html"}, root, "", k_fixed_now));
   const std::string url = "file://" + (root / "report.html").generic_string();
-  const std::vector<std::string> headless{chromium->string(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                                          "--user-data-dir=" + (tmp.path() / "chromium-profile").string()};
+  const std::vector<std::string> headless{chromium->string(), "--headless",
+                                          "--no-sandbox",     "--disable-gpu",
+                                          "--no-first-run",   "--user-data-dir=" + (tmp.path() / "chromium-profile").string()};
   platform::ProcessOptions opts;
   opts.env = test_env();
   opts.timeout = std::chrono::milliseconds(90000);

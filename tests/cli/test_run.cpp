@@ -95,7 +95,8 @@ TEST_CASE("zh mode: CLI11's own errors are translated, with their facts", "[cli]
   TempDir tmp("run zh cli11");
   const auto unknown = run_pdo({"bogus"}, tmp.path());
   CHECK(unknown.exit_code == 2);
-  CHECK_THAT(unknown.err, Catch::Contains("没有这个命令：bogus") && Catch::Contains("init") && !Catch::Contains("A subcommand is required"));
+  CHECK_THAT(unknown.err,
+             Catch::Contains("没有这个命令：bogus") && Catch::Contains("init") && !Catch::Contains("A subcommand is required"));
   const auto choice = run_pdo({"track", "3", "03", "read"}, tmp.path());
   CHECK_THAT(choice.err, Catch::Contains("参数 state 的值无效：「3」不是可选的值（可选：done、todo）") && !Catch::Contains("not in"));
   const auto missing = run_pdo({"start"}, tmp.path());

@@ -12,8 +12,9 @@ namespace {
 /// A key of the made-up provider "acme", which no built-in rule knows.
 std::string acme_key(unsigned seed = 1) { return "acme_" + fake_key(seed).substr(4, 32); }
 
-const std::string k_acme_rule = "[[rules]]\nid = \"acme-key\"\ndescription = \"Acme API key\"\nregex = '''acme_[A-Za-z0-9]{32}'''\n"
-                                "keywords = [\"acme_\"]\n";
+const std::string k_acme_rule =
+    "[[rules]]\nid = \"acme-key\"\ndescription = \"Acme API key\"\nregex = '''acme_[A-Za-z0-9]{32}'''\n"
+    "keywords = [\"acme_\"]\n";
 
 fs::path workspace(const TempDir& tmp, const std::string& rules) {
   fs::path ws = tmp / "course";

@@ -56,9 +56,10 @@ TEST_CASE("status and committing commands say when the pre-commit hook is not ac
 TEST_CASE("status and committing commands say when the pre-commit hook is not executable", "[cli][status][posix][posix:permissions]") {
   TempDir tmp("status hook exec");
   const auto root = fresh_workspace(tmp, {"--lang", "en"});
-  std::filesystem::permissions(root / ".git/hooks/pre-commit", std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec |
-                                                                   std::filesystem::perms::others_exec,
-                               std::filesystem::perm_options::remove);
+  std::filesystem::permissions(
+      root / ".git/hooks/pre-commit",
+      std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec | std::filesystem::perms::others_exec,
+      std::filesystem::perm_options::remove);
   CHECK(warned(root, {"status"}));
   CHECK(warned(root, {"track", "done", "01", "read"}));
   CHECK(warned(root, {"ask", "why?"}));

@@ -101,7 +101,8 @@ TEST_CASE("sync merges ticks, unticks and questions made on both machines and lo
   CHECK_THAT(read_file(m.a / "progress.md"), Catch::Contains("- [x] 04 读讲义\n"));
   for (const auto& root : {m.a, m.b}) {
     require_one_line_per_box(root);
-    CHECK_THAT(read_file(root / "questions.md"), Catch::Contains("为什么 DDP 要 all_reduce 梯度？") && Catch::Contains("FSDP 和 ZeRO-3 有什么区别？"));
+    CHECK_THAT(read_file(root / "questions.md"),
+               Catch::Contains("为什么 DDP 要 all_reduce 梯度？") && Catch::Contains("FSDP 和 ZeRO-3 有什么区别？"));
     CHECK(count_of(read_file(root / "questions.md"), "## 03 ") == 1);
     require_clean_repo(root);
   }
@@ -148,7 +149,8 @@ TEST_CASE("sync never pushes a commit holding a key", "[cli][sync][posix][posix:
   }
 }
 
-TEST_CASE("sync stops cleanly on a conflict it cannot merge, and on uncommitted changes in its way", "[cli][sync][posix][posix:git-from-pdo]") {
+TEST_CASE("sync stops cleanly on a conflict it cannot merge, and on uncommitted changes in its way",
+          "[cli][sync][posix][posix:git-from-pdo]") {
   TempDir tmp("sync conflict");
   const auto m = two_machines(tmp);
   append(lesson_dir(m.a, "01") / "notes.md", "DDP 在每张卡上放一份完整模型。\n");

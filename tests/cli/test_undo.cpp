@@ -50,4 +50,3 @@ TEST_CASE("undo refuses, naming the commit, when a later commit changed the same
   CHECK_THAT(r.err, Catch::Contains("by hand"));
   CHECK(commit_count(root) == 4);
 }
-

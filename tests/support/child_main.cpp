@@ -73,10 +73,14 @@ std::optional<int> run_action(const std::string& line) {
   const auto space = line.find(' ');
   const std::string verb = line.substr(0, space);
   const std::string rest = space == std::string::npos ? std::string() : line.substr(space + 1);
-  if (verb == "out") std::cout << unescape(rest) << '\n' << std::flush;
-  else if (verb == "err") std::cerr << unescape(rest) << '\n' << std::flush;
-  else if (verb == "sleep") std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(rest.c_str())));
-  else if (verb == "exit") return std::atoi(rest.c_str());
+  if (verb == "out")
+    std::cout << unescape(rest) << '\n' << std::flush;
+  else if (verb == "err")
+    std::cerr << unescape(rest) << '\n' << std::flush;
+  else if (verb == "sleep")
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(rest.c_str())));
+  else if (verb == "exit")
+    return std::atoi(rest.c_str());
   return std::nullopt;
 }
 

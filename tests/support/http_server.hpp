@@ -129,8 +129,8 @@ private:
     const auto found = m_pages.find(path);
     const Page page = found != m_pages.end() ? found->second : Page{404, html_with_title("404 Not Found")};
     const std::string response = "HTTP/1.1 " + std::to_string(page.status) + (page.status == 200 ? " OK" : " Error") +
-                                 "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " +
-                                 std::to_string(page.body.size()) + "\r\nConnection: close\r\n\r\n" + page.body;
+                                 "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " + std::to_string(page.body.size()) +
+                                 "\r\nConnection: close\r\n\r\n" + page.body;
     // Counted before the answer goes out: once the client has it, the test may read the count at once.
     ++m_requests;
     std::size_t sent = 0;

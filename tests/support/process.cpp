@@ -25,8 +25,7 @@ namespace {
 /// This test process's HOME: one per process (ctest runs each test case in its own process, in
 /// parallel), so no test reads or writes the user's or another test's git config. Removed at exit.
 struct TestHome {
-  std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("pdo-test-home-" + std::to_string(platform::current_pid()));
+  std::filesystem::path path = std::filesystem::temp_directory_path() / ("pdo-test-home-" + std::to_string(platform::current_pid()));
   TestHome() {
     std::filesystem::create_directories(path);
     // libgit2 reads identity from $HOME/.gitconfig (it ignores GIT_AUTHOR_* and GIT_CONFIG_GLOBAL).
@@ -73,8 +72,8 @@ std::vector<std::string> pdo_command() {
 
 bool pdo_under_launcher() { return !platform::get_env("PDO_TEST_LAUNCHER").value_or("").empty(); }
 
-platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd,
-                                const std::string& input, std::vector<std::pair<std::string, std::string>> env) {
+platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd, const std::string& input,
+                                std::vector<std::pair<std::string, std::string>> env) {
   std::vector<std::string> argv = pdo_command();
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;

@@ -19,8 +19,7 @@ bool pdo_under_launcher();
 
 /// Runs pdo with args in `cwd`, feeding `input` on stdin. HOME points at an isolated folder with a
 /// git identity unless `env` says otherwise.
-platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd,
-                                const std::string& input = "",
+platform::ProcessResult run_pdo(const std::vector<std::string>& args, const std::filesystem::path& cwd, const std::string& input = "",
                                 std::vector<std::pair<std::string, std::string>> env = {});
 
 /// Runs the real git CLI in `dir`.

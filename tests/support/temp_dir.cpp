@@ -16,9 +16,8 @@ namespace pdo::test {
 TempDir::TempDir(const std::string& label) {
   static std::atomic<int> counter{0};
   const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-  m_path = std::filesystem::temp_directory_path() /
-           util::path_from_utf8(label + "-" + std::to_string(platform::current_pid()) + "-" +
-                                std::to_string(stamp % 1000000) + "-" + std::to_string(counter++));
+  m_path = std::filesystem::temp_directory_path() / util::path_from_utf8(label + "-" + std::to_string(platform::current_pid()) + "-" +
+                                                                         std::to_string(stamp % 1000000) + "-" + std::to_string(counter++));
   std::filesystem::create_directories(m_path);
 }
 

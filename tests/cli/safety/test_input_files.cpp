@@ -24,8 +24,8 @@ platform::ProcessResult run_pdo_bounded(const std::vector<std::string>& args, co
 /// `pdo init ROOT --yes --course FILE` must fail with rc 2, name the file, and create nothing.
 void require_refused_course(const TempDir& tmp, const fs::path& course, const std::string& expect) {
   const auto root = tmp / "ws";
-  const auto r = run_pdo_bounded({"--lang", "en", "init", util::path_to_utf8(root), "--yes", "--course", util::path_to_utf8(course)},
-                                 tmp.path());
+  const auto r =
+      run_pdo_bounded({"--lang", "en", "init", util::path_to_utf8(root), "--yes", "--course", util::path_to_utf8(course)}, tmp.path());
   INFO("stderr: " << r.err);
   CHECK_FALSE(r.timed_out);
   CHECK(r.exit_code == 2);
@@ -106,10 +106,15 @@ TEST_CASE("control characters and overlong folder names in a course file: rc 2, 
     write_file(tmp / "bad.toml", text);
     require_refused_course(tmp, tmp / "bad.toml", expect);
   };
-  SECTION("a newline in a title") { refused(k_head + lesson("A\\nInjected", "01-a"), "bad.toml:6: lesson 1: field title holds the control character U+000A"); }
-  SECTION("ESC in a title") { refused(k_head + lesson("\\u001b[2JA", "01-a"), "bad.toml:6: lesson 1: field title holds the control character U+001B"); }
+  SECTION("a newline in a title") {
+    refused(k_head + lesson("A\\nInjected", "01-a"), "bad.toml:6: lesson 1: field title holds the control character U+000A");
+  }
+  SECTION("ESC in a title") {
+    refused(k_head + lesson("\\u001b[2JA", "01-a"), "bad.toml:6: lesson 1: field title holds the control character U+001B");
+  }
   SECTION("a 5,000-character folder name") {
-    refused(k_head + lesson("A", std::string(5000, 'f')), "bad.toml:8: lesson 1: unsafe folder name (5000 bytes, more than the limit of 100 bytes");
+    refused(k_head + lesson("A", std::string(5000, 'f')),
+            "bad.toml:8: lesson 1: unsafe folder name (5000 bytes, more than the limit of 100 bytes");
   }
   SECTION("a newer schema") { refused("schema = 2\n" + k_head + lesson("A", "01-a"), "bad.toml:1: written by a newer pdo"); }
 }

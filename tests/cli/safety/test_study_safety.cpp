@@ -138,8 +138,9 @@ TEST_CASE("states where pdo must not commit get a clear error and no change", "[
     if (root_user) argv = {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
     argv.push_back(util::path_to_utf8(pdo_binary()));
     for (const char* a : {"track", "done", "03", "read"}) argv.emplace_back(a);
-    std::filesystem::permissions(root, std::filesystem::perms::owner_write | std::filesystem::perms::group_write |
-                                           std::filesystem::perms::others_write, std::filesystem::perm_options::remove);
+    std::filesystem::permissions(
+        root, std::filesystem::perms::owner_write | std::filesystem::perms::group_write | std::filesystem::perms::others_write,
+        std::filesystem::perm_options::remove);
     std::filesystem::permissions(tmp.path(), std::filesystem::perms::others_exec | std::filesystem::perms::others_read,
                                  std::filesystem::perm_options::add);
     platform::ProcessOptions opts;

@@ -33,7 +33,8 @@ bool kill_at(const fs::path& root, const std::vector<std::string>& args, const s
 
 }  // namespace
 
-TEST_CASE("a sync killed at each step of its branch move is finished or undone by the next sync", "[cli][safety][sync][posix][posix:git-from-pdo]") {
+TEST_CASE("a sync killed at each step of its branch move is finished or undone by the next sync",
+          "[cli][safety][sync][posix][posix:git-from-pdo]") {
   if (pdo_under_launcher()) return;
   TempDir tmp("sync kill");
   const auto a = fresh_workspace(tmp);
@@ -44,7 +45,8 @@ TEST_CASE("a sync killed at each step of its branch move is finished or undone b
   git_out({"clone", "-q", util::path_to_utf8(bare), util::path_to_utf8(b)}, tmp.path());
   require_ok(pdo_in(b, {"sync", "--remote", "origin"}));
   int lesson = 1;
-  for (const char* point : {"lock-taken", "worktree-written", "objects-written", "index-written", "ref-locked", "index-renamed", "ref-moved"}) {
+  for (const char* point :
+       {"lock-taken", "worktree-written", "objects-written", "index-written", "ref-locked", "index-renamed", "ref-moved"}) {
     INFO(point);
     const std::string id = std::to_string(lesson);
     // The remote gains files (a lesson added), loses them (removed again) and a tick; b has a tick of its own.

@@ -4,8 +4,8 @@
 #include <atomic>
 #include <fstream>
 #include <map>
-#include <set>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "cli/cli_helpers.hpp"
@@ -175,8 +175,10 @@ TEST_CASE("repro 1: the learner's own git commits never carry any part of a pdo 
     const auto r = i % 3 == 0   ? run_pdo({"ask", "question " + std::to_string(i), "--lesson", "2"}, root)
                    : i % 3 == 1 ? run_pdo({"track", "done", lesson, "read"}, root)
                                 : run_pdo({"track", "todo", lesson, "read"}, root);
-    if (r.exit_code == 0) reported.push_back(r.out);
-    else CHECK(r.exit_code == 5);  // the learner's git holds index.lock: a clean "busy", never a lost change
+    if (r.exit_code == 0)
+      reported.push_back(r.out);
+    else
+      CHECK(r.exit_code == 5);  // the learner's git holds index.lock: a clean "busy", never a lost change
   }
   stop = true;
   learner.join();
@@ -387,8 +389,11 @@ TEST_CASE("repro 7: an edit made while init waits for consent is never overwritt
   opts.cwd = tmp.path();
   opts.env = test_env();
   platform::ProcessResult r;
-  std::thread pdo_run([&] { r = platform::run_process({"sh", "-c", script, util::path_to_utf8(pdo_binary()), util::path_to_utf8(root)}, opts); });
-  while (!fs::exists(out) || read_file(out).find("y / yes") == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::thread pdo_run([&] {
+    r = platform::run_process({"sh", "-c", script, util::path_to_utf8(pdo_binary()), util::path_to_utf8(root)}, opts);
+  });
+  while (!fs::exists(out) || read_file(out).find("y / yes") == std::string::npos)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   append(root / "README.md", "my own line\n");
   write_file(tmp / "go", "");
   pdo_run.join();
@@ -422,7 +427,8 @@ TEST_CASE("repro 8: a box ticked by hand does not ride along in pdo's commit", "
 }
 
 // [posix:symlinks] POSIX symlinks in the workspace.
-TEST_CASE("repro 9: symlinks are committed as links or refused, never followed or replaced", "[cli][safety][track][posix][posix:symlinks]") {
+TEST_CASE("repro 9: symlinks are committed as links or refused, never followed or replaced",
+          "[cli][safety][track][posix][posix:symlinks]") {
   if (pdo_under_launcher()) return;
   TempDir tmp("links");
   const auto root = workspace(tmp);
@@ -512,7 +518,8 @@ TEST_CASE("repro 12: a workspace reached through a symlinked path works", "[cli]
 }
 
 // [posix:permissions] chmod a-w and another user's files: POSIX permissions and owners.
-TEST_CASE("repro 13: a read-only workspace and another user's repository get exit 6 with their own reason", "[cli][safety][posix][posix:permissions]") {
+TEST_CASE("repro 13: a read-only workspace and another user's repository get exit 6 with their own reason",
+          "[cli][safety][posix][posix:permissions]") {
   if (pdo_under_launcher()) return;
   if (platform::run_process({"id", "-u"}).out != "0\n") return;  // needs root to act as another user
   TempDir tmp("unwritable");
@@ -524,7 +531,9 @@ TEST_CASE("repro 13: a read-only workspace and another user's repository get exi
     platform::ProcessOptions opts;
     opts.cwd = root;
     opts.env = test_env();
-    const auto r = platform::run_process({"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", util::path_to_utf8(pdo_binary()), "track", "done", "03", "read"}, opts);
+    const auto r = platform::run_process(
+        {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", util::path_to_utf8(pdo_binary()), "track", "done", "03", "read"},
+        opts);
     INFO(r.out << r.err);
     CHECK(r.exit_code == 6);
     CHECK_THAT(r.err, Catch::Contains("cannot be written") || Catch::Contains("无法写入"));
@@ -548,13 +557,15 @@ TEST_CASE("a kill at each step of the transaction: the next pdo finishes or undo
   TempDir tmp("pause");
   const auto root = workspace(tmp);
   int lesson = 1;
-  for (const char* point : {"lock-taken", "worktree-written", "objects-written", "index-written", "ref-locked", "index-renamed", "ref-moved"}) {
+  for (const char* point :
+       {"lock-taken", "worktree-written", "objects-written", "index-written", "ref-locked", "index-renamed", "ref-moved"}) {
     for (const bool ask : {false, true}) {
       INFO(point << (ask ? " ask" : " track"));
       const std::string id = std::to_string(lesson++);
       const std::string before_head = git_out({"rev-parse", "HEAD"}, root);
-      const bool reached = kill_at(root, ask ? std::vector<std::string>{"ask", "q" + id, "--lesson", "1"}
-                                             : std::vector<std::string>{"track", "done", id, "read"}, point);
+      const bool reached = kill_at(
+          root, ask ? std::vector<std::string>{"ask", "q" + id, "--lesson", "1"} : std::vector<std::string>{"track", "done", id, "read"},
+          point);
       CHECK(reached);
       const bool committed = git_out({"rev-parse", "HEAD"}, root) != before_head;
       CHECK(committed == (std::string(point) == "ref-moved"));
@@ -592,7 +603,8 @@ TEST_CASE("a kill at each step of the transaction: the next pdo finishes or undo
 // branch's lock), or whose stale index another pdo command mended during its hook (fixed by mending only
 // in commits and in the hook itself). 12 of 12 runs passed after both.
 // [posix:signals] SIGKILL at random moments, racing the Linux git CLI.
-TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kills", "[torture][cli][safety][transaction][posix][posix:signals][slow]") {
+TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kills",
+          "[torture][cli][safety][transaction][posix][posix:signals][slow]") {
   if (pdo_under_launcher()) return;
   TempDir tmp("torture");
   const auto root = workspace(tmp);
@@ -624,9 +636,10 @@ TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kill
   std::map<int, int> outcomes;  // exit codes of the runs that were not killed
   for (int round = 0; killed < 100 && round < 600; ++round) {
     const std::string lesson = std::to_string(round % 17 + 1);
-    const std::vector<std::vector<std::string>> commands{
-        {"track", round % 2 ? "todo" : "done", lesson, "notes"}, {"ask", "k" + std::to_string(round), "--lesson", lesson}, {"undo"},
-        {"init", util::path_to_utf8(root), "--yes"}};
+    const std::vector<std::vector<std::string>> commands{{"track", round % 2 ? "todo" : "done", lesson, "notes"},
+                                                         {"ask", "k" + std::to_string(round), "--lesson", lesson},
+                                                         {"undo"},
+                                                         {"init", util::path_to_utf8(root), "--yes"}};
     std::vector<std::string> argv = pdo_command();
     const auto& args = commands[static_cast<std::size_t>(round) % commands.size()];
     argv.insert(argv.end(), args.begin(), args.end());
@@ -705,7 +718,8 @@ done
   platform::ProcessOptions opts;
   opts.env = test_env();
   opts.timeout = std::chrono::seconds(120);
-  const auto r = platform::run_process({"unshare", "-rm", "sh", "-c", script, util::path_to_utf8(pdo_binary()), util::path_to_utf8(tmp / "mnt")}, opts);
+  const auto r = platform::run_process(
+      {"unshare", "-rm", "sh", "-c", script, util::path_to_utf8(pdo_binary()), util::path_to_utf8(tmp / "mnt")}, opts);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   int failed_runs = 0;

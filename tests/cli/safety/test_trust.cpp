@@ -15,7 +15,8 @@ std::string course_with(const std::string& command) {
   return "schema = 1\nid = \"shared\"\ntitle = \"Shared\"\nentry_url = \"https://e.org/\"\n"
          "[[lessons]]\nnumber = 1\ntitle = \"One\"\nurl = \"https://e.org/1\"\nfolder = \"01-one\"\n"
          "[[checks]]\nid = \"tool\"\ntitle = \"Tool present\"\nkind = \"auto\"\nroutes = [\"browser\"]\n"
-         "command.any = " + command + "\nexpect_regex = \"^git version\"\ntimeout = 10\n";
+         "command.any = " +
+         command + "\nexpect_regex = \"^git version\"\ntimeout = 10\n";
 }
 
 /// A classmate's workspace with `course` committed as .pdo/course.toml, cloned into tmp/mine.
@@ -78,9 +79,9 @@ TEST_CASE("a shell as a check's program is refused before and after trust, with 
   const auto marker = tmp / "marker";
   const std::string hostile = "[\"sh\", \"-c\", \"touch '" + util::path_to_utf8(marker) + "'; echo git version 2.39\"]";
   const auto ws = cloned_workspace(tmp, course_with(hostile));
-  for (const std::vector<std::string>& args : {std::vector<std::string>{"--lang", "en", "check"},
-                                               std::vector<std::string>{"--lang", "en", "check", "--trust"},
-                                               std::vector<std::string>{"--lang", "en", "status"}}) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--lang", "en", "check"}, std::vector<std::string>{"--lang", "en", "check", "--trust"},
+        std::vector<std::string>{"--lang", "en", "status"}}) {
     const auto r = run_pdo(args, ws);
     INFO(args.back() << ": " << r.out << r.err);
     CHECK(r.exit_code == 2);

@@ -31,7 +31,9 @@ TEST_CASE("box lines are masked and put back with their line ends", "[app][sync]
   const std::string masked = progress::mask_boxes(crlf);
   CHECK(masked.find("读讲义") == std::string::npos);
   CHECK(progress::unmask_boxes(masked, [&](const BoxKey& k) { return std::optional<std::string>(lines.lines.at(k)); }) == crlf);
-  CHECK(progress::unmask_boxes(masked, [](const BoxKey& k) { return k.second == Step::notes ? std::nullopt : std::optional<std::string>("L"); }) == "x\r\nL\r\n");
+  CHECK(progress::unmask_boxes(masked, [](const BoxKey& k) {
+          return k.second == Step::notes ? std::nullopt : std::optional<std::string>("L");
+        }) == "x\r\nL\r\n");
   CHECK(progress::box_lines("- [ ] 01 读讲义\n- [x] 01 读讲义\n").doubled.count(BoxKey{1, Step::read}) == 1);
 }
 
@@ -76,7 +78,8 @@ TEST_CASE("replay_progress applies a commit's box change only where the verdict 
   SECTION("the rest of the file merges by line; a box left on two lines is refused") {
     const std::string note = k_base + "\n我自己的备注\n";
     const auto vn = app::decide_boxes(k_base, remote, note, no_time).take();
-    CHECK_THAT(app::replay_progress(k_base, remote, note, vn).take(), Catch::EndsWith("我自己的备注\n") && Catch::Contains("- [x] 01 读讲义\n"));
+    CHECK_THAT(app::replay_progress(k_base, remote, note, vn).take(),
+               Catch::EndsWith("我自己的备注\n") && Catch::Contains("- [x] 01 读讲义\n"));
     const std::string twice = k_base + "- [ ] 01 读讲义\n";
     CHECK_FALSE(app::replay_progress(k_base, remote, twice, app::decide_boxes(k_base, remote, k_base, no_time).take()));
   }

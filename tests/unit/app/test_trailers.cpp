@@ -33,9 +33,16 @@ TEST_CASE("pdo 0.1 messages keep their meaning", "[app]") {
 
 TEST_CASE("no message shape crashes the parser or invents trailers", "[app]") {
   std::mt19937 rng(7);
-  std::vector<std::string> messages{"", "\n", "\n\n\n", "Pdo-Action: track\n", "subject\n\nPdo-Action: ask\n",
-                                    "subject\n---\n\nPdo-Action: ask\nPdo-Id: 1\n", "---\n", std::string("\xff\xfe\x00x", 4),
-                                    "subject\n\nPdo-Lesson: \nPdo-Step: \nPdo-State: \n", "s\n\nPdo-Lesson: 9999\nPdo-Step: read\nPdo-State: done\n"};
+  std::vector<std::string> messages{"",
+                                    "\n",
+                                    "\n\n\n",
+                                    "Pdo-Action: track\n",
+                                    "subject\n\nPdo-Action: ask\n",
+                                    "subject\n---\n\nPdo-Action: ask\nPdo-Id: 1\n",
+                                    "---\n",
+                                    std::string("\xff\xfe\x00x", 4),
+                                    "subject\n\nPdo-Lesson: \nPdo-Step: \nPdo-State: \n",
+                                    "s\n\nPdo-Lesson: 9999\nPdo-Step: read\nPdo-State: done\n"};
   std::string big(1 << 20, 'x');
   for (std::size_t i = 0; i < big.size(); i += 77) big[i] = '\n';
   messages.push_back(big);

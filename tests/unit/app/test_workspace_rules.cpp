@@ -84,7 +84,8 @@ TEST_CASE("workspace rules remove a built-in finding only by a trusted global al
   CHECK(ids(app::SecretScan(rules(global, true)).scan("notes.md", text)) == std::vector<std::string>{"github-token:1"});
   // regexTarget = "line": each built-in finding is judged by its own line.
   const char* const by_line = "[[allowlists]]\nregexTarget = \"line\"\nregexes = ['^example: ']\n";
-  const std::string lines = "x " + github_key(1) + "\nexample: " + github_key(2) + "\n\nx " + github_key(3) + "\nexample: " + github_key(4) + "\n";
+  const std::string lines =
+      "x " + github_key(1) + "\nexample: " + github_key(2) + "\n\nx " + github_key(3) + "\nexample: " + github_key(4) + "\n";
   CHECK(ids(app::SecretScan(rules(by_line, true)).scan("notes.md", lines)) == std::vector<std::string>{"github-token:1", "github-token:4"});
   CHECK(app::SecretScan(rules(by_line, false)).scan("notes.md", lines).size() == 4);
 }
@@ -98,7 +99,8 @@ useDefault = true
 id = "nested"
 regex = '''(a+)+$'''
 tags = ["slow"]
-)", false));
+)",
+                                   false));
   const std::string line = std::string(4000, 'a') + "b\n";
   CHECK(scan.scan("one.txt", line).empty());
   CHECK(scan.scan("two.txt", line).empty());

@@ -46,14 +46,17 @@ TEST_CASE("page titles are read the way a browser shows them", "[checks]") {
   CHECK(checks::page_title("<p>no title</p>").empty());
   CHECK(checks::title_matches("PyTorch  Distributed Overview — PyTorch Tutorials 2.9 documentation", "PyTorch Distributed Overview"));
   CHECK_FALSE(checks::title_matches("Page not found", "PyTorch Distributed Overview"));
-  CHECK(checks::rebase_url("https://docs.pytorch.org/tutorials/a.html", "http://127.0.0.1:8000/") == "http://127.0.0.1:8000/tutorials/a.html");
+  CHECK(checks::rebase_url("https://docs.pytorch.org/tutorials/a.html", "http://127.0.0.1:8000/") ==
+        "http://127.0.0.1:8000/tutorials/a.html");
   CHECK(checks::rebase_url("https://docs.pytorch.org/a.html", "") == "https://docs.pytorch.org/a.html");
 }
 
 TEST_CASE("online checks against a local server: pass, 404, wrong title, refused, unpublished", "[checks]") {
   util::set_lang(util::Lang::en);
   const auto course = course::parse_course(k_course, "mini.toml").take();
-  const auto get = [](const std::string& url) { return checks::http_get(url, {std::chrono::milliseconds(2000), std::chrono::milliseconds(5000), 1 << 20}); };
+  const auto get = [](const std::string& url) {
+    return checks::http_get(url, {std::chrono::milliseconds(2000), std::chrono::milliseconds(5000), 1 << 20});
+  };
 
   SECTION("a live server") {
     test::HttpServer server({{"/t/one.html", {200, test::html_with_title("PyTorch Distributed Overview &mdash; Tutorials")}},
@@ -73,7 +76,10 @@ TEST_CASE("online checks against a local server: pass, 404, wrong title, refused
   }
   SECTION("connection refused is unverified (offline), and the host is tried once") {
     int calls = 0;
-    const auto counting = [&](const std::string& url) { ++calls; return get(url); };
+    const auto counting = [&](const std::string& url) {
+      ++calls;
+      return get(url);
+    };
     const auto rs = checks::check_lesson_pages(course, "http://127.0.0.1:" + std::to_string(test::refused_port()), counting, "d");
     for (const auto& r : rs) {
       CHECK(r.status == CheckStatus::unverified);

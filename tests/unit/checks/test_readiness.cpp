@@ -48,7 +48,8 @@ TEST_CASE("lesson readiness per route, from the course file's structured needs",
     CHECK_FALSE(lesson(all, 4).runs_here);
     CHECK(lesson(all, 4).verdict.find("recorded as failed") != std::string::npos);
     CHECK(lesson(all, 4).verdict.find("torch-import") != std::string::npos);
-    const auto notebooks = checks::lesson_readiness(c, course::Route::browser, std::nullopt, {{"notebook-two-gpus", checks::CheckStatus::fail}});
+    const auto notebooks =
+        checks::lesson_readiness(c, course::Route::browser, std::nullopt, {{"notebook-two-gpus", checks::CheckStatus::fail}});
     CHECK(lesson(notebooks, 4).runs_here);
     CHECK_FALSE(lesson(notebooks, 3).runs_here);
   }
@@ -61,7 +62,8 @@ TEST_CASE("lesson readiness per route, from the course file's structured needs",
     CHECK(lesson(win, 7).verdict.find("Linux") != std::string::npos);
   }
   SECTION("the text says where the facts come from") {
-    const auto text = checks::render_readiness(c, course::Route::browser, checks::lesson_readiness(c, course::Route::browser, std::nullopt));
+    const auto text =
+        checks::render_readiness(c, course::Route::browser, checks::lesson_readiness(c, course::Route::browser, std::nullopt));
     CHECK(text.find("structured needs") != std::string::npos);
     CHECK(text.find("2+ GPUs (the code asserts it)") != std::string::npos);
   }

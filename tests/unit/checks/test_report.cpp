@@ -14,11 +14,71 @@ using checks::Source;
 namespace {
 
 std::vector<ItemResult> sample() {
-  ItemResult pass{"git-cli", "git present", course::CheckKind::automatic, CheckStatus::pass, Source::observed, "2026-11-20", "git --version", "git version 2.39.5", "", "", "", "", ""};
-  ItemResult fail{"python", "Python", course::CheckKind::automatic, CheckStatus::fail, Source::observed, "2026-11-20", "python3 --version", "Python 2.7.18", "wrong version", "", "", "Install Python 3.12", ""};
-  ItemResult needs{"course-page", "Course page", course::CheckKind::browser, CheckStatus::needs_you, Source::none, "2026-11-20", "", "", "a browser action", "Open the page", "The title", "", "https://example.org/"};
-  ItemResult open{"gloo", "gloo", course::CheckKind::automatic, CheckStatus::unverified, Source::none, "2026-11-20", "", "", "not run: first needs Python", "", "", "", ""};
-  ItemResult mine{"notebook", "Notebook", course::CheckKind::notebook, CheckStatus::pass, Source::learner, "2026-11-02", "", "you confirmed on 2026-11-02", "", "Run it", "", "", ""};
+  ItemResult pass{"git-cli",
+                  "git present",
+                  course::CheckKind::automatic,
+                  CheckStatus::pass,
+                  Source::observed,
+                  "2026-11-20",
+                  "git --version",
+                  "git version 2.39.5",
+                  "",
+                  "",
+                  "",
+                  "",
+                  ""};
+  ItemResult fail{"python",
+                  "Python",
+                  course::CheckKind::automatic,
+                  CheckStatus::fail,
+                  Source::observed,
+                  "2026-11-20",
+                  "python3 --version",
+                  "Python 2.7.18",
+                  "wrong version",
+                  "",
+                  "",
+                  "Install Python 3.12",
+                  ""};
+  ItemResult needs{"course-page",
+                   "Course page",
+                   course::CheckKind::browser,
+                   CheckStatus::needs_you,
+                   Source::none,
+                   "2026-11-20",
+                   "",
+                   "",
+                   "a browser action",
+                   "Open the page",
+                   "The title",
+                   "",
+                   "https://example.org/"};
+  ItemResult open{"gloo",
+                  "gloo",
+                  course::CheckKind::automatic,
+                  CheckStatus::unverified,
+                  Source::none,
+                  "2026-11-20",
+                  "",
+                  "",
+                  "not run: first needs Python",
+                  "",
+                  "",
+                  "",
+                  ""};
+  ItemResult mine{"notebook",
+                  "Notebook",
+                  course::CheckKind::notebook,
+                  CheckStatus::pass,
+                  Source::learner,
+                  "2026-11-02",
+                  "",
+                  "you confirmed on 2026-11-02",
+                  "",
+                  "Run it",
+                  "",
+                  "",
+                  ""};
   return {pass, fail, needs, open, mine};
 }
 
@@ -89,7 +149,8 @@ TEST_CASE("update_check_env keeps every byte outside the block", "[checks]") {
   SECTION("CRLF and a BOM stay") {
     test::write_file(file, "\xEF\xBB\xBFmine\r\n<!-- pdo:begin check-env -->\r\nold\r\n<!-- pdo:end check-env -->\r\ntail\r\n");
     CHECK(checks::update_check_env(file, report, "").take() == checks::FileUpdate::updated);
-    CHECK(test::read_file(file) == "\xEF\xBB\xBFmine\r\n<!-- pdo:begin check-env -->\r\n### new report\r\n<!-- pdo:end check-env -->\r\ntail\r\n");
+    CHECK(test::read_file(file) ==
+          "\xEF\xBB\xBFmine\r\n<!-- pdo:begin check-env -->\r\n### new report\r\n<!-- pdo:end check-env -->\r\ntail\r\n");
   }
   SECTION("markers gone: the file is left alone") {
     test::write_file(file, "all mine\n");
@@ -106,7 +167,8 @@ TEST_CASE("recorded_statuses reads back what the report recorded, in either lang
   for (const auto lang : {util::Lang::zh, util::Lang::en}) {
     util::set_lang(lang);
     const checks::ReportInfo info{"2026-11-20", course::Route::browser, "linux", false};
-    const std::string text = std::string("intro\n<!-- pdo:begin check-env -->\n") + checks::render_report(sample(), info) + "<!-- pdo:end check-env -->\n";
+    const std::string text =
+        std::string("intro\n<!-- pdo:begin check-env -->\n") + checks::render_report(sample(), info) + "<!-- pdo:end check-env -->\n";
     const auto recorded = checks::recorded_statuses(text);
     CHECK(recorded.size() == 5);
     CHECK(recorded.at("git-cli") == CheckStatus::pass);

@@ -316,8 +316,9 @@ TEST_CASE("pdo refuses commands that install, log in or reach a cloud", "[checks
 }
 
 TEST_CASE("course files: auto items must say what a pass looks like", "[checks][course]") {
-  const std::string head = "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org/\"\n[[lessons]]\nnumber = 1\ntitle = \"A\"\n"
-                           "url = \"https://e.org/a\"\nfolder = \"01-a\"\n[[checks]]\nid = \"c\"\ntitle = \"C\"\nkind = \"auto\"\n";
+  const std::string head =
+      "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org/\"\n[[lessons]]\nnumber = 1\ntitle = \"A\"\n"
+      "url = \"https://e.org/a\"\nfolder = \"01-a\"\n[[checks]]\nid = \"c\"\ntitle = \"C\"\nkind = \"auto\"\n";
   CHECK_FALSE(course::parse_course(head + "command.any = [\"git\", \"--version\"]\n", "x.toml"));
   CHECK_FALSE(course::parse_course(head + "expect_contains = \"git\"\n", "x.toml"));
   CHECK_FALSE(course::parse_course(head + "command = \"git --version\"\nexpect_contains = \"git\"\n", "x.toml"));
@@ -325,7 +326,8 @@ TEST_CASE("course files: auto items must say what a pass looks like", "[checks][
   CHECK_FALSE(course::parse_course(head + "command.any = [\"git\"]\nexpect_regex = \"(\"\n", "x.toml"));
   CHECK_FALSE(course::parse_course(head + "command.any = [\"git\"]\nexpect_contains = \"g\"\nafter = [\"nope\"]\n", "x.toml"));
   CHECK_FALSE(course::parse_course(head + "command.any = [\"git\"]\nexpect_contains = \"g\"\ntimeout = 0\n", "x.toml"));
-  const auto ok = course::parse_course(head + "command.linux = [\"git\", \"--version\"]\nexpect_contains = \"git\"\ntimeout = 5\n", "x.toml");
+  const auto ok =
+      course::parse_course(head + "command.linux = [\"git\", \"--version\"]\nexpect_contains = \"git\"\ntimeout = 5\n", "x.toml");
   REQUIRE(ok);
   CHECK(ok->checks[0].commands[0].os == "linux");
   CHECK(ok->checks[0].timeout_seconds == 5);
@@ -341,8 +343,10 @@ TEST_CASE("the default course ships items for every route, all runnable by the r
     return ids;
   };
   const auto contains = [](const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); };
-  for (const char* id : {"course-page", "notebook-torch", "git-cli", "env-ignored", "pre-commit-hook"}) CHECK(contains(ids_for(course::Route::browser), id));
-  for (const char* id : {"python", "torch-import", "torch-distributed", "gloo-backend", "gloo-allreduce"}) CHECK(contains(ids_for(course::Route::local), id));
+  for (const char* id : {"course-page", "notebook-torch", "git-cli", "env-ignored", "pre-commit-hook"})
+    CHECK(contains(ids_for(course::Route::browser), id));
+  for (const char* id : {"python", "torch-import", "torch-distributed", "gloo-backend", "gloo-allreduce"})
+    CHECK(contains(ids_for(course::Route::local), id));
   for (const char* id : {"nccl-backend", "gpu-count"}) CHECK(contains(ids_for(course::Route::gpu), id));
   CHECK_FALSE(contains(ids_for(course::Route::browser), "python"));
   for (const auto& item : c.checks) {
@@ -356,7 +360,8 @@ TEST_CASE("the default course ships items for every route, all runnable by the r
   const auto& gpu = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "nccl-backend"; });
   CHECK(gpu.os == std::vector<std::string>{"linux"});
   CHECK(course::command_for(gpu, platform::Os::windows) == nullptr);
-  const auto& notebook = *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "notebook-torch"; });
+  const auto& notebook =
+      *std::find_if(c.checks.begin(), c.checks.end(), [](const course::CheckItem& i) { return i.id == "notebook-torch"; });
   CHECK(notebook.action.find("import torch; print(torch.__version__, torch.version.cuda)") != std::string::npos);
 }
 
@@ -464,7 +469,8 @@ expect_contains = "ok"
     return ran(0, "Python 3.9.2\nok\ntool 1");
   };
   checks::run_checks(in);
-  const auto inline_call = std::find_if(calls.begin(), calls.end(), [](const auto& a) { return a.back().find("print('ok')") != std::string::npos; });
+  const auto inline_call =
+      std::find_if(calls.begin(), calls.end(), [](const auto& a) { return a.back().find("print('ok')") != std::string::npos; });
   REQUIRE(inline_call != calls.end());
   CHECK(inline_call->back().rfind("import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]\n", 0) == 0);
 }

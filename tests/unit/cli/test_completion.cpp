@@ -96,7 +96,8 @@ TEST_CASE("track offers its states then the course's lessons then the steps in b
   CHECK(values(complete({"track", "done", "03"})) == std::vector<std::string>{"03"});
   CHECK(values(complete({"track", "done", "3"})) == std::vector<std::string>{"03"});  // "3" is lesson 3 too
   CHECK(values(complete({"track", "done", "03-"})) == std::vector<std::string>{"03-03-getting-started-with-distributed-data"});
-  CHECK(values(complete({"track", "done", "03", ""})) == std::vector<std::string>{"read", "exercise", "notes", "读讲义", "做练习", "记笔记"});
+  CHECK(values(complete({"track", "done", "03", ""})) ==
+        std::vector<std::string>{"read", "exercise", "notes", "读讲义", "做练习", "记笔记"});
   CHECK(values(complete({"track", "todo", "03", "读"})) == std::vector<std::string>{"读讲义"});
   CHECK(values(complete({"track", "done", "03", "read", ""})).empty());  // nothing comes after the step
 }

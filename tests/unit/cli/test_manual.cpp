@@ -26,7 +26,8 @@ cli::Manual manual_in(util::Lang lang) {
 }
 
 /// Every command and nested command of the app, as the words that name it, with each visible option's names.
-void collect(const CLI::App* app, const std::vector<std::string>& words, std::vector<std::pair<std::string, std::vector<std::string>>>& out) {
+void collect(const CLI::App* app, const std::vector<std::string>& words,
+             std::vector<std::pair<std::string, std::vector<std::string>>>& out) {
   for (const CLI::App* sub : app->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
     auto path = words;
     path.push_back(sub->get_name());
@@ -106,7 +107,7 @@ TEST_CASE("the roff page escapes what roff would read as requests or escapes", "
     }
   }
   CHECK_THAT(roff, Catch::Contains("\\&.pdo/config.toml"));  // a file name starting with '.'
-  CHECK_THAT(roff, Catch::Contains("%APPDATA%\\epdo"));       // a backslash is \e
+  CHECK_THAT(roff, Catch::Contains("%APPDATA%\\epdo"));      // a backslash is \e
 }
 
 TEST_CASE("Chinese text may break between characters in roff and in text", "[cli]") {

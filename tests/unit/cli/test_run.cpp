@@ -157,9 +157,10 @@ TEST_CASE("every command's --help names its arguments and options, in Chinese an
 
 TEST_CASE("the help check sees a missing name", "[cli]") {
   // listed_names is what the help test relies on: entry lines only, whole names only.
-  const std::string help = "Usage: pdo check [OPTIONS] id\n\nPositionals:\n  id TEXT REQUIRED   The item\n"
-                           "                     (continued) --hidden\n\nOptions:\n  -h,--help   Help\n"
-                           "  --lessons   Say per lesson\n";
+  const std::string help =
+      "Usage: pdo check [OPTIONS] id\n\nPositionals:\n  id TEXT REQUIRED   The item\n"
+      "                     (continued) --hidden\n\nOptions:\n  -h,--help   Help\n"
+      "  --lessons   Say per lesson\n";
   CHECK(listed_names(help) == std::set<std::string>{"id", "-h", "--help", "--lessons"});
   CHECK(listed_names(help).count("--lesson") == 0);
   util::set_lang(util::Lang::en);
@@ -178,13 +179,13 @@ TEST_CASE("plain pdo prints the help with exit code 0", "[cli]") {
 
 TEST_CASE("usage errors exit 2 with pdo: error: and a pointer to --help", "[cli]") {
   const std::vector<std::vector<std::string>> bad{
-      {"no-such-command"},                  // unknown command
-      {"--lang", "fr", "status"},           // unknown language
-      {"track", "done"},                    // missing arguments
-      {"track", "finished", "03", "read"},  // not done|todo
-      {"init", "--route", "cloud"},         // unknown route
-      {"hook", "post-commit"},              // a hook pdo does not have
-      {"status", "--no-such-flag"},         // unknown option
+      {"no-such-command"},                    // unknown command
+      {"--lang", "fr", "status"},             // unknown language
+      {"track", "done"},                      // missing arguments
+      {"track", "finished", "03", "read"},    // not done|todo
+      {"init", "--route", "cloud"},           // unknown route
+      {"hook", "post-commit"},                // a hook pdo does not have
+      {"status", "--no-such-flag"},           // unknown option
       {"check", "--open", "x", "--lessons"},  // options that exclude each other
   };
   for (const auto& args : bad) {

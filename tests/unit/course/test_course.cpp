@@ -104,8 +104,10 @@ TEST_CASE("a valid course file parses", "[course]") {
 TEST_CASE("bad course files are refused with file, line and reason", "[course]") {
   SECTION("TOML syntax") { CHECK_THAT(error_of("id = \n"), Catch::Contains("c.toml:1")); }
   SECTION("missing top-level field") {
-    CHECK_THAT(error_of("title = \"t\"\nentry_url = \"https://x.org\"\n[[lessons]]\nnumber=1\ntitle=\"a\"\nurl=\"https://x.org/a\"\nfolder=\"01-a\"\n"),
-               Catch::Contains("missing field id"));
+    CHECK_THAT(
+        error_of(
+            "title = \"t\"\nentry_url = \"https://x.org\"\n[[lessons]]\nnumber=1\ntitle=\"a\"\nurl=\"https://x.org/a\"\nfolder=\"01-a\"\n"),
+        Catch::Contains("missing field id"));
   }
   SECTION("no lessons") {
     CHECK_THAT(error_of("id = \"x\"\ntitle = \"t\"\nentry_url = \"https://x.org\"\n"), Catch::Contains("[[lessons]]"));
@@ -127,21 +129,24 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
   SECTION("unsafe folder names") {
     for (const char* bad : {"../escape", "a/b", "a\\\\b", "CON", "com1.txt", "Lpt9", "nul", "trailing.", "a:b", ".git"}) {
       INFO(bad);
-      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"") + bad + "\"\n")),
+      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"") +
+                                       bad + "\"\n")),
                  Catch::Contains("unsafe folder name") && Catch::Contains("c.toml:14"));
     }
   }
   SECTION("non-http URLs") {
     for (const char* bad : {"ftp://e.org/2", "javascript:alert(1)", "file:///etc/passwd", "https://", "e.org/2"}) {
       INFO(bad);
-      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"") + bad + "\"\nfolder = \"02-two\"\n")),
-                 Catch::Contains("URL must be http"));
+      CHECK_THAT(
+          error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"") + bad + "\"\nfolder = \"02-two\"\n")),
+          Catch::Contains("URL must be http"));
     }
   }
   SECTION("wrong types and values") {
     CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = \"2\"\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02\"\n")),
                Catch::Contains("number must be an integer"));
-    CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02\"\npublished = \"no\"\n")),
+    CHECK_THAT(error_of(with_lesson2(
+                   "[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02\"\npublished = \"no\"\n")),
                Catch::Contains("published must be true or false"));
     CHECK_THAT(error_of(std::string(k_good).replace(0, 1, "\nroute = \"cloud\"\n")), Catch::Contains("unknown route cloud"));
     CHECK_THAT(error_of(std::string(k_good).replace(0, 1, "\ntools = [\"git\"]\n")), Catch::Contains("tools must be tables ([[tools]])"));
@@ -152,7 +157,8 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
 
 TEST_CASE("a course file declares its keys, types and characters", "[course]") {
   SECTION("an unknown key, with its line") {
-    const auto msg = error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\ntittle = \"x\"\n"));
+    const auto msg = error_of(
+        with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\ntittle = \"x\"\n"));
     CHECK_THAT(msg, Catch::Contains("c.toml:15: lesson 2: unknown key tittle"));
     CHECK_THAT(error_of(std::string(k_good) + "[[tools]]\nid = \"git\"\nname = \"Git\"\nprogram = [\"git\"]\n"),
                Catch::Contains("c.toml:19: tools: unknown key program"));
@@ -161,7 +167,8 @@ TEST_CASE("a course file declares its keys, types and characters", "[course]") {
   SECTION("control characters in titles, folders and urls") {
     for (const char* bad : {"Two\\nInjected", "\\u001b[2JTwo", "Tw\\to"}) {
       INFO(bad);
-      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"") + bad + "\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\n")),
+      CHECK_THAT(error_of(with_lesson2(std::string("[[lessons]]\nnumber = 2\ntitle = \"") + bad +
+                                       "\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\n")),
                  Catch::Contains("c.toml:12: lesson 2: field title holds the control character"));
     }
     CHECK_THAT(error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/\\u001b\"\nfolder = \"02-two\"\n")),
@@ -171,8 +178,8 @@ TEST_CASE("a course file declares its keys, types and characters", "[course]") {
     CHECK_THAT(error_of("id = \"mi\\u0007ni\"\n" + std::string(k_good).substr(12)), Catch::Contains("c.toml:1: field id holds"));
   }
   SECTION("a 5,000-byte folder name") {
-    const auto msg = error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"" +
-                                           std::string(5000, 'a') + "\"\n"));
+    const auto msg = error_of(
+        with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"" + std::string(5000, 'a') + "\"\n"));
     CHECK_THAT(msg, Catch::Contains("c.toml:14:") && Catch::Contains("5000 bytes, more than the limit of 100 bytes"));
     CHECK(msg.size() < 600);
     CHECK_FALSE(course::folder_name_problem(std::string(100, 'a')));
@@ -207,9 +214,10 @@ TEST_CASE("folder names safe on every OS pass", "[course]") {
 
 TEST_CASE("a course file cannot name a shell or hand code to an interpreter", "[course]") {
   util::set_lang(util::Lang::en);
-  const std::string head = "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org/\"\n[[lessons]]\nnumber = 1\ntitle = \"A\"\n"
-                           "url = \"https://e.org/a\"\nfolder = \"01-a\"\n[[checks]]\nid = \"c\"\ntitle = \"C\"\nkind = \"auto\"\n"
-                           "expect_contains = \"git\"\n";
+  const std::string head =
+      "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org/\"\n[[lessons]]\nnumber = 1\ntitle = \"A\"\n"
+      "url = \"https://e.org/a\"\nfolder = \"01-a\"\n[[checks]]\nid = \"c\"\ntitle = \"C\"\nkind = \"auto\"\n"
+      "expect_contains = \"git\"\n";
   const auto refused = [&](const std::string& argv) {
     auto r = course::parse_course(head + "command.any = " + argv + "\n", "c.toml");
     INFO(argv);
@@ -218,13 +226,14 @@ TEST_CASE("a course file cannot name a shell or hand code to an interpreter", "[
     return r.error().message;
   };
   CHECK_THAT(refused(R"(["sh", "-c", "id > /tmp/x; echo git version 2.39"])"), Catch::Contains("shell or launcher (sh)"));
-  for (const char* argv : {R"(["/bin/bash", "x"])", R"(["dash"])", R"(["C:\\Windows\\System32\\cmd.EXE", "/c", "dir"])",
-                           R"(["powershell", "-Command", "x"])", R"(["pwsh"])", R"(["/usr/bin/env", "python3", "x.py"])",
-                           R"(["busybox", "sh"])", R"(["xargs", "sh"])"}) {
+  for (const char* argv :
+       {R"(["/bin/bash", "x"])", R"(["dash"])", R"(["C:\\Windows\\System32\\cmd.EXE", "/c", "dir"])", R"(["powershell", "-Command", "x"])",
+        R"(["pwsh"])", R"(["/usr/bin/env", "python3", "x.py"])", R"(["busybox", "sh"])", R"(["xargs", "sh"])"}) {
     CHECK_THAT(refused(argv), Catch::Contains("shell or launcher"));
   }
-  for (const char* argv : {R"(["{python}", "-c", "import os"])", R"(["python3", "-Ic", "import os"])", R"(["py", "-X", "utf8", "-c", "x"])",
-                           R"(["python3.12", "-E", "-c", "x"])", R"(["perl", "-e", "x"])", R"(["node", "--eval", "x"])", R"(["awk", "x"])"}) {
+  for (const char* argv :
+       {R"(["{python}", "-c", "import os"])", R"(["python3", "-Ic", "import os"])", R"(["py", "-X", "utf8", "-c", "x"])",
+        R"(["python3.12", "-E", "-c", "x"])", R"(["perl", "-e", "x"])", R"(["node", "--eval", "x"])", R"(["awk", "x"])"}) {
     CHECK_THAT(refused(argv), Catch::Contains("inline"));
   }
   for (const char* argv : {R"(["git", "--version"])", R"(["{python}", "--version"])", R"(["{python}", "-m", "torch.utils.collect_env"])",

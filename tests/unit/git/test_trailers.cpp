@@ -25,9 +25,15 @@ std::string mutated(std::string message, std::mt19937& rng, int edits) {
     const std::size_t p = at(rng);
     const char c = alphabet[pick(rng)];
     switch (rng() % 3) {
-      case 0: message.insert(message.begin() + static_cast<std::ptrdiff_t>(p), c); break;
-      case 1: if (p < message.size()) message.erase(p, 1); break;
-      default: if (p < message.size()) message[p] = c; break;
+      case 0:
+        message.insert(message.begin() + static_cast<std::ptrdiff_t>(p), c);
+        break;
+      case 1:
+        if (p < message.size()) message.erase(p, 1);
+        break;
+      default:
+        if (p < message.size()) message[p] = c;
+        break;
     }
   }
   return message;
@@ -45,8 +51,8 @@ TEST_CASE("the plain trailer path reads pdo's messages without libgit2, as libgi
   CHECK(git::detail::plain_trailers("lesson 03 done\n")->empty());
   CHECK(git::detail::libgit2_trailers("lesson 03 done\n").empty());
   // Shapes where git's rules need judging are left to libgit2.
-  for (const char* judged : {"Pdo-Lesson: 03\n", "t\n\nPdo-Lesson: 03\n---\nx: y\n", "t\n\nPdo-A: x\n  more\n",
-                             "t\n\n# c\nPdo-A: x\n", "t\r\n\r\nPdo-A: x\r\n", "t\n\nPdo-A:\n", "t\n\nPdo A: x\n", " t\n\nA: b\n"}) {
+  for (const char* judged : {"Pdo-Lesson: 03\n", "t\n\nPdo-Lesson: 03\n---\nx: y\n", "t\n\nPdo-A: x\n  more\n", "t\n\n# c\nPdo-A: x\n",
+                             "t\r\n\r\nPdo-A: x\r\n", "t\n\nPdo-A:\n", "t\n\nPdo A: x\n", " t\n\nA: b\n"}) {
     INFO(judged);
     CHECK_FALSE(git::detail::plain_trailers(judged));
   }

@@ -66,8 +66,8 @@ TEST_CASE("the calendar has one cell per day of the last 26 weeks, up to today",
     for (const char ch : lines[row].substr(5)) cells += ch != ' ' ? 1 : 0;
   }
   CHECK(cells == 25 * 7 + 3);
-  CHECK(lines[3].size() == 5 + 26 * 2 - 1);  // Monday: every week
-  CHECK(lines[9].size() == 5 + 25 * 2 - 1);  // Sunday: not this week's yet
+  CHECK(lines[3].size() == 5 + 26 * 2 - 1);            // Monday: every week
+  CHECK(lines[9].size() == 5 + 25 * 2 - 1);            // Sunday: not this week's yet
   CHECK(lines[5].substr(lines[5].size() - 1) == "#");  // today, Wednesday: five steps
   CHECK(lines[4].substr(lines[4].size() - 1) == ":");  // yesterday: one step
   CHECK_THAT(text, Catch::Contains("last 26 weeks: 6 steps done on 2 days") && Catch::Contains("all time: 8 steps done on 3 days") &&

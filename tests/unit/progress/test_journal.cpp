@@ -38,9 +38,8 @@ TEST_CASE("an empty history is an empty journal", "[progress]") {
 }
 
 TEST_CASE("events in any order are grouped into days, oldest first", "[progress]") {
-  const Journal j = build_journal({at(2, 9, 5, 0, "e"), at(0, 18, 2, 0, "b"), at(0, 8, 1, 0, "a"), at(2, 7, 4, 0, "d"),
-                                   at(1, 12, 3, 0, "c")},
-                                  "2026-01-03");
+  const Journal j = build_journal(
+      {at(2, 9, 5, 0, "e"), at(0, 18, 2, 0, "b"), at(0, 8, 1, 0, "a"), at(2, 7, 4, 0, "d"), at(1, 12, 3, 0, "c")}, "2026-01-03");
   CHECK(dates(j) == std::vector<std::string>{"2026-01-01", "2026-01-02", "2026-01-03"});
   REQUIRE(j.days.size() == 3);
   REQUIRE(j.days[0].events.size() == 2);
@@ -69,9 +68,7 @@ TEST_CASE("an event's day is the commit's local day, from its own UTC offset", "
 TEST_CASE("the streak counts consecutive days ending today or yesterday", "[progress]") {
   const std::vector<Event> three_days{at(0, 10, 1), at(1, 10, 2), at(2, 10, 3)};  // 01-01 .. 01-03
   SECTION("last study day is today") { CHECK(build_journal(three_days, "2026-01-03").current_streak == 3); }
-  SECTION("last study day was yesterday: still running") {
-    CHECK(build_journal(three_days, "2026-01-04").current_streak == 3);
-  }
+  SECTION("last study day was yesterday: still running") { CHECK(build_journal(three_days, "2026-01-04").current_streak == 3); }
   SECTION("two days without study: broken") {
     const Journal j = build_journal(three_days, "2026-01-05");
     CHECK(j.current_streak == 0);
@@ -121,10 +118,10 @@ TEST_CASE("a damaged journal cache is refused, never half read", "[progress]") {
   const std::string good = encode_cache(cache);
   REQUIRE(decode_cache(good));
   CHECK_FALSE(decode_cache(""));
-  CHECK_FALSE(decode_cache(good.substr(0, good.size() - 1)));               // no final newline
-  CHECK_FALSE(decode_cache(good.substr(0, good.find("end"))));               // truncated before the end line
+  CHECK_FALSE(decode_cache(good.substr(0, good.size() - 1)));                     // no final newline
+  CHECK_FALSE(decode_cache(good.substr(0, good.find("end"))));                    // truncated before the end line
   CHECK_FALSE(decode_cache(good.substr(0, good.rfind("\ne ") + 1) + "end 2\n"));  // an event lost, count kept
-  CHECK_FALSE(decode_cache(good + "e x\n"));                                 // something after the end line
+  CHECK_FALSE(decode_cache(good + "e x\n"));                                      // something after the end line
   std::string other_version = good;
   other_version.replace(other_version.find(" 1\n"), 3, " 2\n");
   CHECK_FALSE(decode_cache(other_version));

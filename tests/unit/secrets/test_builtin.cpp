@@ -96,9 +96,8 @@ TEST_CASE("the compile-time anchor index is the one built at run time", "[secret
       const unsigned key = pair_key(b0, b1);
       CHECK(test_bit(filter.pairs, raw_pair_key(b0, b1)));
       CHECK(test_bit(filter.pairs, raw_pair_key(other_case(b0), other_case(b1))));
-      found += static_cast<std::size_t>(std::count_if(candidates.begin(), candidates.end(), [&](const AnchorCandidate& c) {
-        return c.rule == r && c.anchor == a && c.pair == key;
-      }));
+      found += static_cast<std::size_t>(std::count_if(
+          candidates.begin(), candidates.end(), [&](const AnchorCandidate& c) { return c.rule == r && c.anchor == a && c.pair == key; }));
     }
   }
   CHECK(found == n);

@@ -100,7 +100,8 @@ regex = '''pair=(x*)([A-Za-z0-9]+):([A-Za-z0-9]+)'''
 id = "pair"
 regex = '''pair=(\w+)'''
 secretGroup = 3
-)").find(".gitleaks.toml:4:") != std::string::npos);
+)")
+            .find(".gitleaks.toml:4:") != std::string::npos);
 }
 
 TEST_CASE("entropy is a minimum on the secret", "[secrets]") {
@@ -155,7 +156,8 @@ TEST_CASE("a gitleaks file is read strictly: unknown keys and bad regexes name f
   CHECK(message.find("broken") != std::string::npos);
   CHECK(message.find("regex") != std::string::npos);
   CHECK(parse_error("[[rules]]\nid = \"nothing\"\n").find("nothing") != std::string::npos);
-  CHECK(parse_error("[[rules]]\nid = \"a\"\npath = 'x'\n[[rules]]\nid = \"a\"\npath = 'y'\n").find(".gitleaks.toml:5:") != std::string::npos);
+  CHECK(parse_error("[[rules]]\nid = \"a\"\npath = 'x'\n[[rules]]\nid = \"a\"\npath = 'y'\n").find(".gitleaks.toml:5:") !=
+        std::string::npos);
   CHECK(parse_error("[allowlist]\ncondition = \"XOR\"\n").find("condition") != std::string::npos);
 }
 
@@ -217,7 +219,7 @@ commits = ["0123456789abcdef"]
   CHECK_FALSE(own[1].allows({"acme-key", "fixtures/a.txt", key, "", ""}));
   CHECK(config.allowlists[0].allows({"other", "a", key, key, "example: " + key}));
   CHECK_FALSE(config.allowlists[0].allows({"acme-key", "a", key, key, "example: " + key}));  // not its target rule
-  CHECK_FALSE(config.allowlists[1].allows({"acme-key", "a", key, key, key}));  // pdo scans no commit here
+  CHECK_FALSE(config.allowlists[1].allows({"acme-key", "a", key, key, key}));                // pdo scans no commit here
 }
 
 TEST_CASE("a catastrophically backtracking rule stops at PCRE2's limit and the scan goes on", "[secrets]") {

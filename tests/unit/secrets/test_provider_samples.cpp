@@ -114,7 +114,8 @@ std::vector<Sample> other_llm_apis() {
       {"azure-openai", "azure openai key " + body(k_hex, 32, 174), "secret-in-context"},
       {"perplexity", "PPLX key " + pplx + body(k_alnum, 48, 175), "perplexity-api-key"},
       {"perplexity", "PERPLEXITY_API_KEY=" + pplx + body(k_alnum, 48, 176), "perplexity-api-key"},
-      {"perplexity", "OpenAI(api_key=\"" + pplx + body(k_alnum, 48, 177) + "\", base_url=\"https://api.perplexity.ai\")", "perplexity-api-key"},
+      {"perplexity", "OpenAI(api_key=\"" + pplx + body(k_alnum, 48, 177) + "\", base_url=\"https://api.perplexity.ai\")",
+       "perplexity-api-key"},
   };
 }
 
@@ -171,7 +172,8 @@ std::vector<Sample> chat_webhooks() {
        "discord-webhook"},
       {"discord", "DISCORD_WEBHOOK_URL=\"" + discord + body(k_digits, 18, 215) + "/" + body(k_b64url, 68, 215) + "\"", "discord-webhook"},
       {"telegram", "TELEGRAM_BOT_TOKEN=" + body(k_digits, 9, 216) + ":" + body(k_b64url, 35, 216), "telegram-bot-token"},
-      {"telegram", "https://api." + std::string("telegram.org/bot") + body(k_digits, 10, 217) + ":" + body(k_b64url, 35, 217) + "/sendMessage",
+      {"telegram",
+       "https://api." + std::string("telegram.org/bot") + body(k_digits, 10, 217) + ":" + body(k_b64url, 35, 217) + "/sendMessage",
        "telegram-bot-url"},
       {"telegram", "bot_token: \"" + body(k_digits, 10, 218) + ":" + body(k_b64url, 35, 218) + "\"", "telegram-bot-token"},
   };
@@ -184,7 +186,8 @@ std::vector<Sample> connection_strings() {
       {"mysql", "DATABASE_URL=" + url("mysql") + "root:" + body(k_alnum, 14, 221) + "@10.0.0.5:3306/study", rule},
       {"mysql", "engine = create_engine(\"" + url("mysql+pymysql") + "learner:" + body(k_alnum, 16, 222) + "@db/runs\")", rule},
       {"mysql", "jdbc:" + url("mysql") + "app:" + body(k_alnum, 12, 223) + "@mysql.internal:3306/app", rule},
-      {"postgres", "engine = create_engine(\"" + url("postgresql+psycopg2") + "learner:" + body(k_alnum, 12, 224) + "@db:5432/runs\")", rule},
+      {"postgres", "engine = create_engine(\"" + url("postgresql+psycopg2") + "learner:" + body(k_alnum, 12, 224) + "@db:5432/runs\")",
+       rule},
       {"postgres", "DATABASE_URL=" + url("postgres") + "app:" + body(k_alnum, 20, 225) + "@10.1.2.3:5432/app", rule},
       {"postgres", "  url: " + url("postgresql") + "admin:" + body(k_alnum, 18, 226) + "@pg.local/metrics", rule},
       {"mongodb", url("mongodb+srv") + "admin:" + body(k_alnum, 16, 227) + "@cluster0.abcde.mongodb.net/?retryWrites=true", rule},
@@ -213,8 +216,8 @@ std::vector<Sample> service_accounts() {
 
 TEST_CASE("three samples of every provider, each found once by its rule", "[secrets]") {
   std::vector<Sample> all;
-  for (auto family : {chinese_clouds(), chinese_llm_platforms(), other_llm_apis(), registries(), chat_webhooks(),
-                      connection_strings(), service_accounts()}) {
+  for (auto family : {chinese_clouds(), chinese_llm_platforms(), other_llm_apis(), registries(), chat_webhooks(), connection_strings(),
+                      service_accounts()}) {
     all.insert(all.end(), family.begin(), family.end());
   }
   std::map<std::string, int> per_provider;

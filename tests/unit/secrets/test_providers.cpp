@@ -71,10 +71,12 @@ TEST_CASE("chat webhooks and bots: feishu, dingtalk, wecom, slack, discord, tele
   CHECK(found_by("https://oapi.dingtalk.com/robot/send?access_token=" + body(k_hex, 64, 53), "dingtalk-webhook"));
   CHECK(found_by("secret = 'SEC" + body(k_hex, 64, 54) + "'", "dingtalk-robot-secret"));
   CHECK(found_by("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=" + uuid(55), "wecom-webhook"));
-  CHECK(found_by(std::string("xo") + "xb-" + body(k_digits, 12, 56) + "-" + body(k_digits, 13, 56) + "-" + body(k_alnum, 24, 56), "slack-token"));
+  CHECK(found_by(std::string("xo") + "xb-" + body(k_digits, 12, 56) + "-" + body(k_digits, 13, 56) + "-" + body(k_alnum, 24, 56),
+                 "slack-token"));
   CHECK(found_by("https://discord.com/api/webhooks/" + body(k_digits, 18, 57) + "/" + body(k_b64url, 68, 57), "discord-webhook"));
   CHECK(found_by("TELEGRAM_BOT_TOKEN=" + body(k_digits, 9, 58) + ":" + body(k_b64url, 35, 58), "telegram-bot-token"));
-  CHECK(found_by("https://api.telegram.org/bot" + body(k_digits, 10, 59) + ":" + body(k_b64url, 35, 59) + "/sendMessage", "telegram-bot-url"));
+  CHECK(found_by("https://api.telegram.org/bot" + body(k_digits, 10, 59) + ":" + body(k_b64url, 35, 59) + "/sendMessage",
+                 "telegram-bot-url"));
 }
 
 TEST_CASE("connection strings with a password: mysql, postgres, mongodb, redis, amqp", "[secrets]") {
@@ -90,8 +92,9 @@ TEST_CASE("cloud service-account json files", "[secrets]") {
   std::string pem = std::string("-----BEGIN ") + "PRIVATE KEY-----\\n";
   for (int i = 0; i < 6; ++i) pem += body(k_alnum + "+/", 64, static_cast<std::uint32_t>(70 + i)) + "\\n";
   pem += "-----END PRIVATE KEY-----\\n";
-  const std::string json = "{\n  \"type\": \"service_account\",\n  \"project_id\": \"study-123\",\n  \"private_key_id\": \"" + body(k_hex, 40, 71) +
-                           "\",\n  \"private_key\": \"" + pem + "\",\n  \"client_email\": \"bot@study-123.iam.gserviceaccount.com\"\n}\n";
+  const std::string json = "{\n  \"type\": \"service_account\",\n  \"project_id\": \"study-123\",\n  \"private_key_id\": \"" +
+                           body(k_hex, 40, 71) + "\",\n  \"private_key\": \"" + pem +
+                           "\",\n  \"client_email\": \"bot@study-123.iam.gserviceaccount.com\"\n}\n";
   const auto ids = found_ids(json, "study-123-key.json");
   CHECK(ids == std::vector<std::string>{"service-account-key-id", "private-key"});
   CHECK(found_by("{\"private_key_id\": \"" + body(k_hex, 40, 72) + "\"}", "service-account-key-id"));

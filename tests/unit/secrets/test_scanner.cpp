@@ -31,9 +31,7 @@ std::string body(const std::string& alphabet, std::size_t n, std::uint32_t seed 
   return s;
 }
 
-std::vector<Finding> scan(const std::string& text, const std::string& path = "notes.md") {
-  return default_scanner().scan(path, text);
-}
+std::vector<Finding> scan(const std::string& text, const std::string& path = "notes.md") { return default_scanner().scan(path, text); }
 
 /// The rule ids found, in order.
 std::vector<std::string> ids(const std::string& text, const std::string& path = "notes.md") {
@@ -55,14 +53,14 @@ TEST_CASE("openai keys", "[secrets]") {
   CHECK(ids("OPENAI = '" + legacy + "'") == Ids{"openai-legacy-key"});
   SECTION("look-alikes") {
     CHECK(ids("We use sk-learn and scikit-learn; the task-sk-force met.").empty());
-    CHECK(ids(std::string("sk-") + "proj-" + std::string(60, 'x')).empty());             // placeholder
-    CHECK(ids(std::string("sk-") + "proj-EXAMPLE" + body(k_alnum, 50)).empty());         // documented example
+    CHECK(ids(std::string("sk-") + "proj-" + std::string(60, 'x')).empty());      // placeholder
+    CHECK(ids(std::string("sk-") + "proj-EXAMPLE" + body(k_alnum, 50)).empty());  // documented example
     // Not OpenAI's legacy length, but the sk- keys of DashScope, DeepSeek, SiliconFlow… (32–64 characters).
     CHECK(ids(std::string("s") + "k-" + body(k_alnum, 47)) == Ids{"sk-api-key"});
     CHECK(ids(std::string("s") + "k-" + body(k_alnum, 49)) == Ids{"sk-api-key"});
-    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 31)).empty());                     // too short
-    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 65)).empty());                     // too long
-    CHECK(ids("ta" + std::string("sk-") + body(k_alnum, 48)).empty());                   // inside a word
+    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 31)).empty());    // too short
+    CHECK(ids(std::string("s") + "k-" + body(k_alnum, 65)).empty());    // too long
+    CHECK(ids("ta" + std::string("sk-") + body(k_alnum, 48)).empty());  // inside a word
   }
 }
 
@@ -161,8 +159,8 @@ TEST_CASE("high-entropy values assigned to secret names", "[secrets]") {
     CHECK(ids("max_tokens=1024, tokens_per_second = 123.45").empty());
     CHECK(ids("OPENAI_API_KEY=${OPENAI_API_KEY}").empty());
     CHECK(ids("api_key: <your-key-here>").empty());
-    CHECK(ids("auth_token: ApiKeyAuthenticationProvider").empty());      // a CamelCase name
-    CHECK(ids("SECRET = self.settings.secret_value_holder").empty());   // a snake_case name
+    CHECK(ids("auth_token: ApiKeyAuthenticationProvider").empty());    // a CamelCase name
+    CHECK(ids("SECRET = self.settings.secret_value_holder").empty());  // a snake_case name
   }
   SECTION("a provider key in an assignment is reported once, by its own rule") {
     CHECK(ids("HF_TOKEN=" + std::string("hf") + "_" + body(k_alpha, 34)) == Ids{"huggingface-token"});
@@ -254,9 +252,10 @@ TEST_CASE("rules are data", "[secrets]") {
   const auto bad = parse_rules("[[rule]]\nid = \"x\"\nkind = \"prefix\"\nanchors = [\"ab\"]\nalphabet = \"nope\"\n", "test.toml");
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message.find("rule x") != std::string::npos);
-  const auto custom = parse_rules("[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\nkind = \"prefix\"\nanchors = [\"PIN-\"]\n"
-                                  "alphabet = \"d\"\nmin_length = 6\nmax_length = 6\n",
-                                  "test.toml");
+  const auto custom = parse_rules(
+      "[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\nkind = \"prefix\"\nanchors = [\"PIN-\"]\n"
+      "alphabet = \"d\"\nmin_length = 6\nmax_length = 6\n",
+      "test.toml");
   REQUIRE(custom);
   const Scanner scanner(custom->set());
   CHECK(scanner.scan_content("a", "my PIN-123456 ok").size() == 1);
@@ -264,9 +263,10 @@ TEST_CASE("rules are data", "[secrets]") {
   CHECK(glob_match("*.pem", "a.pem"));
   // A typo would silently fall back to a default and weaken the rule: it is an error with its line.
   pdo::util::set_lang(pdo::util::Lang::en);
-  const auto typo = parse_rules("schema = 1\n[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\nkind = \"prefix\"\n"
-                                "anchors = [\"PIN-\"]\nalphabet = \"d\"\nmin_lenght = 6\n",
-                                "rules.toml");
+  const auto typo = parse_rules(
+      "schema = 1\n[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\nkind = \"prefix\"\n"
+      "anchors = [\"PIN-\"]\nalphabet = \"d\"\nmin_lenght = 6\n",
+      "rules.toml");
   REQUIRE_FALSE(typo);
   CHECK_THAT(typo.error().message, Catch::StartsWith("rules.toml:9: rule pin: unknown key min_lenght"));
   const auto newer = parse_rules("schema = 2\n[[rule]]\nid = \"x\"\nfuture = true\n", "rules.toml");

@@ -70,8 +70,7 @@ TEST_CASE("a NUL byte or binary content: printable runs are scanned", "[secrets]
 
 TEST_CASE("notebooks: every text-like output is scanned", "[secrets]") {
   const auto notebook = [](const std::string& mime, const std::string& value) {
-    return "{\"cells\": [{\"cell_type\": \"code\", \"source\": [], \"outputs\": [{\"data\": {\"" + mime + "\": [\"" + value +
-           "\"]}}]}]}\n";
+    return "{\"cells\": [{\"cell_type\": \"code\", \"source\": [], \"outputs\": [{\"data\": {\"" + mime + "\": [\"" + value + "\"]}}]}]}\n";
   };
   // The three samples in each text-like output, as JSON strings (quotes escaped).
   const auto json_escaped = [](const std::string& v) {
@@ -114,7 +113,8 @@ TEST_CASE("keys split into literals joined with +", "[secrets]") {
   CHECK(found_ids("x = 1\nlogin('" + hf.substr(0, 3) + "' + '" + hf.substr(3, 15) + "'+'" + hf.substr(18) + "')\n", "a.py") ==
         Ids{"huggingface-token"});
   const std::string sk = "sk-" + body(k_hex, 32, 3);
-  const auto found = default_scanner().scan("a.js", "const a = 1;\n\nconst k = \"" + sk.substr(0, 20) + "\" +  \"" + sk.substr(20) + "\";\n");
+  const auto found =
+      default_scanner().scan("a.js", "const a = 1;\n\nconst k = \"" + sk.substr(0, 20) + "\" +  \"" + sk.substr(20) + "\";\n");
   REQUIRE(found.size() == 1);
   CHECK(found[0].rule_id == "sk-api-key");
   CHECK(found[0].line == 3);

@@ -21,8 +21,8 @@ TEST_CASE("upper-case keys with digits are random, upper-case names are not", "[
   std::size_t random = 0;
   for (std::uint32_t seed = 1; seed <= 200; ++seed) random += looks_random(body(k_upper_digits, 20, seed));
   CHECK(random >= 198);
-  for (const char* name : {"MAX_BUFFER_SIZE_V2", "PTHREAD_MUTEX_INITIALIZER", "CUDA_VISIBLE_DEVICES_0123", "AES256GCM",
-                           "X509V3CERTIFICATE", "HTTP2SERVER"}) {
+  for (const char* name :
+       {"MAX_BUFFER_SIZE_V2", "PTHREAD_MUTEX_INITIALIZER", "CUDA_VISIBLE_DEVICES_0123", "AES256GCM", "X509V3CERTIFICATE", "HTTP2SERVER"}) {
     INFO(name);
     CHECK_FALSE(looks_random(name));
   }

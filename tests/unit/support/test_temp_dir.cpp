@@ -50,7 +50,7 @@ ChildRun run_child(const std::string& test_name) {
 TEST_CASE("temp dir child: an early CHECK fails and later ones pass", "[.][temp_dir_child]") {
   TempDir dir("pdo-temp-dir-child");
   make_evidence(dir);
-  CHECK(util::path_to_utf8(dir.path()).empty());  // fails on purpose: the parent expects this failure
+  CHECK(util::path_to_utf8(dir.path()).empty());         // fails on purpose: the parent expects this failure
   CHECK(std::filesystem::exists(dir / "evidence.txt"));  // passes: the last assertion is not the failed one
 }
 

@@ -29,9 +29,9 @@ platform::ProcessResult child(std::vector<std::string> args, platform::ProcessOp
 }  // namespace
 
 TEST_CASE("run_process: arguments arrive exactly as given", "[util][platform]") {
-  const std::vector<std::string> tricky = {"plain", "", "two words", "quote\"inside", "\"quoted\"", "back\\slash",
-                                           "trailing\\", "trailing two\\\\", "学习 目录", "tab\there", "%PATH%",
-                                           "&|<>^!", "C:\\Users\\学习\\", "--opt=a b"};
+  const std::vector<std::string> tricky = {"plain",       "",           "two words",         "quote\"inside", "\"quoted\"",
+                                           "back\\slash", "trailing\\", "trailing two\\\\",  "学习 目录",     "tab\there",
+                                           "%PATH%",      "&|<>^!",     "C:\\Users\\学习\\", "--opt=a b"};
   std::vector<std::string> args = {"args"};
   args.insert(args.end(), tricky.begin(), tricky.end());
   const auto r = child(args);

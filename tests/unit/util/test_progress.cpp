@@ -40,7 +40,7 @@ TEST_CASE("a progress line is drawn with the final count then erased with spaces
   CHECK(s.find("\rfiles 2/2") != std::string::npos);
   CHECK(s.size() >= std::string("\r         \r").size());
   CHECK(s.substr(s.size() - 11) == "\r" + std::string(9, ' ') + "\r");  // the last draw, erased
-  CHECK(s.find('\n') == std::string::npos);  // never a line of its own
+  CHECK(s.find('\n') == std::string::npos);                             // never a line of its own
 }
 
 TEST_CASE("pause erases the line so a result can take its place", "[util]") {

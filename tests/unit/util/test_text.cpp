@@ -40,8 +40,9 @@ TEST_CASE("escape_controls: no control character reaches the terminal", "[util]"
   CHECK(escape_controls("two\nlines\tand tab", Breaks::keep) == "two\nlines\tand tab");
   CHECK(escape_controls("crlf\r\nalone\rcr", Breaks::keep) == "crlf\r\nalone\\x0dcr");
   CHECK(escape_controls("del\x7f") == "del\\x7f");
-  CHECK(escape_controls("csi \xC2\x9B" "31m") == "csi \\u009b31m");  // U+009B, the one-byte CSI
-  CHECK(escape_controls("\xC2\xA0nbsp") == "\xC2\xA0nbsp");        // U+00A0 is text
+  CHECK(escape_controls("csi \xC2\x9B"
+                        "31m") == "csi \\u009b31m");         // U+009B, the one-byte CSI
+  CHECK(escape_controls("\xC2\xA0nbsp") == "\xC2\xA0nbsp");  // U+00A0 is text
 }
 
 TEST_CASE("display width counts CJK characters as two columns", "[util]") {

@@ -19,9 +19,9 @@ TEST_CASE("date_of: the calendar day of a moment in the commit's own zone", "[ut
   SECTION("the UTC offset moves the day both ways") {
     const long long late_evening_utc = k_2026_01_01 - 30 * 60;  // 2025-12-31 23:30 UTC
     CHECK(util::date_of(late_evening_utc, 0) == "2025-12-31");
-    CHECK(util::date_of(late_evening_utc, 60) == "2026-01-01");    // Berlin in winter
-    CHECK(util::date_of(late_evening_utc, 480) == "2026-01-01");   // Beijing
-    CHECK(util::date_of(k_2026_01_01, -300) == "2025-12-31");      // New York
+    CHECK(util::date_of(late_evening_utc, 60) == "2026-01-01");   // Berlin in winter
+    CHECK(util::date_of(late_evening_utc, 480) == "2026-01-01");  // Beijing
+    CHECK(util::date_of(k_2026_01_01, -300) == "2025-12-31");     // New York
     CHECK(util::date_of(k_2026_01_01 + 5 * 3600, -300) == "2026-01-01");
   }
   SECTION("leap days") {
@@ -44,8 +44,8 @@ TEST_CASE("day_number: days since 1970-01-01, -1 for anything malformed", "[util
   CHECK(util::day_number("2000-03-01") == 11017);
   CHECK(util::day_number("2024-02-29") == 19782);
   CHECK(util::day_number("2026-01-01") == 20454);
-  for (const char* bad : {"", "2026-1-01", "2026-01-1", "2026-13-01", "2026-00-10", "2026-01-32", "2026/01/01",
-                          "yesterday", "2026-01-01T"}) {
+  for (const char* bad :
+       {"", "2026-1-01", "2026-01-1", "2026-13-01", "2026-00-10", "2026-01-32", "2026/01/01", "yesterday", "2026-01-01T"}) {
     INFO(bad);
     CHECK(util::day_number(bad) == -1);
   }

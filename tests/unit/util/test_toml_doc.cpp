@@ -139,7 +139,7 @@ TEST_CASE("the first problem wins", "[util][toml]") {
 
 TEST_CASE("toml_quote reads back byte for byte", "[util][toml]") {
   for (const std::string& value : {std::string("plain"), std::string("上下文并行"), std::string("a \"quoted\" \\ back\\slash"),
-                                  std::string("tab\tnew\nline"), std::string()}) {
+                                   std::string("tab\tnew\nline"), std::string()}) {
     TomlDoc doc("v = " + util::toml_quote(value) + "\n", "q.toml");
     CHECK(doc.root().string("v", Need::optional, TomlText::prose) == value);
     CHECK_FALSE(doc.failed());

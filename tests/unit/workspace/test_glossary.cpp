@@ -66,7 +66,11 @@ TEST_CASE("terms are grouped across lessons and sorted Latin A-Z then by code po
   REQUIRE(tensor.definitions.size() == 1);  // the same words (blanks aside) in two lessons: one definition, two places
   CHECK(tensor.definitions[0].places.size() == 2);
   const std::string md = workspace::glossary_file_text(course, terms, util::Lang::en);
-  CHECK_THAT(md, Catch::Contains("### nccl\n\nYour notes define this term in 2 different ways:\n\n> 通信库\n\nSource: [01 PyTorch Distributed Overview](lessons/a/notes.md)\n\n> NVIDIA's library\n\nSource: [04 "));
+  CHECK_THAT(
+      md,
+      Catch::Contains(
+          "### nccl\n\nYour notes define this term in 2 different ways:\n\n> 通信库\n\nSource: [01 PyTorch Distributed Overview](lessons/a/notes.md)\n\n> NVIDIA's library\n\nSource: [04 "));
   CHECK_THAT(md, Catch::Contains("<!-- pdo:begin glossary -->") && Catch::Contains("<!-- pdo:end glossary -->"));
-  CHECK_THAT(workspace::glossary_json(terms), Catch::StartsWith(R"({"terms":[{"term":"DTensor","definitions":[{"text":"分布式张量","places":[{"lesson":"01",)"));
+  CHECK_THAT(workspace::glossary_json(terms),
+             Catch::StartsWith(R"({"terms":[{"term":"DTensor","definitions":[{"text":"分布式张量","places":[{"lesson":"01",)"));
 }

@@ -49,7 +49,8 @@ TEST_CASE("a bad .pdo/lessons.toml names the file and line", "[workspace]") {
   };
   const std::string one = "[[lessons]]\nnumber = 18\ntitle = \"A\"\nfolder = \"18-18-a\"\n";
   CHECK_THAT(error_of(one + "tittle = \"x\"\n"), Catch::StartsWith(".pdo/lessons.toml:5: own lesson: unknown key tittle"));
-  CHECK_THAT(error_of("[[lessons]]\nnumber = 18\ntitle = \"A\"\nfolder = \"../x\"\n"), Catch::StartsWith(".pdo/lessons.toml:4:") && Catch::Contains("unsafe folder"));
+  CHECK_THAT(error_of("[[lessons]]\nnumber = 18\ntitle = \"A\"\nfolder = \"../x\"\n"),
+             Catch::StartsWith(".pdo/lessons.toml:4:") && Catch::Contains("unsafe folder"));
   CHECK_THAT(error_of("[[lessons]]\nnumber = 18\ntitle = \"A\"\nurl = \"javascript:x\"\nfolder = \"a\"\n"), Catch::Contains("http://"));
   CHECK_THAT(error_of(one + one), Catch::Contains("duplicate lesson number: 18"));
   CHECK_THAT(error_of("[[lessons]]\nnumber = 18\ntitle = \"A\\u001b[2J\"\nfolder = \"a\"\n"), Catch::StartsWith(".pdo/lessons.toml:3:"));

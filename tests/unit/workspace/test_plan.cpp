@@ -66,8 +66,7 @@ TEST_CASE("make_plan on an empty folder creates the whole scaffold and writes no
     CHECK(i.action == Action::create);
   }
   const auto written = plan.written_files();
-  for (const char* f : {"README.md", "progress.md", "questions.md", "check-env.md", ".gitignore", ".pdo/config.toml",
-                        "data/.gitkeep"}) {
+  for (const char* f : {"README.md", "progress.md", "questions.md", "check-env.md", ".gitignore", ".pdo/config.toml", "data/.gitkeep"}) {
     INFO(f);
     CHECK(std::count(written.begin(), written.end(), f) == 1);
   }

@@ -35,6 +35,9 @@ TEST_CASE("template mistakes are errors, not empty text", "[workspace]") {
 TEST_CASE("every embedded template renders for the default course", "[workspace]") {
   // render_embedded throws on unknown names: this guards the shipped templates.
   Vars v;
-  v.set("course_id", std::string("c")).set("course_file", std::string()).set("route", std::string("browser")).set("lang", std::string("zh"));
+  v.set("course_id", std::string("c"))
+      .set("course_file", std::string())
+      .set("route", std::string("browser"))
+      .set("lang", std::string("zh"));
   CHECK_NOTHROW(render_embedded("templates/config.toml", v));
 }

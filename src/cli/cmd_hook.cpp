@@ -1,9 +1,14 @@
 // pdo hook pre-commit | commit-msg FILE | pre-push REMOTE [URL]: what the installed git hooks run.
+// The hook may also be named by its installed file: a hook whose first line is `#!/path/to/pdo hook` makes
+// git run `pdo hook .git/hooks/pre-commit ARGS…` with no shell in between; then the <name>.local next to
+// it (the learner's own hook, kept when pdo installed its own) runs first, as the sh version runs it.
 // pre-commit scans the staged index (the exact blobs `git commit` will store, from GIT_INDEX_FILE when
 // git sets it), never the working tree; commit-msg scans the message file; pre-push scans the files,
 // file names and messages of the commits git is about to send (refs on standard input). Each blocks with
 // exit code 3 on a finding. None changes a file or a ref; pre-commit changes the index only to stage pdo's
 // own entries again where a stale `git commit` wrote old ones back (app/index_receipts).
+#include <algorithm>
+#include <array>
 #include <istream>
 #include <memory>
 #include <ostream>
@@ -25,9 +30,48 @@ namespace fs = std::filesystem;
 namespace {
 
 struct HookOptions {
-  std::string name;
+  std::string name;               ///< pre-commit, commit-msg or pre-push, or the installed hook file
   std::vector<std::string> args;  ///< what git passes: commit-msg FILE, pre-push REMOTE URL
 };
+
+constexpr std::array<std::string_view, 3> k_names{"pre-commit", "commit-msg", "pre-push"};
+
+bool is_hook_name(std::string_view name) { return std::find(k_names.begin(), k_names.end(), name) != k_names.end(); }
+
+/// The hook's name, and its installed file when NAME is a path ("x/pre-commit"); nullopt for anything else.
+std::optional<std::pair<std::string, std::optional<fs::path>>> hook_of(const std::string& name) {
+  if (is_hook_name(name)) return std::make_pair(name, std::optional<fs::path>());
+  const fs::path file = util::path_from_utf8(name);
+  const std::string base = util::path_to_utf8(file.filename());
+  if (!file.has_parent_path() || !is_hook_name(base)) return std::nullopt;
+  return std::make_pair(base, std::optional<fs::path>(file));
+}
+
+/// The learner's own hook kept next to pdo's as <name>.local: run first, with git's arguments and input,
+/// as pdo's sh hook runs it (directly when executable, else with sh). Its exit code (0: go on).
+int run_local_hook(Context& ctx, const fs::path& hook_file, const std::string& name, const std::vector<std::string>& args,
+                   const std::string& input) {
+  const fs::path file = hook_file.is_absolute() ? hook_file : ctx.cwd / hook_file;
+  const fs::path local = file.parent_path() / (name + ".local");
+  std::error_code ec;
+  if (!fs::is_regular_file(local, ec)) return 0;
+  const bool executable = platform::current_os() != platform::Os::windows &&
+                          (fs::status(local, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  std::vector<std::string> argv;
+  if (!executable) argv.emplace_back("sh");
+  argv.push_back(util::path_to_utf8(local));
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.input = input;
+  opts.cwd = ctx.cwd;
+  const auto r = platform::run_process(argv, opts);
+  ctx.err << r.out << r.err;  // git shows a hook's standard output on its standard error too
+  if (!r.started) {
+    throw Failure(Exit::failure, tr("无法运行 ", "cannot run ") + util::path_to_utf8(local) +
+                                     tr("，为安全起见已阻止。", "; stopped to be safe."));
+  }
+  return r.exit_code == 0 ? 0 : r.exit_code > 0 ? r.exit_code : 1;
+}
 
 /// The hook has no --lang: speak the workspace's language when its settings say one.
 void use_workspace_lang(const Context& ctx, const fs::path& workdir) {
@@ -87,8 +131,6 @@ int run_pre_commit(Context& ctx) {
 }
 
 int run_commit_msg(Context& ctx, const HookOptions& opts) {
-  if (opts.args.size() != 1)
-    throw Failure(Exit::usage, tr("commit-msg 需要一个参数：提交说明文件", "commit-msg needs one argument: the message file"));
   const auto repo = open_repo(ctx);
   const fs::path p = util::path_from_utf8(opts.args[0]);
   const fs::path file = p.is_absolute() ? p : ctx.cwd / p;
@@ -101,12 +143,8 @@ int run_commit_msg(Context& ctx, const HookOptions& opts) {
   return 0;
 }
 
-int run_pre_push(Context& ctx, const HookOptions& opts) {
-  if (opts.args.empty() || opts.args.size() > 2)
-    throw Failure(Exit::usage, tr("pre-push 需要参数：远程名 [地址]", "pre-push needs arguments: REMOTE [URL]"));
+int run_pre_push(Context& ctx, const HookOptions& opts, const std::string& refs) {
   const auto repo = open_repo(ctx);
-  std::string refs;  // line by line: istreambuf_iterator trips GCC's -Wnull-dereference at -O2
-  for (std::string line; std::getline(ctx.in, line);) refs += line + "\n";
   const auto scan = app::workspace_scan(repo.workdir());
   const auto st = app::check_push_for_secrets(repo, opts.args[0], refs, *scan);
   app::print_warnings(*scan, ctx.err);
@@ -116,20 +154,46 @@ int run_pre_push(Context& ctx, const HookOptions& opts) {
 
 }  // namespace
 
+int run_hook(Context& ctx, const std::vector<std::string>& words) {
+  const auto hook = words.empty() ? std::nullopt : hook_of(words.front());
+  if (!hook) {
+    throw Failure(Exit::usage, tr("不认识的钩子：", "unknown hook: ") + (words.empty() ? std::string() : words.front()) +
+                                   tr("（可选：pre-commit、commit-msg、pre-push，或已安装的钩子文件）",
+                                      " (choose pre-commit, commit-msg or pre-push, or the installed hook file)"));
+  }
+  const HookOptions opts{hook->first, {words.begin() + 1, words.end()}};
+  if (opts.name == "commit-msg" && opts.args.size() != 1)
+    throw Failure(Exit::usage, tr("commit-msg 需要一个参数：提交说明文件", "commit-msg needs one argument: the message file"));
+  if (opts.name == "pre-push" && (opts.args.empty() || opts.args.size() > 2))
+    throw Failure(Exit::usage, tr("pre-push 需要参数：远程名 [地址]", "pre-push needs arguments: REMOTE [URL]"));
+  std::string refs;  // pre-push: git's list of refs, for the chained hook and for the check
+  if (opts.name == "pre-push") {
+    for (std::string line; std::getline(ctx.in, line);) refs += line + "\n";  // (istreambuf_iterator: GCC -Wnull-dereference)
+  }
+  if (hook->second) {
+    if (const int local = run_local_hook(ctx, *hook->second, opts.name, opts.args, refs); local != 0) return local;
+  }
+  if (opts.name == "commit-msg") return run_commit_msg(ctx, opts);
+  if (opts.name == "pre-push") return run_pre_push(ctx, opts, refs);
+  return run_pre_commit(ctx);
+}
+
 void setup_hook(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<HookOptions>();
-  cmd->add_option("name", opts->name, tr("钩子名：pre-commit、commit-msg 或 pre-push", "The hook: pre-commit, commit-msg or pre-push"))
+  // Names, or the hook file itself (as its `#!/path/to/pdo hook` line passes it); completions offer the names.
+  const CLI::Validator hook_name(
+      [](std::string& value) { return hook_of(value) ? std::string() : value + " not in {pre-commit,commit-msg,pre-push}"; },
+      "{pre-commit,commit-msg,pre-push}");
+  cmd->add_option("name", opts->name,
+                  tr("钩子名：pre-commit、commit-msg 或 pre-push（或已安装的钩子文件）",
+                     "The hook: pre-commit, commit-msg or pre-push (or the installed hook file)"))
       ->required()
-      ->check(CLI::IsMember({"pre-commit", "commit-msg", "pre-push"}));
+      ->check(hook_name);
   cmd->add_option("args", opts->args, tr("git 传给钩子的参数", "The arguments git gives the hook"));
   cmd->callback([opts, &ctx] {
-    if (opts->name == "commit-msg") {
-      ctx.exit_code = run_commit_msg(ctx, *opts);
-    } else if (opts->name == "pre-push") {
-      ctx.exit_code = run_pre_push(ctx, *opts);
-    } else {
-      ctx.exit_code = run_pre_commit(ctx);
-    }
+    std::vector<std::string> words{opts->name};
+    words.insert(words.end(), opts->args.begin(), opts->args.end());
+    ctx.exit_code = run_hook(ctx, words);
   });
 }
 

@@ -106,6 +106,10 @@ void setup_scan(CLI::App* cmd, Context& ctx);
 /// `pdo hook`: a git hook's secret check.
 void setup_hook(CLI::App* cmd, Context& ctx);
 
+/// `pdo hook NAME|HOOK-FILE ARGS…` with its words after "hook": what setup_hook's callback runs, and what
+/// run_cli runs without building the parser for the installed hooks' exact call. The hook's exit code.
+int run_hook(Context& ctx, const std::vector<std::string>& words);
+
 /// `pdo completion`: the completion script of a shell.
 void setup_completion(CLI::App* cmd, Context& ctx);
 

@@ -46,6 +46,12 @@ std::optional<fs::path> make_private_dir(const std::string& prefix);
 /// The path of the running executable, if the OS tells it.
 std::optional<fs::path> self_exe();
 
+/// True if a script whose first line is `#!PROGRAM ARG` makes the system start PROGRAM itself, so a git
+/// hook can be pdo with no shell in between. POSIX: an absolute path with no blank or control character,
+/// short enough for every kernel's #! line (127 bytes on Linux before 5.1). Windows: never (Git for
+/// Windows looks a #! program up on PATH by its name alone).
+bool starts_as_interpreter(const fs::path& program);
+
 /// The process id.
 long current_pid();
 

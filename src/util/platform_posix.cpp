@@ -106,6 +106,13 @@ std::optional<fs::path> self_exe() {
   return std::nullopt;
 }
 
+bool starts_as_interpreter(const fs::path& program) {
+  const std::string& p = program.native();
+  constexpr std::size_t k_line_max = 127;  // "#!" + program + " hook" + "\n" within it
+  if (!program.is_absolute() || p.size() + 8 > k_line_max) return false;
+  return std::none_of(p.begin(), p.end(), [](char c) { return c == ' ' || (c >= 0 && c < 0x20) || c == 0x7f; });
+}
+
 long current_pid() { return static_cast<long>(::getpid()); }
 
 std::optional<std::uint64_t> process_start_time(long pid) {

@@ -109,6 +109,8 @@ std::optional<fs::path> win32::find_program_in(std::string_view name, const std:
   return std::nullopt;
 }
 
+bool starts_as_interpreter(const fs::path&) { return false; }
+
 std::optional<fs::path> self_exe() {
   std::wstring buf(MAX_PATH, L'\0');
   for (;;) {

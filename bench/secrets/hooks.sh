@@ -26,7 +26,11 @@ make_repo() {  # DIR HOOK-NAME KIND(empty|pdo) [PDO]
   git init -q "$dir"
   for h in pre-commit commit-msg pre-push; do printf '#!/bin/sh\n' > "$dir/.git/hooks/$h"; chmod +x "$dir/.git/hooks/$h"; done
   if [ "$kind" = pdo ]; then
-    sed "s|@PDO_BINARY@|$bin|" "$repo_root/hooks/$hook" > "$dir/.git/hooks/$hook"
+    # Exactly the hook `pdo init` installs for this binary (a #!pdo file, or the sh script where it must).
+    local installed
+    installed="$work/installed-$(cksum <<< "$bin" | cut -d' ' -f1)"
+    [ -d "$installed" ] || "$bin" init "$installed" --yes > /dev/null
+    cp "$installed/.git/hooks/$hook" "$dir/.git/hooks/$hook"
     chmod +x "$dir/.git/hooks/$hook"
   fi
   printf 'start\n' > "$dir/notes.md"

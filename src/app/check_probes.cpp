@@ -55,7 +55,14 @@ ProbeOutcome env_ignored(const git::Repo& repo, const fs::path& root) {
 std::string pdo_call(const fs::path& hook, std::string_view name) {
   const auto text = util::read_file(hook);
   if (!text) return {};
-  for (const auto line : util::split_lines(*text)) {
+  const auto lines = util::split_lines(*text);
+  // `#!/path/to/pdo hook`: git runs pdo itself. Shown by the program's name: check-env.md is committed.
+  if (!lines.empty() && util::starts_with(lines.front(), "#!") && util::ends_with(util::chomp(lines.front()), " hook")) {
+    const std::string_view first = util::chomp(lines.front());
+    const std::string_view program = first.substr(2, first.size() - 7);
+    if (program.find("/bin/sh") == std::string_view::npos) return "#!…/" + util::path_to_utf8(util::path_from_utf8(std::string(program)).filename()) + " hook";
+  }
+  for (const auto line : lines) {
     const auto l = util::trim(util::chomp(line));
     if (!l.empty() && l.front() != '#' && l.find("hook " + std::string(name)) != std::string_view::npos &&
         l.find("echo") == std::string_view::npos) {

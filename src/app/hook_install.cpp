@@ -3,6 +3,7 @@
 #include "app/hook_install.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "util/embedded.hpp"
 #include "util/fs.hpp"
@@ -31,12 +32,35 @@ fs::path hooks_dir(const git::Repo& repo) {
   return util::absolute_path(path.is_absolute() ? path : repo.workdir() / path);
 }
 
-/// The hook text naming this pdo binary ('/' separators work in Git for Windows' sh too).
+/// What the hook file says under its `#!` line when git runs pdo itself.
+std::string native_note(std::string_view name) {
+  const bool push = name == "pre-push";
+  return std::string("#\n# git runs the pdo of the first line itself (no shell in between); pdo runs ") + std::string(name) +
+         ".local first.\n# If that pdo is moved or removed, git stops with \"cannot run\" and " +
+         (push ? "pushes" : "commits") + " nothing: run pdo init again.\n# git 直接运行第一行的 pdo（不经过 shell），pdo 先运行 " +
+         std::string(name) + ".local。那个 pdo 被移动或删除后，git 会报 “cannot run” 并且不" + (push ? "推送" : "提交") +
+         "：重新运行 pdo init。\n";
+}
+
+/// The hook text for this pdo binary: where the system starts pdo from a `#!` line, `#!<pdo> hook` and the
+/// sh hook's header comments (git runs `pdo hook <this file> ARGS…`, a fork and an exec fewer on every
+/// commit and push); elsewhere the sh hook ('/' separators work in Git for Windows' sh too).
 std::string hook_content(std::string_view name) {
   const auto text = util::embedded_file("hooks/" + std::string(name));
-  std::string bin;
-  if (const auto self = platform::self_exe()) bin = util::replace_all(util::path_to_utf8(*self), "\\", "/");
-  return util::replace_all(text ? *text : std::string_view(), "@PDO_BINARY@", util::replace_all(bin, "'", "'\\''"));
+  const std::string_view script = text ? *text : std::string_view();
+  const auto self = platform::self_exe();
+  if (self && platform::starts_as_interpreter(*self)) {
+    std::string out = "#!" + util::path_to_utf8(*self) + " hook\n";
+    bool first = true;
+    for (const auto line : util::split_lines(script)) {
+      if (std::exchange(first, false)) continue;  // the sh script's own #! line
+      if (!util::starts_with(line, "#")) break;
+      out += std::string(util::chomp(line)) + "\n";
+    }
+    return out + native_note(name);
+  }
+  const std::string bin = self ? util::replace_all(util::path_to_utf8(*self), "\\", "/") : std::string();
+  return util::replace_all(script, "@PDO_BINARY@", util::replace_all(bin, "'", "'\\''"));
 }
 
 bool inside(const fs::path& file, const fs::path& dir) {

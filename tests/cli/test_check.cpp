@@ -96,7 +96,11 @@ TEST_CASE("browser route: only this OS's auto items run, the page title needs yo
   CHECK(item_body(report, "git-cli").find("    git version ") != std::string::npos);
   CHECK(item_line(report, "env-ignored").find("通过（pdo 观察到）") != std::string::npos);
   CHECK(item_line(report, "pre-commit-hook").find("通过（pdo 观察到）") != std::string::npos);
-  CHECK(item_body(report, "pre-commit-hook").find("exec \"$pdo_bin\" hook pre-commit") != std::string::npos);
+  // The hook's call as evidence: `#!…/pdo hook` (git starts pdo itself), or the sh hook's exec line under
+  // wine, never the binary's absolute path (check-env.md is committed).
+  const std::string call = pdo_under_launcher() ? "exec \"$pdo_bin\" hook pre-commit" : "#!…/" + util::path_to_utf8(pdo_binary().filename()) + " hook";
+  CHECK(item_body(report, "pre-commit-hook").find(call) != std::string::npos);
+  CHECK(report.find(util::path_to_utf8(util::absolute_path(pdo_binary()))) == std::string::npos);
   // No pass without evidence: every observed pass shows its output.
   CHECK(count_of(report, "通过（pdo 观察到） · ") == count_of(report, "  - 输出：\n    ```\n"));
   for (const char* part : {"**已完成**", "**需要你操作**", "**尚未验证**"}) CHECK(report.find(part) != std::string::npos);

@@ -4,6 +4,7 @@
 
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -171,19 +172,148 @@ TEST_CASE("the hook respects core.hooksPath", "[cli][hook]") {
   CHECK(read_file(hook).find("hook pre-commit") != std::string::npos);
 }
 
-// [posix:sh] what the hook script does without pdo is the script's own (sh) logic, run by the Linux git.
-TEST_CASE("the hook fails closed without pdo", "[cli][hook][posix][posix:sh]") {
+// [posix:sh] the Linux git starts the #! line's pdo itself; under wine pdo installs the sh script.
+TEST_CASE("the installed hook is pdo itself, and fails closed without it", "[cli][hook][posix][posix:sh]") {
   TempDir tmp("pdo-secrets-nopdo");
   const fs::path hook = hookspath_workspace(tmp);
   const fs::path ws = tmp / "course";
   std::string text = read_file(hook);
-  const auto at = text.find("pdo_bin='");
-  text.replace(at, text.find('\'', at + 9) - at + 1, "pdo_bin='/nonexistent/pdo'");
+  const std::string first = text.substr(0, text.find('\n'));
+  CHECK(first == "#!" + util::path_to_utf8(util::absolute_path(pdo_binary())) + " hook");  // no shell in between
+  CHECK(text.find("pdo init") != std::string::npos);  // the file says what to do when pdo moves
+
+  text.replace(0, first.size(), "#!/nonexistent/pdo hook");
   write_file(hook, text);
   append(ws / "questions.md", "- clean\n");
   git_out({"add", "questions.md"}, ws);
+  const int before = commit_count(ws);
   const auto r = run_git({"commit", "-m", "q"}, ws, {{"PATH", "/usr/bin:/bin"}});
   INFO(r.out << r.err);
   CHECK(r.exit_code != 0);
+  CHECK(r.err.find("cannot run") != std::string::npos);
+  CHECK(commit_count(ws) == before);
+}
+
+namespace {
+
+/// A copy of pdo in a folder whose name has a space: no #! line can name it, so its hooks are sh scripts.
+fs::path pdo_behind_a_space(const TempDir& tmp) {
+  const fs::path dir = tmp / "my tools";
+  fs::create_directories(dir);
+  const fs::path copy = dir / pdo_binary().filename();
+  fs::copy_file(pdo_binary(), copy);
+  return copy;
+}
+
+platform::ProcessResult run_copy(const fs::path& bin, const std::vector<std::string>& args, const fs::path& cwd) {
+  std::vector<std::string> argv{util::path_to_utf8(bin)};
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  opts.timeout = std::chrono::milliseconds(60000);
+  return platform::run_process(argv, opts);
+}
+
+}  // namespace
+
+// [posix:sh] the sh hook's own logic, run by the Linux git and sh.
+TEST_CASE("where no #! line can name pdo, the hook is the sh script: it chains and fails closed", "[cli][hook][posix][posix:sh]") {
+  TempDir tmp("pdo-secrets-shhook");
+  const fs::path bin = pdo_behind_a_space(tmp);
+  const fs::path ws = tmp / "course";
+  fs::create_directories(ws);
+  git_out({"init", "-q"}, ws);
+  write_file(ws / ".git/hooks/pre-commit", k_own_hook);
+  fs::permissions(ws / ".git/hooks/pre-commit", fs::perms::owner_all, fs::perm_options::add);
+  const auto init = run_copy(bin, {"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
+  INFO(init.out << init.err);
+  REQUIRE(init.exit_code == 0);
+  const fs::path hook = ws / ".git/hooks/pre-commit";
+  std::string text = read_file(hook);
+  CHECK(util::starts_with(text, "#!/bin/sh\n"));
+  CHECK(text.find("pdo_bin='" + util::path_to_utf8(bin) + "'") != std::string::npos);
+
+  append(ws / "questions.md", "- clean\n");
+  git_out({"add", "questions.md"}, ws);
+  const auto ok = run_git({"commit", "-m", "q"}, ws);
+  INFO(ok.out << ok.err);
+  CHECK(ok.exit_code == 0);
+  CHECK(read_file(ws / ".git/local-hook-ran") == "ran\n");
+  append(ws / "questions.md", fake_key(3) + "\n");
+  git_out({"add", "questions.md"}, ws);
+  CHECK(run_git({"commit", "-m", "key"}, ws).exit_code != 0);
+
+  const auto at = text.find("pdo_bin='");
+  text.replace(at, text.find('\'', at + 9) - at + 1, "pdo_bin='/nonexistent/pdo'");
+  write_file(hook, text);
+  git_out({"reset", "-q", "--hard"}, ws);
+  append(ws / "questions.md", "- clean again\n");
+  git_out({"add", "questions.md"}, ws);
+  const auto r = run_git({"commit", "-m", "q2"}, ws, {{"PATH", "/usr/bin:/bin"}});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code != 0);
   CHECK(r.err.find("pdo was not found") != std::string::npos);
+}
+
+// [posix:sh] the chained hooks are /bin/sh scripts, run by pdo as the Linux git runs pdo.
+TEST_CASE("commit-msg.local and pre-push.local run first with git's arguments and input", "[cli][hook][posix][posix:sh]") {
+  TempDir tmp("pdo-secrets-chain-all");
+  const fs::path ws = tmp / "course";
+  fs::create_directories(ws);
+  git_out({"init", "-q"}, ws);
+  const fs::path hooks = ws / ".git/hooks";
+  fs::create_directories(hooks);
+  write_file(hooks / "commit-msg", "#!/bin/sh\ncp \"$1\" .git/msg-seen\n");
+  // Not executable: run with sh, as the sh hook runs it. It reads git's ref lines, then may refuse.
+  write_file(hooks / "pre-push", "cat > .git/refs-seen\necho \"$1 $2\" > .git/args-seen\n[ ! -f .git/refuse ]\n");
+  fs::permissions(hooks / "commit-msg", fs::perms::owner_all, fs::perm_options::add);
+  fs::permissions(hooks / "pre-push", fs::perms::owner_exec, fs::perm_options::remove);
+  REQUIRE(init_ws(ws).exit_code == 0);
+  CHECK(fs::exists(hooks / "commit-msg.local"));
+  CHECK(fs::exists(hooks / "pre-push.local"));
+
+  append(ws / "questions.md", "- clean\n");
+  git_out({"add", "questions.md"}, ws);
+  const auto c = git_commit(ws, {"-m", "my question"});
+  INFO(c.out << c.err);
+  REQUIRE(c.exit_code == 0);
+  CHECK(read_file(ws / ".git/msg-seen").find("my question") != std::string::npos);
+
+  const fs::path remote = tmp / "remote.git";
+  git_out({"init", "-q", "--bare", util::path_to_utf8(remote)}, tmp.path());
+  git_out({"remote", "add", "origin", util::path_to_utf8(remote)}, ws);
+  const std::string head = git_out({"rev-parse", "HEAD"}, ws);
+  const auto p = git_push(ws, "origin", "HEAD:refs/heads/main");
+  INFO(p.out << p.err);
+  CHECK(p.exit_code == 0);
+  CHECK(read_file(ws / ".git/refs-seen").find(head.substr(0, 40)) != std::string::npos);
+  CHECK(read_file(ws / ".git/args-seen") == "origin " + util::path_to_utf8(remote) + "\n");
+
+  write_file(ws / ".git/refuse", "");
+  append(ws / "questions.md", "- another\n");
+  git_out({"add", "questions.md"}, ws);
+  REQUIRE(git_commit(ws, {"-m", "two"}).exit_code == 0);
+  CHECK(git_push(ws, "origin", "HEAD:refs/heads/main").exit_code != 0);  // the learner's own hook said no
+}
+
+TEST_CASE("pdo hook names a hook, or its installed file; anything else is a usage error", "[cli][hook]") {
+  TempDir tmp("pdo-secrets-hookname");
+  const fs::path ws = tmp / "course";
+  REQUIRE(init_ws(ws).exit_code == 0);
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"hook", "pre-comit"}, {"--lang", "en", "hook", "pre-comit"},
+                                               {"hook", "x/other-hook"}, {"hook", "commit-msg"}, {"hook", "pre-push"}}) {
+    const auto r = run_pdo(args, ws);
+    INFO(util::join(args, " ") << ": " << r.out << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(util::starts_with(r.err, "pdo: error: "));
+  }
+  append(ws / "questions.md", "- clean\n");
+  git_out({"add", "questions.md"}, ws);
+  CHECK(run_pdo({"hook", "pre-commit"}, ws).exit_code == 0);
+  CHECK(run_pdo({"--lang", "en", "hook", ".git/hooks/pre-commit"}, ws).exit_code == 0);
+  append(ws / "questions.md", fake_key(5) + "\n");
+  git_out({"add", "questions.md"}, ws);
+  CHECK(run_pdo({"hook", ".git/hooks/pre-commit"}, ws).exit_code == 3);
+  CHECK(run_pdo({"--lang", "en", "hook", "pre-commit"}, ws).exit_code == 3);
 }

@@ -36,10 +36,9 @@ fs::path hooks_dir(const git::Repo& repo) {
 std::string native_note(std::string_view name) {
   const bool push = name == "pre-push";
   return std::string("#\n# git runs the pdo of the first line itself (no shell in between); pdo runs ") + std::string(name) +
-         ".local first.\n# If that pdo is moved or removed, git stops with \"cannot run\" and " +
-         (push ? "pushes" : "commits") + " nothing: run pdo init again.\n# git 直接运行第一行的 pdo（不经过 shell），pdo 先运行 " +
-         std::string(name) + ".local。那个 pdo 被移动或删除后，git 会报 “cannot run” 并且不" + (push ? "推送" : "提交") +
-         "：重新运行 pdo init。\n";
+         ".local first.\n# If that pdo is moved or removed, git stops with \"cannot run\" and " + (push ? "pushes" : "commits") +
+         " nothing: run pdo init again.\n# git 直接运行第一行的 pdo（不经过 shell），pdo 先运行 " + std::string(name) +
+         ".local。那个 pdo 被移动或删除后，git 会报 “cannot run” 并且不" + (push ? "推送" : "提交") + "：重新运行 pdo init。\n";
 }
 
 /// The hook text for this pdo binary: where the system starts pdo from a `#!` line, `#!<pdo> hook` and the

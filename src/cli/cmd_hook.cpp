@@ -55,8 +55,8 @@ int run_local_hook(Context& ctx, const fs::path& hook_file, const std::string& n
   const fs::path local = file.parent_path() / (name + ".local");
   std::error_code ec;
   if (!fs::is_regular_file(local, ec)) return 0;
-  const bool executable = platform::current_os() != platform::Os::windows &&
-                          (fs::status(local, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  const bool executable =
+      platform::current_os() != platform::Os::windows && (fs::status(local, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
   std::vector<std::string> argv;
   if (!executable) argv.emplace_back("sh");
   argv.push_back(util::path_to_utf8(local));
@@ -67,8 +67,8 @@ int run_local_hook(Context& ctx, const fs::path& hook_file, const std::string& n
   const auto r = platform::run_process(argv, opts);
   ctx.err << r.out << r.err;  // git shows a hook's standard output on its standard error too
   if (!r.started) {
-    throw Failure(Exit::failure, tr("无法运行 ", "cannot run ") + util::path_to_utf8(local) +
-                                     tr("，为安全起见已阻止。", "; stopped to be safe."));
+    throw Failure(Exit::failure,
+                  tr("无法运行 ", "cannot run ") + util::path_to_utf8(local) + tr("，为安全起见已阻止。", "; stopped to be safe."));
   }
   return r.exit_code == 0 ? 0 : r.exit_code > 0 ? r.exit_code : 1;
 }

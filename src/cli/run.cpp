@@ -195,7 +195,11 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
   // What the installed git hooks run on every commit and push (`pdo hook NAME ARGS…`): straight to the
   // hook, without building the command line parser (CLI11's set-up was a third of the hook's instructions).
   if (args.size() >= 2 && args[0] == "hook" && !util::starts_with(args[1], "-")) {
-    return guarded(err, [&] { return run_hook(ctx, {args.begin() + 1, args.end()}); });
+    const int code = guarded(err, [&] { return run_hook(ctx, {args.begin() + 1, args.end()}); });
+    // A usage error points to the help, as the parser's own do below.
+    if (code == static_cast<int>(Exit::usage))
+      err << tr("用法见 pdo --help（或 pdo hook --help）。\n", "See pdo --help (or pdo hook --help).\n");
+    return code;
   }
   CLI::App app{"", "pdo"};
   build_cli(app, ctx, SetUp::typed, first_word(args));

@@ -98,7 +98,8 @@ TEST_CASE("browser route: only this OS's auto items run, the page title needs yo
   CHECK(item_line(report, "pre-commit-hook").find("通过（pdo 观察到）") != std::string::npos);
   // The hook's call as evidence: `#!…/pdo hook` (git starts pdo itself), or the sh hook's exec line under
   // wine, never the binary's absolute path (check-env.md is committed).
-  const std::string call = pdo_under_launcher() ? "exec \"$pdo_bin\" hook pre-commit" : "#!…/" + util::path_to_utf8(pdo_binary().filename()) + " hook";
+  const std::string call =
+      pdo_under_launcher() ? "exec \"$pdo_bin\" hook pre-commit" : "#!…/" + util::path_to_utf8(pdo_binary().filename()) + " hook";
   CHECK(item_body(report, "pre-commit-hook").find(call) != std::string::npos);
   CHECK(report.find(util::path_to_utf8(util::absolute_path(pdo_binary()))) == std::string::npos);
   // No pass without evidence: every observed pass shows its output.

@@ -180,7 +180,7 @@ TEST_CASE("the installed hook is pdo itself, and fails closed without it", "[cli
   std::string text = read_file(hook);
   const std::string first = text.substr(0, text.find('\n'));
   CHECK(first == "#!" + util::path_to_utf8(util::absolute_path(pdo_binary())) + " hook");  // no shell in between
-  CHECK(text.find("pdo init") != std::string::npos);  // the file says what to do when pdo moves
+  CHECK(text.find("pdo init") != std::string::npos);                                       // the file says what to do when pdo moves
 
   text.replace(0, first.size(), "#!/nonexistent/pdo hook");
   write_file(hook, text);
@@ -301,8 +301,11 @@ TEST_CASE("pdo hook names a hook, or its installed file; anything else is a usag
   TempDir tmp("pdo-secrets-hookname");
   const fs::path ws = tmp / "course";
   REQUIRE(init_ws(ws).exit_code == 0);
-  for (const std::vector<std::string>& args : {std::vector<std::string>{"hook", "pre-comit"}, {"--lang", "en", "hook", "pre-comit"},
-                                               {"hook", "x/other-hook"}, {"hook", "commit-msg"}, {"hook", "pre-push"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"hook", "pre-comit"},
+                                               {"--lang", "en", "hook", "pre-comit"},
+                                               {"hook", "x/other-hook"},
+                                               {"hook", "commit-msg"},
+                                               {"hook", "pre-push"}}) {
     const auto r = run_pdo(args, ws);
     INFO(util::join(args, " ") << ": " << r.out << r.err);
     CHECK(r.exit_code == 2);

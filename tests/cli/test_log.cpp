@@ -259,20 +259,28 @@ TEST_CASE("a cold log of a long mixed history has one event per commit in histor
   platform::ProcessOptions opts;
   opts.cwd = root;
   opts.env = test_env();
-  opts.input = box_history(read_file(root / "progress.md"), 700);
+  opts.input = box_history(read_file(root / "progress.md"), 1500);
   const auto imported = platform::run_process({"git", "fast-import", "--quiet"}, opts);
   INFO(imported.err);
   REQUIRE(imported.exit_code == 0);
   git_out({"reset", "-q", "--hard", "main"}, root);
   std::vector<std::string> expected;
   const std::string ids =
-      git_out({"log", "--reverse", "--format=%H", "-n", "700", "--", "progress.md"}, root);  // split_lines views into it
+      git_out({"log", "--reverse", "--format=%H", "-n", "1500", "--", "progress.md"}, root);  // split_lines views into it
   for (const auto line : util::split_lines(ids)) {
     expected.emplace_back(util::chomp(line));
   }
-  REQUIRE(expected.size() == 700);
+  REQUIRE(expected.size() == 1500);
   const std::string cold = cold_log(root);
   CHECK(event_commits(cold) == expected);
-  CHECK(count_of(cold, R"("source":"pdo")") == 233);  // every third commit carries trailers
+  CHECK(count_of(cold, R"("source":"pdo")") == 500);  // every third commit carries trailers
   CHECK(log_json(root) == cold);                      // and the cache it wrote gives the same
+  // The text journal (over 64 KiB, written in pieces): every event once, then the summary line.
+  const auto text = pdo_in(root, {"--lang", "en", "log"});
+  require_ok(text);
+  CHECK(text.out.size() > 64 * 1024);
+  CHECK(count_of(text.out, "  ✓ ") + count_of(text.out, "  ↺ ") == 1500);
+  CHECK(count_of(text.out, "]\n") == 1500);  // no event line cut where a piece ends
+  const auto last = text.out.rfind('\n', text.out.size() - 2);
+  CHECK_THAT(text.out.substr(last + 1), Catch::StartsWith("first day: ") && Catch::Contains("days studied: "));
 }

@@ -17,7 +17,9 @@ std::optional<progress::BoxChange> parse_change(std::string_view lesson, std::st
   if (!util::is_digits(lesson) || lesson.empty() || lesson.size() > 3) return std::nullopt;
   const auto s = progress::parse_step(util::trim(step));
   if (!s || (state != "done" && state != "todo")) return std::nullopt;
-  return progress::BoxChange{std::stoi(std::string(lesson)), *s, state == "done"};
+  int number = 0;
+  for (const char c : lesson) number = number * 10 + (c - '0');  // 1 to 3 digits, checked above
+  return progress::BoxChange{number, *s, state == "done"};
 }
 
 std::string change_text(const progress::BoxChange& c) {
@@ -59,7 +61,8 @@ Trailers read_trailers(const std::string& message, const std::string& commit_id)
   std::string lesson, step, state, legacy_undo;
   std::vector<progress::BoxChange> also;
   bool any = false;
-  for (const auto& [key, value] : git::message_trailers(message)) {
+  for (const auto& [key_text, value] : git::message_trailers(message)) {
+    const std::string_view key = key_text;  // compared by length first, unlike std::string == const char*
     if (!util::starts_with(key, "Pdo-")) continue;
     any = true;
     if (key == "Pdo-Action")

@@ -70,6 +70,9 @@ std::string_view step_id(Step step) { return names(step).id; }
 std::string_view step_label(Step step, util::Lang lang) { return lang == util::Lang::zh ? names(step).zh : names(step).en; }
 
 std::optional<Step> parse_step(std::string_view text) {
+  for (const auto& n : k_names) {
+    if (text == n.id) return n.step;  // what pdo writes in trailers and the journal cache: no copies
+  }
   const std::string t = util::to_lower(util::trim(text));
   for (const auto& n : k_names) {
     if (t == n.id || t == n.zh || t == util::to_lower(n.en)) return n.step;

@@ -67,8 +67,8 @@ public:
 
 private:
   static constexpr std::size_t k_start_after = 64;  // fewer commits are read inline at the end
-  static constexpr std::size_t k_batch = 128;
-  static constexpr std::size_t k_backlog = 256;
+  static constexpr std::size_t k_batch = 64;
+  static constexpr std::size_t k_backlog = 128;
 
   void read(Found& f) {
     std::vector<progress::BoxChange> boxes;

@@ -60,8 +60,7 @@ std::string pdo_call(const fs::path& hook, std::string_view name) {
   if (!lines.empty() && util::starts_with(lines.front(), "#!") && util::ends_with(util::chomp(lines.front()), " hook")) {
     const std::string_view first = util::chomp(lines.front());
     const std::string_view program = first.substr(2, first.size() - 7);
-    if (program.find("/bin/sh") == std::string_view::npos)
-      return "#!…/" + util::path_to_utf8(util::path_from_utf8(std::string(program)).filename()) + " hook";
+    return "#!…/" + util::path_to_utf8(util::path_from_utf8(std::string(program)).filename()) + " hook";
   }
   for (const auto line : lines) {
     const auto l = util::trim(util::chomp(line));

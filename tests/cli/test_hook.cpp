@@ -200,7 +200,7 @@ namespace {
 fs::path pdo_behind_a_space(const TempDir& tmp) {
   const fs::path dir = tmp / "my tools";
   fs::create_directories(dir);
-  const fs::path copy = dir / pdo_binary().filename();
+  fs::path copy = dir / pdo_binary().filename();
   fs::copy_file(pdo_binary(), copy);
   return copy;
 }

@@ -220,26 +220,28 @@ public:
   /// caller then moves that copy into place under git's config.lock (see app/transaction).
   Status edit_config_copy(const fs::path& scratch_copy, const std::vector<std::pair<std::string, std::string>>& values) const;
 
-  /// A commit that changed a path, with the blob ids of the path before and after ("" if absent).
-  struct PathChange {
-    CommitInfo commit;
-    std::string before_id;
-    std::string after_id;
+  /// Reads a walk's blobs for its visitor, on the visitor's thread.
+  class BlobReader {
+  public:
+    virtual ~BlobReader() = default;
+    /// A blob's bytes by its 40-hex id ("" if absent or not a blob).
+    virtual std::string read(const char* id) const = 0;
   };
-  /// The commits that changed `path` (newest first; all if limit is 0).
-  Result<std::vector<PathChange>> changes_to(const std::string& path, std::size_t limit) const;
   /// A commit that changed a path, as walk_changes() streams it: valid only during the call.
   struct PathChangeView {
     const char* id;       ///< 40 hex digits
     const char* message;  ///< the raw message ("" if none)
     long long time = 0;
     int offset_minutes = 0;
-    const char* before_id;  ///< the path's blob before ("" if absent)
-    const char* after_id;   ///< and after ("" if absent)
+    const char* before_id;              ///< the path's blob before ("" if absent)
+    const char* after_id;               ///< and after ("" if absent)
+    const BlobReader* blobs = nullptr;  ///< reads blobs on the thread that runs `visit`
   };
   /// Streams the commits reachable from HEAD but not from `stop_at` (a commit id; "" for all) that changed
-  /// `path`, newest first, without copying messages; `visit` returns false to stop. Fails if `stop_at`
-  /// names no commit. `walked`, when given, counts every commit read (for a progress line).
+  /// `path`, newest first; `visit` returns false to stop. Fails if `stop_at` names no commit. `walked`,
+  /// when given, counts every commit read (for a progress line). A long walk reads commits on the calling
+  /// thread and trees on a second one, which then runs `visit` (one call at a time, in walk order, all
+  /// before walk_changes returns; an exception from `visit` comes out of walk_changes).
   Status walk_changes(const std::string& path, const std::string& stop_at, const std::function<bool(const PathChangeView&)>& visit,
                       std::atomic<std::uint64_t>* walked = nullptr) const;
   /// True if commit `ancestor` is `descendant` or one of its ancestors (false if either is unknown).

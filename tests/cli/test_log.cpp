@@ -251,7 +251,7 @@ std::vector<std::string> event_commits(const std::string& json) {
 
 }  // namespace
 
-// Long histories are read on a second thread beside the walk (app/study_log.cpp): the journal must be
+// Long histories are read on two threads (git/path_walk.cpp): the journal must be
 // the one the history holds, in its order, whichever kind of commit each one is.
 TEST_CASE("a cold log of a long mixed history has one event per commit in history order", "[cli][log]") {
   TempDir tmp("log-long");

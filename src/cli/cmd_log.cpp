@@ -41,8 +41,8 @@ std::string json_journal(const progress::Journal& j) {
       const auto& e = j.days[d].events[i];
       o << (i ? "," : "") << "{\"lesson\":" << e.change.lesson << ",\"id\":" << util::json_str(util::pad2(e.change.lesson))
         << ",\"step\":" << util::json_str(progress::step_id(e.change.step)) << ",\"state\":\"" << (e.change.done ? "done" : "todo")
-        << "\",\"commit\":" << util::json_str(e.commit) << ",\"time\":" << e.time << ",\"source\":\"" << (e.by_pdo ? "pdo" : "manual")
-        << "\"}";
+        << "\",\"commit\":" << util::json_str(e.commit.view()) << ",\"time\":" << e.time << ",\"source\":\""
+        << (e.by_pdo ? "pdo" : "manual") << "\"}";
     }
     o << "]}";
   }
@@ -84,7 +84,7 @@ void print_journal(Context& ctx, const Session& s, const progress::Journal& j) {
       if (!e.change.done) text += unticked;
       text += title->second;
       text += "  [";
-      text.append(e.commit, 0, 7);
+      text.append(e.commit.view().substr(0, 7));
       if (!e.by_pdo) text += by_hand;
       text += "]\n";
       if (text.size() >= k_chunk) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <map>
 #include <sstream>
 
 #include "util/text.hpp"
@@ -49,7 +48,7 @@ std::string encode_cache(const JournalCache& cache) {
   out += "\nhead " + cache.head + "\npath " + cache.path + "\n";
   for (const auto& e : cache.events) {
     out += "e ";
-    out += e.commit;
+    out += e.commit.view();
     out += ' ';
     append_number(out, e.time);
     out += ' ';
@@ -89,10 +88,11 @@ std::optional<JournalCache> decode_cache(std::string_view text) {
       return cache;
     }
     Event e;
-    if (tag != "e" || !(fields >> e.commit >> e.time >> e.offset_minutes >> e.change.lesson >> step >> state >> source))
-      return std::nullopt;
+    std::string commit;
+    if (tag != "e" || !(fields >> commit >> e.time >> e.offset_minutes >> e.change.lesson >> step >> state >> source)) return std::nullopt;
+    e.commit = commit;
     const auto parsed_step = parse_step(step);
-    if (!is_hex_id(e.commit) || !parsed_step || (state != "done" && state != "todo") || (source != "pdo" && source != "manual") ||
+    if (!is_hex_id(commit) || !parsed_step || (state != "done" && state != "todo") || (source != "pdo" && source != "manual") ||
         e.change.lesson < 0 || e.offset_minutes < -1440 || e.offset_minutes > 1440) {
       return std::nullopt;
     }
@@ -104,12 +104,31 @@ std::optional<JournalCache> decode_cache(std::string_view text) {
   return std::nullopt;  // no "end" line: truncated
 }
 
+namespace {
+
+/// The day number of an event's local date (what util::date_of names), without making the date's text.
+long long local_day(const Event& e) {
+  const long long local = e.time + static_cast<long long>(e.offset_minutes) * 60;
+  return local / 86400 - (local % 86400 < 0 ? 1 : 0);
+}
+
+}  // namespace
+
 Journal build_journal(std::vector<Event> events, const std::string& today) {
-  std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.time < b.time; });
-  std::map<std::string, std::vector<Event>> by_day;
-  for (auto& e : events) by_day[util::date_of(e.time, e.offset_minutes)].push_back(std::move(e));
+  // By local date, and by time within a date (events of one moment keep their order); each day's events
+  // are then moved out in one piece of exactly their size, and the input is freed before it returns.
+  std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+    const long long da = local_day(a), db = local_day(b);
+    return da != db ? da < db : a.time < b.time;
+  });
   Journal j;
-  for (auto& [date, list] : by_day) j.days.push_back({date, std::move(list)});
+  for (auto first = events.begin(); first != events.end();) {
+    const long long day = local_day(*first);
+    const auto last = std::find_if(first, events.end(), [&](const Event& e) { return local_day(e) != day; });
+    j.days.push_back({util::date_of(first->time, first->offset_minutes), {std::make_move_iterator(first), std::make_move_iterator(last)}});
+    first = last;
+  }
+  events = std::vector<Event>();
   if (j.days.empty()) return j;
   j.first_day = j.days.front().date;
   j.last_day = j.days.back().date;

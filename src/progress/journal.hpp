@@ -1,6 +1,8 @@
 #pragma once
 // The study journal: which boxes changed in which commit, from pdo's trailers or, for commits the
 // learner made by hand, from the two versions of progress.md. Pure: git history comes in as data.
+#include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,10 +23,31 @@ struct BoxChange {
 /// Boxes whose state differs between two progress.md texts (boxes added ticked count as done).
 std::vector<BoxChange> diff_boxes(std::string_view before, std::string_view after);
 
+/// A commit id as the journal keeps it: up to 40 characters in place, so a journal of 100,000 events
+/// makes no allocation per event (longer text is cut at 40; git's ids are 40 hex digits).
+class CommitId {
+public:
+  CommitId() = default;
+  CommitId(std::string_view id) { assign(id); }    // NOLINT(google-explicit-constructor): ids arrive as text
+  CommitId(const char* id) { assign(id); }         // NOLINT(google-explicit-constructor)
+  CommitId(const std::string& id) { assign(id); }  // NOLINT(google-explicit-constructor)
+  std::string_view view() const { return {m_text.data(), m_size}; }
+  std::string str() const { return std::string(view()); }
+  friend bool operator==(const CommitId& a, const CommitId& b) { return a.view() == b.view(); }
+
+private:
+  void assign(std::string_view id) {
+    m_size = static_cast<unsigned char>(std::min(id.size(), m_text.size()));
+    id.copy(m_text.data(), m_size);
+  }
+  std::array<char, 40> m_text{};
+  unsigned char m_size = 0;
+};
+
 /// A box change at a moment in history.
 struct Event {
   BoxChange change;
-  std::string commit;
+  CommitId commit;
   long long time = 0;
   int offset_minutes = 0;
   bool by_pdo = false;

@@ -8,9 +8,12 @@
 #include <numeric>
 #include <ostream>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "app/secret_guard.hpp"
 #include "cli/commands.hpp"
+#include "git/repo.hpp"
 #include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -167,6 +170,7 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
 }
 
 int run_scan_history(Context& ctx) {
+  git::tune_for_reading();  // every object is read once (a parent's tree is kept), none needs its hash checked
   const auto top = git::Repo::discover(ctx.cwd);
   if (!top) throw Failure(Exit::usage, tr("这里不是 git 仓库，没有历史可以扫描。", "not inside a git repository: no history to scan."));
   const auto repo = git::Repo::open(*top).take();
@@ -180,26 +184,24 @@ int run_scan_history(Context& ctx) {
     ctx.out << util::paint(style, util::Tone::place, commit.substr(0, 12)) << " " << format_finding(f, style) << "\n" << std::flush;
     ++count;
   };
+  // One walk reads both; the findings in commit messages are printed after those in files, as before.
+  std::vector<std::pair<std::string, secrets::Finding>> in_messages;
   {
     util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描历史：", "Scanning history: ", " 个文件版本", " file versions"));
-    repo.for_each_history_blob([&](const git::Repo::HistoryBlob& blob) {
-          ++blobs;
-          progress.add();
-          for (const auto& f : scanner.scan(blob.path, blob.content)) print(progress, blob.commit, f);
-        })
+    repo.for_each_history(
+            [&](const std::string& commit, const std::string& message) {
+              for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
+                f.path = tr("(提交说明)", "(commit message)");
+                in_messages.emplace_back(commit, std::move(f));
+              }
+            },
+            [&](const git::Repo::HistoryBlob& blob) {
+              ++blobs;
+              progress.add();
+              for (const auto& f : scanner.scan(blob.path, blob.content)) print(progress, blob.commit, f);
+            })
         .take();
-  }
-  {
-    util::Progress progress(ctx.err, app::show_progress(ctx),
-                            counter("扫描提交说明：", "Scanning commit messages: ", " 个提交", " commits"));
-    repo.for_each_history_message([&](const std::string& commit, const std::string& message) {
-          progress.add();
-          for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
-            f.path = tr("(提交说明)", "(commit message)");
-            print(progress, commit, f);
-          }
-        })
-        .take();
+    for (const auto& [commit, f] : in_messages) print(progress, commit, f);
   }
   app::print_warnings(scanner, ctx.err);
   return finish(ctx, count,

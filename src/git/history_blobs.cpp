@@ -1,5 +1,5 @@
-// Repo::for_each_history_blob: every blob any commit introduced, each scanned once, so `pdo scan
-// --history` can point at the commit where an old key first appeared. Trees are compared entry by
+// Repo::for_each_history: every commit's message and every blob any commit introduced, each scanned once,
+// in one walk, so `pdo scan --history` can point at the commit where an old key first appeared. Trees are compared entry by
 // entry (no git_diff: it re-reads the configuration for every commit), and a subtree whose id did not
 // change is skipped whole.
 #include <set>
@@ -81,25 +81,37 @@ Status compare_trees(BlobWalk& w, git_tree* before, git_tree* now, const std::st
 
 }  // namespace
 
-Status Repo::for_each_history_blob(const std::function<void(const HistoryBlob&)>& visit) const {
+Status Repo::for_each_history(const std::function<void(const std::string&, const std::string&)>& visit_message,
+                              const std::function<void(const HistoryBlob&)>& visit_blob) const {
   git_repository* repo = m_impl->repo.get();
   if (head_unborn()) return ok();
-  BlobWalk w{repo, visit, {}, {}};
+  BlobWalk w{repo, visit_blob, {}, {}};
+  // Oldest first, so a commit's first parent was most often the commit just before it: its tree is kept
+  // rather than looked up again (the history is read without libgit2's object cache, see tune_for_reading).
+  git_oid previous{};
+  TreePtr previous_tree;
   return walk_commits(repo, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"},
                       [&](const git_oid& id, git_commit* c, git_tree* t) -> Result<bool> {
-                        const TreePtr parent = first_parent_tree(c);
                         w.commit = oid_str(id);
-                        if (Status s = compare_trees(w, parent.get(), t, ""); !s) return s.error();
-                        return true;
-                      });
-}
-
-Status Repo::for_each_history_message(const std::function<void(const std::string&, const std::string&)>& visit) const {
-  if (head_unborn()) return ok();
-  return walk_commits(m_impl->repo.get(), GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"},
-                      [&](const git_oid& id, git_commit* c, git_tree*) -> Result<bool> {
                         const char* message = git_commit_message_raw(c);
-                        visit(oid_str(id), message ? message : "");
+                        visit_message(w.commit, message ? message : "");
+                        const git_oid* parent_id = git_commit_parentcount(c) > 0 ? git_commit_parent_id(c, 0) : nullptr;
+                        TreePtr looked_up;
+                        git_tree* parent = nullptr;
+                        if (parent_id && previous_tree && git_oid_equal(parent_id, &previous)) {
+                          parent = previous_tree.get();
+                        } else if (parent_id) {
+                          looked_up = first_parent_tree(c);
+                          parent = looked_up.get();
+                        }
+                        if (Status s = compare_trees(w, parent, t, ""); !s) return s.error();
+                        git_object* kept = nullptr;
+                        if (git_object_dup(&kept, reinterpret_cast<git_object*>(t)) == 0) {
+                          previous = id;
+                          previous_tree.reset(reinterpret_cast<git_tree*>(kept));
+                        } else {
+                          previous_tree.reset();
+                        }
                         return true;
                       });
 }

@@ -265,11 +265,10 @@ public:
     std::string path;
     std::string content;
   };
-  /// Calls `visit` once per distinct blob added or changed by any commit reachable from HEAD, a branch
-  /// or a tag, oldest commit first.
-  Status for_each_history_blob(const std::function<void(const HistoryBlob&)>& visit) const;
-  /// Calls `visit(commit, message)` for every commit reachable from HEAD, a branch or a tag, oldest first.
-  Status for_each_history_message(const std::function<void(const std::string&, const std::string&)>& visit) const;
+  /// One walk of every commit reachable from HEAD, a branch or a tag, oldest first: `visit_message(commit,
+  /// message)` for each, then `visit_blob` once per distinct blob (and path) it added or changed.
+  Status for_each_history(const std::function<void(const std::string&, const std::string&)>& visit_message,
+                          const std::function<void(const HistoryBlob&)>& visit_blob) const;
   /// A commit about to leave the machine (git push), with its message.
   struct OutgoingCommit {
     std::string commit;

@@ -4,9 +4,10 @@ ratios A/B (and of their user+system CPU times, steadier on a busy machine), eac
 the process and the children it waited for, from /usr/bin/time). Alternating keeps the ratio honest when the
 machine's speed drifts; a median of ratios is not the ratio of medians.
 
-usage: pair.py NAME RUNS WARMUP 'COMMAND A' 'COMMAND B' [--setup 'COMMAND']
+usage: pair.py NAME RUNS WARMUP 'COMMAND A' 'COMMAND B' [--setup 'COMMAND'] [--names A,B]
 Each command runs under /bin/sh -c with its output thrown away; --setup runs before each A and each B
-(untimed), e.g. to drop a cache for a cold run. Exit 1 if a command fails.
+(untimed), e.g. to drop a cache for a cold run; --names labels the two sides (default pdo,git). Exit 1 if
+a command fails.
 """
 import os
 import statistics
@@ -38,6 +39,11 @@ def main():
         i = args.index("--setup")
         setup = args[i + 1]
         del args[i : i + 2]
+    names = ["pdo", "git"]
+    if "--names" in args:
+        i = args.index("--names")
+        names = args[i + 1].split(",", 1)
+        del args[i : i + 2]
     name, runs, warmup, a, b = args[0], int(args[1]), int(args[2]), args[3], args[4]
 
     def one(cmd):
@@ -60,9 +66,9 @@ def main():
         mb.append(pb)
     med = statistics.median
     print(
-        f"{name:<28} pdo {med(wa) * 1000:9.1f} ms  git {med(wb) * 1000:9.1f} ms  ratio {med(ratios):5.2f}"
+        f"{name:<28} {names[0]} {med(wa) * 1000:9.1f} ms  {names[1]} {med(wb) * 1000:9.1f} ms  ratio {med(ratios):5.2f}"
         f"  (pairs {runs}, min {min(ratios):.2f} max {max(ratios):.2f}; cpu ratio {med(cpu_ratios):.2f})"
-        f"  peak pdo {med(ma):6.1f} MiB git {med(mb):6.1f} MiB ({med(ma) / med(mb):.2f}x)"
+        f"  peak {names[0]} {med(ma):6.1f} MiB {names[1]} {med(mb):6.1f} MiB ({med(ma) / med(mb):.2f}x)"
     )
 
 

@@ -9,15 +9,20 @@
 #                (hand kind: vs git log -p ... -- progress.md, since pdo must read the diffs too)
 #   log warm     pdo log, journal cache in .git/  vs  the path-limited git log
 #   status       pdo status                       vs  git status
+#   scan         pdo scan --history               vs  the same with an older pdo ($PDO_BENCH_OLD, if set;
+#                pdo-made histories only)
 # Runs alternate pair by pair (A, B, A, B, ...; bench/pair.py); each line gives the median of the
 # per-pair ratios and both sides' median peak memory.
 # Usage: bench/study.sh [path/to/pdo]    PDO_BENCH_SIZES="1000 10000" PDO_BENCH_RUNS=11
+#        PDO_BENCH_OLD=path/to/older/pdo  (e.g. a release build of the main an issue was filed on)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 pdo=$(realpath "${1:-$here/../build/release/pdo}")
 sizes=${PDO_BENCH_SIZES:-1000 10000}
 runs=${PDO_BENCH_RUNS:-11}
 [ -x "$pdo" ] || { echo "bench: no pdo binary at $pdo (cmake --preset release && cmake --build --preset release)"; exit 2; }
+old=${PDO_BENCH_OLD:+$(realpath "$PDO_BENCH_OLD")}
+[ -z "$old" ] || [ -x "$old" ] || { echo "bench: PDO_BENCH_OLD is no program: $PDO_BENCH_OLD"; exit 2; }
 command -v python3 > /dev/null || { echo "bench: python3 is needed"; exit 2; }
 
 work=$(mktemp -d /tmp/pdo-bench.XXXXXX)
@@ -28,7 +33,8 @@ git config --global user.name "Bench Learner"
 git config --global user.email bench@example.com
 git config --global init.defaultBranch main
 
-echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -sr), $("$pdo" --version), $(git --version)"
+echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg), $("$pdo" --version), $(git --version)"
+[ -z "$old" ] || echo "bench: older pdo for scan --history: $old ($("$old" --version))"
 echo "bench: ratio = pdo / git (lower is better); medians of $runs alternating pairs"
 
 # Writes a git fast-import stream of $2 commits of kind $1 on top of refs/heads/main, each flipping one
@@ -95,6 +101,10 @@ SH
     "$pdo" log > /dev/null
     bench "log warm vs git log" "$runs" 2 "$pdo log" "$gitlog"
     bench "status" "$runs" 2 "$pdo status" "git status"
+    if [ -n "$old" ] && [ "$kind" = pdo ]; then
+      scan_runs=$(( runs < 5 ? runs : 5 ))
+      bench "scan --history vs older pdo" "$scan_runs" 1 "$pdo scan --history" "$old scan --history" --names "pdo,old"
+    fi
     cd "$work"
     rm -rf "$work/$kind-$n"
   done

@@ -30,13 +30,13 @@ workspace::Workspace open_workspace_files(Context& ctx) {
 
 Session open_session(Context& ctx, Access access) {
   auto ws = open_workspace_files(ctx);
-  const auto top = git::Repo::find(ws.root).take();
-  if (!top) {
+  auto repo = git::Repo::find_open(ws.root).take();
+  if (!repo) {
     throw Failure(Exit::usage,
                   trf("课程目录不在 git 仓库里：{}。运行 pdo init 重新建立。",
                       "the course folder is not in a git repository: {}. Run pdo init to set it up again.", util::path_to_utf8(ws.root)));
   }
-  Session s{std::move(ws), git::Repo::open(*top).take(), nullptr};
+  Session s{std::move(ws), std::move(*repo), nullptr};
   if (access == Access::write) {
     if (auto st = s.repo.ready_to_commit(false); !st) throw Failure(st.error());
     s.lock = lock_workspace(ctx, s.repo);

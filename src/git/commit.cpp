@@ -285,11 +285,18 @@ std::string escape_patch_markers(const std::string& message) {
 }  // namespace
 
 Result<std::optional<fs::path>> Repo::find(const fs::path& start) {
+  auto found = find_open(start);
+  if (!found) return found.error();
+  if (!*found) return std::optional<fs::path>();
+  return std::optional<fs::path>((*found)->workdir());
+}
+
+Result<std::optional<Repo>> Repo::find_open(const fs::path& start) {
   ensure_libgit2();
   fs::path probe = util::absolute_path(start);
   std::error_code ec;
   while (!probe.empty() && !fs::exists(probe, ec)) {
-    if (probe == probe.parent_path()) return std::optional<fs::path>();
+    if (probe == probe.parent_path()) return std::optional<Repo>();
     probe = probe.parent_path();
   }
   git_repository* raw = nullptr;
@@ -308,11 +315,10 @@ Result<std::optional<fs::path>> Repo::find(const fs::path& start) {
                         ". Run pdo as the user who owns it; or, if you trust it, run git config --global --add safe.directory ") +
                      lg2_path(probe)};
   }
-  if (rc != 0) return std::optional<fs::path>();
+  if (rc != 0) return std::optional<Repo>();
   RepoPtr repo(raw);
-  if (git_repository_is_bare(raw)) return std::optional<fs::path>();
-  fs::path p = util::path_from_utf8(git_repository_workdir(raw));
-  return std::optional<fs::path>(p.has_filename() ? p : p.parent_path());
+  if (git_repository_is_bare(raw)) return std::optional<Repo>();
+  return std::optional<Repo>(Repo(std::unique_ptr<Impl>(new Impl{std::move(repo)})));
 }
 
 fs::path Repo::index_path() const { return gitdir() / "index"; }

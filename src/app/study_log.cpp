@@ -19,12 +19,8 @@ constexpr std::size_t k_cache_cap = 256u * 1024 * 1024;
 Status walk_events(const git::Repo& repo, const std::string& path, const std::string& stop_at, std::vector<progress::Event>& out,
                    std::atomic<std::uint64_t>* commits_read) {
   // A linear history hands each blob over twice (before of one commit, after of the next, newest first):
-  // reading `after` first and keeping the last blob read makes that one read.
-  std::pair<std::string, std::string> last_blob;
-  const auto blob = [&](const git::Repo::PathChangeView& v, const char* id) -> const std::string& {
-    if (last_blob.first != id) last_blob = {id, v.blobs->read(id)};
-    return last_blob.second;
-  };
+  // the last `before` read is kept and becomes the next commit's `after`, so each is read once.
+  std::pair<std::string, std::string> last_before;  // blob id, text
   return repo.walk_changes(
       path, stop_at,
       [&](const git::Repo::PathChangeView& v) {
@@ -36,8 +32,9 @@ Status walk_events(const git::Repo& repo, const std::string& path, const std::st
             return true;
           }
         }
-        const std::string after = blob(v, v.after_id);
-        for (const auto& c : progress::diff_boxes(blob(v, v.before_id), after)) out.push_back({c, v.id, v.time, v.offset_minutes, false});
+        std::string after = last_before.first == v.after_id ? std::move(last_before.second) : v.blobs->read(v.after_id);
+        last_before = {v.before_id, v.blobs->read(v.before_id)};
+        for (const auto& c : progress::diff_boxes(last_before.second, after)) out.push_back({c, v.id, v.time, v.offset_minutes, false});
         return true;
       },
       commits_read);

@@ -99,7 +99,7 @@ std::optional<JournalCache> decode_cache(std::string_view text) {
     e.change.step = *parsed_step;
     e.change.done = state == "done";
     e.by_pdo = source == "pdo";
-    cache.events.push_back(std::move(e));
+    cache.events.push_back(e);
   }
   return std::nullopt;  // no "end" line: truncated
 }

@@ -106,11 +106,7 @@ std::optional<JournalCache> decode_cache(std::string_view text) {
 
 namespace {
 
-/// The day number of an event's local date (what util::date_of names), without making the date's text.
-long long local_day(const Event& e) {
-  const long long local = e.time + static_cast<long long>(e.offset_minutes) * 60;
-  return local / 86400 - (local % 86400 < 0 ? 1 : 0);
-}
+long long local_day(const Event& e) { return util::local_day_of(e.time, e.offset_minutes); }
 
 }  // namespace
 

@@ -32,7 +32,6 @@ public:
   CommitId(const char* id) { assign(id); }         // NOLINT(google-explicit-constructor)
   CommitId(const std::string& id) { assign(id); }  // NOLINT(google-explicit-constructor)
   std::string_view view() const { return {m_text.data(), m_size}; }
-  std::string str() const { return std::string(view()); }
   friend bool operator==(const CommitId& a, const CommitId& b) { return a.view() == b.view(); }
 
 private:

@@ -46,10 +46,13 @@ std::string format_date(int y, unsigned m, unsigned d) {
 
 }  // namespace
 
-std::string date_of(long long epoch_seconds, int offset_minutes) {
+long long local_day_of(long long epoch_seconds, int offset_minutes) {
   const long long local = epoch_seconds + static_cast<long long>(offset_minutes) * 60;
-  long long days = local / 86400;
-  if (local % 86400 < 0) --days;
+  return local / 86400 - (local % 86400 < 0 ? 1 : 0);
+}
+
+std::string date_of(long long epoch_seconds, int offset_minutes) {
+  const long long days = local_day_of(epoch_seconds, offset_minutes);
   int y = 0;
   unsigned m = 0, d = 0;
   civil_from_days(days, y, m, d);

@@ -70,3 +70,12 @@ TEST_CASE("today is this machine's date, within a day of UTC's", "[util]") {
   CHECK(local_day >= utc_day - 1);
   CHECK(local_day <= utc_day + 1);
 }
+
+TEST_CASE("local_day_of is the day number of date_of's date, before and after 1970, at any offset", "[util]") {
+  for (const long long t : {-86401LL, -86400LL, -1LL, 0LL, 1LL, 86399LL, 1700000000LL, 1700049599LL}) {
+    for (const int offset : {-720, -480, 0, 330, 480, 840}) {
+      INFO(t << " at " << offset);
+      CHECK(util::local_day_of(t, offset) == util::day_number(util::date_of(t, offset)));
+    }
+  }
+}

@@ -158,7 +158,7 @@ public:
   explicit OdbBlobs(git_odb* odb) : m_odb(odb) {}
   std::string read(const char* id) const override {
     git_oid oid;
-    if (!id || git_oid_fromstrn(&oid, id, std::strlen(id)) != 0 || std::strlen(id) != GIT_OID_HEXSZ) return {};
+    if (!id || std::strlen(id) != GIT_OID_HEXSZ || git_oid_fromstr(&oid, id) != 0) return {};
     git_odb_object* raw = nullptr;
     if (git_odb_read(&raw, m_odb, &oid) != 0) return {};
     OdbObjectPtr obj(raw);
@@ -219,7 +219,7 @@ private:
 };
 
 /// Hands visited commits from the walk to the change stage: inline for a short walk, on a second thread
-/// (with its own object database, so the two never share one) once the walk has gone past k_start.
+/// (with its own object database, so the two never share one) once a first batch is full.
 /// Commits travel in batches, at most k_in_flight of them queued, so the walk waits rather than hold a
 /// long history's messages.
 class Pipeline {
@@ -236,7 +236,7 @@ public:
   bool push(Visited v) {
     m_batch.push_back(std::move(v));
     if (m_batch.size() < k_batch) return !m_stopped.load(std::memory_order_relaxed);
-    if (!m_thread.joinable() && !m_tried_thread && ++m_batches_made * k_batch >= k_start) start();
+    if (!m_thread.joinable() && !m_tried_thread) start();  // a walk of one batch or less stays on one thread
     if (!m_thread.joinable()) {
       run_inline();
       return !m_stopped.load(std::memory_order_relaxed);
@@ -269,8 +269,7 @@ public:
   }
 
 private:
-  static constexpr std::size_t k_batch = 512;
-  static constexpr std::size_t k_start = 512;  ///< shorter walks stay on one thread
+  static constexpr std::size_t k_batch = 512;  ///< also the walk a second thread starts at
   static constexpr std::size_t k_in_flight = 4;
 
   void run_inline() {
@@ -339,7 +338,6 @@ private:
   std::string_view m_path;
   const std::function<bool(const Repo::PathChangeView&)>& m_visit;
   std::vector<Visited> m_batch;  ///< the walk's, not yet handed over
-  std::size_t m_batches_made = 0;
   bool m_tried_thread = false;
   std::optional<ChangeStage> m_inline;
   OdbPtr m_own_odb;

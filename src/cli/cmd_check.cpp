@@ -263,8 +263,8 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   if (opts.lessons) return run_lessons(ws, ctx);
 
   std::optional<Session> session;
-  if (const auto top = git::Repo::find(ws.root).take()) {
-    session.emplace(Session{ws, git::Repo::open(*top).take(), nullptr});
+  if (auto repo = git::Repo::find_open(ws.root).take()) {
+    session.emplace(Session{ws, std::move(*repo), nullptr});
     // Like track: one pdo writer at a time, and what a killed pdo left is finished or undone first.
     session->lock = lock_workspace(ctx, session->repo);
     if (auto warning = app::hook_warning(session->repo)) ctx.err << *warning << "\n";

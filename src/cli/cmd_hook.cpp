@@ -82,9 +82,9 @@ void use_workspace_lang(const Context& ctx, const fs::path& workdir) {
 }
 
 git::Repo open_repo(const Context& ctx) {
-  const auto top = git::Repo::discover(ctx.cwd);
-  if (!top) throw Failure(Exit::usage, tr("这里不是 git 仓库。", "not inside a git repository."));
-  auto repo = git::Repo::open(*top).take();
+  auto found = git::Repo::find_open(ctx.cwd);  // a repository owned by another user counts as none, as before
+  if (!found || !*found) throw Failure(Exit::usage, tr("这里不是 git 仓库。", "not inside a git repository."));
+  git::Repo repo = std::move(**found);
   use_workspace_lang(ctx, repo.workdir());
   return repo;
 }

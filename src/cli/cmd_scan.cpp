@@ -47,9 +47,7 @@ std::string shown_path(const fs::path& path, const fs::path& cwd) {
 
 void collect_folder(const fs::path& dir, const fs::path& cwd, std::vector<ScanFile>& files) {
   std::optional<git::Repo> repo;
-  if (auto top = git::Repo::discover(dir)) {
-    if (auto opened = git::Repo::open(*top)) repo = std::move(*opened);
-  }
+  if (auto found = git::Repo::find_open(dir); found && *found) repo = std::move(**found);
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
@@ -170,10 +168,12 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
 }
 
 int run_scan_history(Context& ctx) {
-  git::tune_for_reading();  // every object is read once (a parent's tree is kept), none needs its hash checked
-  const auto top = git::Repo::discover(ctx.cwd);
-  if (!top) throw Failure(Exit::usage, tr("这里不是 git 仓库，没有历史可以扫描。", "not inside a git repository: no history to scan."));
-  const auto repo = git::Repo::open(*top).take();
+  git::tune_for_reading();                     // every object is read once (a parent's tree is kept), none needs its hash checked
+  auto found = git::Repo::find_open(ctx.cwd);  // a repository owned by another user counts as none, as before
+  if (!found || !*found) {
+    throw Failure(Exit::usage, tr("这里不是 git 仓库，没有历史可以扫描。", "not inside a git repository: no history to scan."));
+  }
+  const git::Repo repo = std::move(**found);
   const auto scan = app::workspace_scan(repo.workdir());
   const auto& scanner = *scan;
   const auto style = app::style(ctx, platform::StdStream::out);

@@ -284,13 +284,6 @@ std::string escape_patch_markers(const std::string& message) {
 
 }  // namespace
 
-Result<std::optional<fs::path>> Repo::find(const fs::path& start) {
-  auto found = find_open(start);
-  if (!found) return found.error();
-  if (!*found) return std::optional<fs::path>();
-  return std::optional<fs::path>((*found)->workdir());
-}
-
 Result<std::optional<Repo>> Repo::find_open(const fs::path& start) {
   ensure_libgit2();
   fs::path probe = util::absolute_path(start);

@@ -15,15 +15,16 @@ Repo& Repo::operator=(Repo&&) noexcept = default;
 Repo::~Repo() = default;
 
 std::optional<fs::path> Repo::discover(const fs::path& start) {
-  auto found = find(start);
-  return found ? *found : std::nullopt;
+  const auto found = find_open(start);
+  if (!found || !*found) return std::nullopt;
+  return (*found)->workdir();
 }
 
 Result<Repo> Repo::open(const fs::path& path) {
   ensure_libgit2();
   git_repository* raw = nullptr;
   const int rc = git_repository_open_ext(&raw, lg2_path(path).c_str(), 0, nullptr);
-  if (rc == GIT_EOWNER) return find(path).error();
+  if (rc == GIT_EOWNER) return find_open(path).error();
   if (rc != 0) return lg2_error(rc, tr("无法打开 git 仓库 ", "cannot open the git repository at ") + util::path_to_utf8(path));
   RepoPtr repo(raw);
   if (git_repository_is_bare(raw)) {

@@ -164,9 +164,8 @@ public:
 
   /// The working tree of the repository containing `start` (or an ancestor), if any.
   static std::optional<fs::path> discover(const fs::path& start);
-  /// Like discover(), but says why a repository that is there cannot be used (owned by another user).
-  static Result<std::optional<fs::path>> find(const fs::path& start);
-  /// find(), keeping the repository it opened (a command that goes on to use it opens it once).
+  /// The repository discover() finds, opened; says why a repository that is there cannot be used (owned
+  /// by another user).
   static Result<std::optional<Repo>> find_open(const fs::path& start);
   /// Opens the repository whose working tree contains `path`.
   static Result<Repo> open(const fs::path& path);

@@ -118,6 +118,16 @@ Status write_whole(const fs::path& tmp, const fs::path& target, std::string_view
   return ok();
 }
 
+/// The file that replaces `path` gets its permissions (an executable file stays executable), as
+/// `sed -i` and editors keep them.
+void keep_permissions(const fs::path& path, const fs::path& tmp) {
+  std::error_code ec;
+  const auto old = fs::symlink_status(path, ec);
+  if (ec || !fs::is_regular_file(old)) return;
+  const auto mine = fs::symlink_status(tmp, ec).permissions();
+  if (!ec && mine != old.permissions()) fs::permissions(tmp, old.permissions(), ec);
+}
+
 }  // namespace
 
 Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace) {
@@ -127,6 +137,7 @@ Status write_file_atomic(const fs::path& path, std::string_view content, Replace
     fs::remove(tmp, ignored);
     return st;
   }
+  if (replace == Replace::allowed) keep_permissions(path, tmp);
   const bool done = replace == Replace::allowed ? platform::rename_replace(tmp, path) : platform::rename_no_replace(tmp, path);
   if (!done) {
     std::error_code ignored;

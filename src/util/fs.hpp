@@ -37,8 +37,8 @@ Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes
 /// True if `path` is `dir` or lies under it, compared after resolving symlinks and "..".
 bool path_is_inside(const fs::path& dir, const fs::path& path);
 
-/// Writes a file atomically: a temp file beside it, then a rename. With Replace::never an existing
-/// file is left untouched and the call fails.
+/// Writes a file atomically: a temp file beside it, then a rename; a file it replaces keeps its
+/// permissions. With Replace::never an existing file is left untouched and the call fails.
 Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace);
 
 /// Creates a directory and its parents; ok if it exists as a directory.

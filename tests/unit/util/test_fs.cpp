@@ -22,6 +22,18 @@ TEST_CASE("atomic writes never replace unless allowed", "[util]") {
   CHECK(entries == 1);
 }
 
+// [posix:permissions] the execute bit: Windows files have none.
+TEST_CASE("an atomic write keeps the permissions of the file it replaces", "[util][posix][posix:permissions]") {
+  test::TempDir dir("fs perms");
+  const auto file = dir / "run.sh";
+  REQUIRE(util::write_file_atomic(file, "#!/bin/sh\n", util::Replace::never));
+  namespace fs = std::filesystem;
+  fs::permissions(file, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  REQUIRE(util::write_file_atomic(file, "#!/bin/sh\necho hi\n", util::Replace::allowed));
+  CHECK(test::read_file(file) == "#!/bin/sh\necho hi\n");
+  CHECK(fs::status(file).permissions() == (fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec));
+}
+
 TEST_CASE("UTF-8 paths round-trip", "[util]") {
   const std::string name = "C:/users/学习/pytorch-distributed-overview";
   CHECK(util::path_to_utf8(util::path_from_utf8(name)) == name);

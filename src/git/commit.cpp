@@ -15,6 +15,7 @@
 
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 
 namespace pdo::git {
 
@@ -61,11 +62,17 @@ std::optional<std::string> blob_in(git_repository* repo, git_tree* tree, const s
   return blob_text(repo, *id);
 }
 
+/// git_odb_write, not git_blob_create_from_buffer: it hashes first and only freshens an object that is
+/// already there (as git does), where the blob stream creates and deletes a temporary file every time.
 Result<git_oid> write_blob(git_repository* repo, const std::string& bytes) {
   git_oid id;
-  if (int rc = git_blob_create_from_buffer(&id, repo, bytes.data(), bytes.size()); rc != 0) {
-    return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
+  git_odb* odb = nullptr;
+  int rc = git_repository_odb(&odb, repo);
+  if (rc == 0) {
+    rc = git_odb_write(&id, odb, bytes.data(), bytes.size(), GIT_OBJECT_BLOB);
+    git_odb_free(odb);
   }
+  if (rc != 0) return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
   return id;
 }
 
@@ -88,6 +95,35 @@ Result<std::optional<std::string>> clean_worktree_bytes(git_repository* repo, co
   std::string cleaned(out.ptr, out.size);
   git_buf_dispose(&out);
   return std::optional<std::string>(std::move(cleaned));
+}
+
+/// Stages the working-tree file `path`, whose clean bytes are known to be the existing blob `id`, with
+/// its stat data, as `git add` would. git_index_add_bypath would read, filter and hash the file again and
+/// stream it into a temporary object file only to find the blob there; where the platform gives stat
+/// data (POSIX) the entry is built from it as libgit2 builds it (git_index_entry__init_from_stat).
+Status stage_known_blob(git_repository* repo, git_index* index, const std::string& path, const git_oid& id) {
+  const auto st = platform::stat_data(util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path));
+  if (!st || !st->regular) {
+    if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+    return ok();
+  }
+  const bool nsec = (git_libgit2_features() & GIT_FEATURE_NSEC) != 0;
+  const bool trust_mode = (git_index_caps(index) & GIT_INDEX_CAPABILITY_NO_FILEMODE) == 0;
+  git_index_entry entry{};  // a new entry, as add_bypath makes: no flags carried over
+  entry.id = id;
+  entry.path = path.c_str();
+  entry.ctime.seconds = static_cast<std::int32_t>(st->ctime_s);
+  entry.ctime.nanoseconds = nsec ? st->ctime_ns : 0;
+  entry.mtime.seconds = static_cast<std::int32_t>(st->mtime_s);
+  entry.mtime.nanoseconds = nsec ? st->mtime_ns : 0;
+  entry.dev = static_cast<std::uint32_t>(st->rdev);  // what libgit2 records in this field
+  entry.ino = static_cast<std::uint32_t>(st->ino);
+  entry.mode = trust_mode && (st->mode & 0100) ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
+  entry.uid = static_cast<std::uint32_t>(st->uid);
+  entry.gid = static_cast<std::uint32_t>(st->gid);
+  entry.file_size = static_cast<std::uint32_t>(st->size);
+  if (int rc = git_index_add(index, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+  return ok();
 }
 
 /// One change applied: the tree entry it leaves (nullopt = removed) and the index updated.
@@ -151,7 +187,7 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
   git_oid worktree_id{};
   if (*worktree && git_odb_hash(&worktree_id, (*worktree)->data(), (*worktree)->size(), GIT_OBJECT_BLOB) == 0 &&
       git_oid_cmp(&worktree_id, &new_index_id) == 0) {
-    if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+    if (auto st = stage_known_blob(repo, index, path, new_index_id); !st) return st.error();
   } else {
     entry.id = new_index_id;
     entry.ctime = {};

@@ -87,6 +87,19 @@ struct FileIdentity {
 /// The identity of the file at `path`; nullopt if there is none.
 std::optional<FileIdentity> file_identity(const fs::path& path);
 
+/// A file's stat data (lstat: a final symlink is not followed), the fields git keeps in an index entry.
+struct StatData {
+  std::int64_t ctime_s = 0, mtime_s = 0;
+  std::uint32_t ctime_ns = 0, mtime_ns = 0;
+  std::uint64_t rdev = 0, ino = 0, uid = 0, gid = 0, size = 0;
+  std::uint32_t mode = 0;  ///< st_mode
+  bool regular = false;
+};
+
+/// POSIX: lstat's fields. nullopt on Windows, where libgit2 derives an index entry's stat data its own
+/// way (callers let libgit2 stat the file there), and when there is no file.
+std::optional<StatData> stat_data(const fs::path& path);
+
 /// Makes `to` a second name of the file `from` (a hard link), failing if `to` exists: a way to create a
 /// lock file whose identity was known before it appeared. IoFailure::other where links are unsupported.
 IoFailure hard_link(const fs::path& from, const fs::path& to);

@@ -184,6 +184,29 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
   return id;
 }
 
+std::optional<StatData> stat_data(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+  StatData d;
+  d.ctime_s = static_cast<std::int64_t>(st.st_ctime);
+  d.mtime_s = static_cast<std::int64_t>(st.st_mtime);
+#if defined(__APPLE__)
+  d.ctime_ns = static_cast<std::uint32_t>(st.st_ctimespec.tv_nsec);
+  d.mtime_ns = static_cast<std::uint32_t>(st.st_mtimespec.tv_nsec);
+#else
+  d.ctime_ns = static_cast<std::uint32_t>(st.st_ctim.tv_nsec);
+  d.mtime_ns = static_cast<std::uint32_t>(st.st_mtim.tv_nsec);
+#endif
+  d.rdev = static_cast<std::uint64_t>(st.st_rdev);
+  d.ino = static_cast<std::uint64_t>(st.st_ino);
+  d.uid = static_cast<std::uint64_t>(st.st_uid);
+  d.gid = static_cast<std::uint64_t>(st.st_gid);
+  d.size = static_cast<std::uint64_t>(st.st_size);
+  d.mode = static_cast<std::uint32_t>(st.st_mode);
+  d.regular = S_ISREG(st.st_mode);
+  return d;
+}
+
 IoFailure hard_link(const fs::path& from, const fs::path& to) {
   if (::link(from.c_str(), to.c_str()) == 0) return IoFailure::none;
   return errno == EEXIST                                        ? IoFailure::exists

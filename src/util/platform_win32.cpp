@@ -258,6 +258,8 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
   return id;
 }
 
+std::optional<StatData> stat_data(const fs::path& /*path*/) { return std::nullopt; }
+
 IoFailure hard_link(const fs::path& from, const fs::path& to) {
   if (::CreateHardLinkW(to.c_str(), from.c_str(), nullptr)) return IoFailure::none;
   const DWORD err = ::GetLastError();

@@ -1,5 +1,6 @@
 // pdo track: ticks and unticks one progress box as one commit; the real binary, checked with git.
 #include "cli/cli_helpers.hpp"
+#include "util/platform.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -135,4 +136,47 @@ TEST_CASE("pdo track done 03 notes refuses a key in notes.md", "[cli][track][sec
   CHECK(commit_count(ws) == before);
   CHECK(read_file(notes) == before_notes);
   CHECK(read_file(ws / "progress.md") == before_progress);
+}
+
+namespace {
+
+/// The number after `key` in `git ls-files --debug` output ("  mtime: 1700000000:123", "  ino: 42").
+std::string debug_field(const std::string& debug, const std::string& key) {
+  const auto at = debug.find(key + ": ");
+  if (at == std::string::npos) return "<none>";
+  const auto start = at + key.size() + 2;
+  return debug.substr(start, debug.find_first_of("\t\n", start) - start);
+}
+
+}  // namespace
+
+// The index entry pdo stages for progress.md carries the file's stat data, as `git add` records it, so
+// git sees the file unchanged without reading it. [posix]: pdo builds the entry from lstat on POSIX
+// (libgit2 stats the file itself on Windows).
+TEST_CASE("track stages progress.md with its stat data, as git add would", "[cli][track][posix]") {
+  TempDir tmp("track stat");
+  const auto root = fresh_workspace(tmp);
+  SECTION("a regular file") {}
+  SECTION("an executable one keeps its mode") {
+    std::filesystem::permissions(root / "progress.md", std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+    git_out({"add", "progress.md"}, root);
+    git_out({"commit", "-q", "-m", "progress.md executable"}, root);
+  }
+  const std::string mode = git_out({"ls-files", "-s", "progress.md"}, root).substr(0, 6);
+  require_ok(pdo_in(root, {"track", "done", "02", "read"}));
+  const auto st = platform::stat_data(root / "progress.md");
+  REQUIRE(st);
+  const std::string debug = git_out({"ls-files", "--debug", "progress.md"}, root);
+  INFO(debug);
+  CHECK(debug_field(debug, "mtime") == std::to_string(st->mtime_s) + ":" + std::to_string(st->mtime_ns));
+  CHECK(debug_field(debug, "ctime") == std::to_string(st->ctime_s) + ":" + std::to_string(st->ctime_ns));
+  CHECK(debug_field(debug, "ino") == std::to_string(st->ino));
+  CHECK(debug_field(debug, "uid") == std::to_string(st->uid));
+  CHECK(debug_field(debug, "gid") == std::to_string(st->gid));
+  CHECK(debug_field(debug, "size") == std::to_string(st->size));
+  CHECK(git_out({"ls-files", "-s", "progress.md"}, root).substr(0, 6) == mode);
+  CHECK(git_out({"ls-tree", "HEAD", "progress.md"}, root).substr(0, 6) == mode);  // the commit changes one box, not the mode
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(run_git({"diff-files", "--quiet"}, root).exit_code == 0);  // stat data matches: no change to see
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }

@@ -493,7 +493,7 @@ Status recover(git::Repo& repo, std::ostream& err) {
   std::error_code ec;
   fs::remove(gitdir / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
   const fs::path dir = txn_dir(gitdir);
-  if (fs::exists(dir / "journal", ec) && fs::file_size(dir / "journal", ec) > 0) {
+  if (journal_has_records(dir)) {
     const auto journal = load_journal(dir);
     if (journal && journal->pid != platform::current_pid() && journal->start != 0 &&
         platform::process_start_time(journal->pid) == journal->start) {

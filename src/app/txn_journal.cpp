@@ -18,6 +18,7 @@ namespace {
 
 constexpr const char* k_stage_names[] = {"locking", "writing", "committing", "publishing"};
 constexpr std::size_t k_journal_cap = 4 << 20;
+constexpr std::string_view k_header = "pdo-transaction 1\n";
 
 std::string hex(std::string_view bytes) {
   static const char* digits = "0123456789abcdef";
@@ -139,18 +140,28 @@ fs::path txn_dir(const fs::path& gitdir) { return gitdir / "pdo-txn"; }
 fs::path backup_path(const fs::path& dir, std::size_t index) { return dir / ("old-" + std::to_string(index)); }
 
 Status JournalLog::begin(long pid, std::uint64_t start) {
-  std::ofstream out(m_dir / "journal", std::ios::binary | std::ios::trunc);
-  out << "pdo-transaction 1\npid " << pid << "\nstart " << start << "\n";
-  out.close();
-  if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(m_dir / "journal")};
+  const fs::path file = m_dir / "journal";
+  const auto fail = [&] { return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)}; };
+  m_out.close();
+  // The journal is idle here (recovery ran under the workspace lock): writing over it from the start,
+  // then cutting it to what was written, leaves exactly this transaction's header.
+  m_out.open(file, std::ios::binary | std::ios::in | std::ios::out);
+  if (!m_out.is_open()) m_out.open(file, std::ios::binary | std::ios::out | std::ios::trunc);
+  const std::string head = std::string(k_header) + "pid " + std::to_string(pid) + "\nstart " + std::to_string(start) + "\n";
+  m_out.write(head.data(), static_cast<std::streamsize>(head.size()));
+  m_out.flush();
+  if (!m_out) return fail();
+  std::error_code ec;
+  fs::resize_file(file, head.size(), ec);
+  if (ec) return fail();
   return ok();
 }
 
 Status JournalLog::append(const std::string& line) {
-  std::ofstream out(m_dir / "journal", std::ios::binary | std::ios::app);
-  out << line << "\n";
-  out.close();
-  if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(m_dir / "journal")};
+  const std::string record = line + "\n";
+  m_out.write(record.data(), static_cast<std::streamsize>(record.size()));  // one write: the record whole, or cut short
+  m_out.flush();
+  if (!m_out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(m_dir / "journal")};
   return ok();
 }
 
@@ -169,7 +180,10 @@ Status JournalLog::commit(const std::string& ref, const std::string& commit) {
   return append("commit " + hex(ref) + " " + (commit.empty() ? "-" : commit));
 }
 
-void JournalLog::clear() { clear_txn_dir(m_dir); }
+void JournalLog::clear() {
+  m_out.close();
+  clear_txn_dir(m_dir);
+}
 
 std::optional<Journal> load_journal(const fs::path& dir) {
   std::error_code ec;
@@ -180,12 +194,18 @@ std::optional<Journal> load_journal(const fs::path& dir) {
   // Only whole records count: a line a kill cut short (no final newline) never happened.
   const std::string whole = text->substr(0, text->rfind('\n') == std::string::npos ? 0 : text->rfind('\n') + 1);
   const auto lines = util::split_lines(whole);
-  if (lines.empty() || util::chomp(lines.front()) != "pdo-transaction 1") return std::nullopt;
+  if (lines.size() < 2 || util::chomp(lines.front()) != util::chomp(k_header)) return std::nullopt;
   Journal j;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     if (!parse_line(util::split(util::chomp(lines[i]), ' '), j)) return std::nullopt;
   }
   return j;
+}
+
+bool journal_has_records(const fs::path& dir) {
+  std::error_code ec;
+  const auto size = fs::file_size(dir / "journal", ec);
+  return !ec && size > k_header.size();
 }
 
 std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workdir, const fs::path& dir, const Journal& j) {
@@ -257,7 +277,8 @@ void clear_txn_dir(const fs::path& dir) {
   for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     std::error_code rec;
     if (it->path().filename() == "journal") {
-      fs::resize_file(it->path(), 0, rec);
+      // Cut back to the header line (an old pdo's empty journal stays empty): never emptied, see JournalLog.
+      if (fs::file_size(it->path(), rec) > k_header.size()) fs::resize_file(it->path(), k_header.size(), rec);
     } else {
       fs::remove_all(it->path(), rec);
     }

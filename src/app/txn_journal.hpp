@@ -5,6 +5,7 @@
 // that was killed, and prove that a lock file is the one that pdo made before removing it.
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -51,27 +52,33 @@ struct Journal {
   std::string commit;
 };
 
-/// Where transactions keep their journal (the folder stays; an empty journal means "none running").
+/// Where transactions keep their journal (the folder stays; a journal holding no more than its header
+/// line, or none, means "none running").
 fs::path txn_dir(const fs::path& gitdir);
 
 /// The journal file, a write-ahead log: each record is appended before the step it protects, and a
 /// record cut short by a kill (no final newline) is ignored, so no step is ever taken unrecorded.
+/// The file is kept from one transaction to the next and never emptied: it is cut back to its header
+/// line, which keeps its disk block (emptying a file makes ext4 flush it at the next close, and giving
+/// a new file its inode and block costs more than the rest of the journal together).
 class JournalLog {
 public:
   explicit JournalLog(fs::path dir) : m_dir(std::move(dir)) {}
-  /// Starts a new journal (truncating the old one, so no file is created per run).
+  /// Starts a new journal over the idle one (written in place, then cut to its length). Records are
+  /// appended through one open file until clear().
   Status begin(long pid, std::uint64_t start);
   /// Appends one record.
   Status lock_identity(const std::string& name, const platform::FileIdentity& id);
   Status file(std::size_t index, const FileRecord& record);
   Status stage(Stage stage);
   Status commit(const std::string& ref, const std::string& commit);
-  /// Empties the journal: nothing is running any more.
+  /// Cuts the journal back to its header: nothing is running any more.
   void clear();
 
 private:
   Status append(const std::string& line);
   fs::path m_dir;
+  std::ofstream m_out;
 };
 
 /// Reads the journal; nullopt if it is empty or missing (no transaction was running).
@@ -93,7 +100,11 @@ std::vector<std::string> roll_forward(const fs::path& gitdir, const Journal& jou
 /// Removes temp files `NAME.pdo-tmp-PID-*` that process `pid` left beside the recorded files.
 void remove_temp_files(const fs::path& workdir, const Journal& journal);
 
-/// Empties the journal and removes what the transaction kept beside it (backups, scratch files).
+/// True when the journal records a transaction (more than its header line).
+bool journal_has_records(const fs::path& dir);
+
+/// Cuts the journal back to its header and removes what the transaction kept beside it (backups,
+/// scratch files).
 void clear_txn_dir(const fs::path& dir);
 
 }  // namespace pdo::app

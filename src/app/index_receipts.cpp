@@ -29,23 +29,35 @@ std::string format_stamp(const git::IndexStamp& s) {
   return out;
 }
 
-bool is_oid(const std::string& s) { return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string::npos; }
+bool is_oid(std::string_view s) { return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string_view::npos; }
+
+/// The next `sep`-separated field of `rest` (which loses it and the separator): parsed as views, with no
+/// allocation per field, since every pdo commit reads the whole file.
+std::string_view next_field(std::string_view& rest, char sep) {
+  const auto end = rest.find(sep);
+  const std::string_view field = rest.substr(0, end);
+  rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  return field;
+}
 
 template <typename T>
-bool number(const std::string& s, T& out) {
+bool number(std::string_view s, T& out) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && end == s.data() + s.size() && !s.empty();
 }
 
-std::optional<git::IndexStamp> parse_stamp(const std::string& text) {
-  const auto f = util::split(text, ' ');
-  if (f.size() != 11 || !is_oid(f[0])) return std::nullopt;
+std::optional<git::IndexStamp> parse_stamp(std::string_view text) {
+  if (text.empty() || text.back() == ' ') return std::nullopt;  // eleven fields, no empty last one
   git::IndexStamp s;
-  s.oid = f[0];
-  const bool ok = number(f[1], s.mode) && number(f[2], s.ctime_s) && number(f[3], s.ctime_ns) && number(f[4], s.mtime_s) &&
-                  number(f[5], s.mtime_ns) && number(f[6], s.dev) && number(f[7], s.ino) && number(f[8], s.uid) && number(f[9], s.gid) &&
-                  number(f[10], s.size);
-  if (!ok) return std::nullopt;
+  const auto oid = next_field(text, ' ');
+  if (!is_oid(oid)) return std::nullopt;
+  s.oid = std::string(oid);
+  const bool ok = number(next_field(text, ' '), s.mode) && number(next_field(text, ' '), s.ctime_s) &&
+                  number(next_field(text, ' '), s.ctime_ns) && number(next_field(text, ' '), s.mtime_s) &&
+                  number(next_field(text, ' '), s.mtime_ns) && number(next_field(text, ' '), s.dev) &&
+                  number(next_field(text, ' '), s.ino) && number(next_field(text, ' '), s.uid) && number(next_field(text, ' '), s.gid) &&
+                  number(next_field(text, ' '), s.size);
+  if (!ok || !text.empty()) return std::nullopt;
   return s;
 }
 
@@ -62,19 +74,21 @@ std::string format_receipts(const std::vector<git::IndexSwap>& swaps) {
 
 std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& text) {
   // Receipts are appended: a line a kill cut short (no final newline) was never written.
-  const std::string whole = text.substr(0, text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
-  const auto lines = util::split_lines(whole);  // views into `whole`
-  if (lines.empty() || util::chomp(lines.front()) != k_header) return std::nullopt;
+  const auto last = text.rfind('\n');
+  std::string_view rest = last == std::string::npos ? std::string_view() : std::string_view(text).substr(0, last + 1);
+  if (util::chomp(next_field(rest, '\n')) != k_header) return std::nullopt;
   std::vector<git::IndexSwap> swaps;
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    const auto line = util::chomp(lines[i]);
+  while (!rest.empty()) {
+    std::string_view line = util::chomp(next_field(rest, '\n'));
     if (line.empty()) continue;
-    const auto f = util::split(line, '\t');
-    if (f.size() != 4 || f[0].empty() || !is_oid(f[1])) return std::nullopt;
-    auto before = parse_stamp(f[2]);
-    auto after = parse_stamp(f[3]);
-    if (!before || !after) return std::nullopt;
-    swaps.push_back({f[0], std::move(*before), std::move(*after), f[1]});
+    if (line.back() == '\t') return std::nullopt;  // four fields, no empty last one
+    const auto path = next_field(line, '\t');
+    const auto committed = next_field(line, '\t');
+    if (path.empty() || !is_oid(committed)) return std::nullopt;
+    auto before = parse_stamp(next_field(line, '\t'));
+    auto after = parse_stamp(next_field(line, '\t'));
+    if (!before || !after || !line.empty()) return std::nullopt;
+    swaps.push_back({std::string(path), std::move(*before), std::move(*after), std::string(committed)});
   }
   return swaps;
 }

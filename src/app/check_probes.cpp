@@ -152,7 +152,8 @@ ProbeOutcome pdo_hooks(const git::Repo& repo) {
 }  // namespace
 
 std::optional<std::string> hook_warning(const git::Repo& repo) {
-  const ProbeOutcome o = pdo_hooks(repo);  // pre-commit, commit-msg and pre-push
+  if (hooks_current(repo)) return std::nullopt;  // the usual case, without building each probe's evidence
+  const ProbeOutcome o = pdo_hooks(repo);        // pre-commit, commit-msg and pre-push
   if (o.status == CheckStatus::pass) return std::nullopt;
   std::string what = std::string(util::chomp(std::string_view(o.evidence).substr(0, o.evidence.find('\n'))));
   return tr("pdo: 注意：pdo 的 git 钩子没有生效（", "pdo: warning: pdo's git hooks are not active (") + what +

@@ -44,10 +44,9 @@ std::string native_note(std::string_view name) {
 /// The hook text for this pdo binary: where the system starts pdo from a `#!` line, `#!<pdo> hook` and the
 /// sh hook's header comments (git runs `pdo hook <this file> ARGS…`, a fork and an exec fewer on every
 /// commit and push); elsewhere the sh hook ('/' separators work in Git for Windows' sh too).
-std::string hook_content(std::string_view name) {
+std::string hook_content(std::string_view name, const std::optional<fs::path>& self) {
   const auto text = util::embedded_file("hooks/" + std::string(name));
   const std::string_view script = text ? *text : std::string_view();
-  const auto self = platform::self_exe();
   if (self && platform::starts_as_interpreter(*self)) {
     std::string out = "#!" + util::path_to_utf8(*self) + " hook\n";
     bool first = true;
@@ -73,7 +72,7 @@ HookPlan plan_in(const fs::path& dir, const fs::path& workdir, std::string_view 
   HookPlan plan;
   plan.name = std::string(name);
   plan.file = dir / plan.name;
-  plan.content = hook_content(name);
+  plan.content = hook_content(name, platform::self_exe());
   plan.in_worktree = inside(plan.file, workdir) && !inside(plan.file, workdir / ".git");
   std::error_code ec;
   if (!fs::exists(plan.file, ec)) return plan;
@@ -95,6 +94,19 @@ HookPlan plan_in(const fs::path& dir, const fs::path& workdir, std::string_view 
 
 HookPlan plan_hook(const git::Repo* repo, const fs::path& root, std::string_view name) {
   return repo ? plan_in(hooks_dir(*repo), repo->workdir(), name) : plan_in(root / ".git" / "hooks", root, name);
+}
+
+bool hooks_current(const git::Repo& repo) {
+  const fs::path dir = hooks_dir(repo);
+  const auto self = platform::self_exe();
+  return std::all_of(k_hook_names.begin(), k_hook_names.end(), [&](std::string_view name) {
+    const fs::path file = dir / std::string(name);
+    const auto existing = util::read_file_capped(file, 64 * 1024);
+    if (!existing || *existing != hook_content(name, self)) return false;
+    if (platform::current_os() == platform::Os::windows) return true;
+    std::error_code ec;
+    return (fs::status(file, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  });
 }
 
 HookPlan plan_pre_commit_hook(const git::Repo* repo, const fs::path& root) { return plan_hook(repo, root, "pre-commit"); }

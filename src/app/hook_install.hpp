@@ -34,6 +34,10 @@ inline constexpr std::array<std::string_view, 3> k_hook_names{"pre-commit", "com
 /// Plans hook `name` for `repo`, or for the .git/hooks of a repo still to be created at `root`.
 HookPlan plan_hook(const git::Repo* repo, const std::filesystem::path& root, std::string_view name);
 
+/// True if every hook is exactly the one this pdo installs, and executable: what plan_hook calls
+/// current, found with one read of each file (the check every committing command makes).
+bool hooks_current(const git::Repo& repo);
+
 /// plan_hook for the pre-commit hook.
 HookPlan plan_pre_commit_hook(const git::Repo* repo, const std::filesystem::path& root);
 

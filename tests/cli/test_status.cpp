@@ -44,6 +44,11 @@ TEST_CASE("status and committing commands say when the pre-commit hook is not ac
     CHECK(warned(root, {"status"}));
     CHECK(warned(root, {"track", "done", "01", "read"}));
   }
+  SECTION("another pdo's commit-msg hook") {
+    append(root / ".git/hooks/commit-msg", "# changed\n");
+    CHECK(warned(root, {"status"}));
+    CHECK(warned(root, {"track", "done", "01", "read"}));
+  }
   SECTION("removed, then restored by init") {
     std::filesystem::remove(root / ".git/hooks/pre-commit");
     CHECK(warned(root, {"status"}));

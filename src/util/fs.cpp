@@ -67,12 +67,17 @@ Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes
   if (!ec && size > max_bytes) return too_big();
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name};
+  // Read in place, the size just seen and one byte more first (a file that grew meanwhile shows it), so
+  // a small file costs one read and no buffer bigger than itself.
   std::string out;
-  std::string chunk(64 * 1024, '\0');
+  std::size_t want = (ec ? std::size_t{4096} : static_cast<std::size_t>(size)) + 1;
   while (in && out.size() <= max_bytes) {
-    const std::size_t want = std::min(chunk.size(), max_bytes + 1 - out.size());
-    in.read(chunk.data(), static_cast<std::streamsize>(want));
-    out.append(chunk, 0, static_cast<std::size_t>(in.gcount()));
+    const std::size_t have = out.size();
+    const std::size_t n = std::min(want, max_bytes + 1 - have);
+    out.resize(have + n);
+    in.read(out.data() + have, static_cast<std::streamsize>(n));
+    out.resize(have + static_cast<std::size_t>(in.gcount()));
+    want = 64 * 1024;
   }
   if (in.bad()) return Error{Exit::failure, tr("读取文件出错 ", "error while reading ") + name};
   if (out.size() > max_bytes) return too_big();

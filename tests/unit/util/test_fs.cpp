@@ -56,6 +56,24 @@ TEST_CASE("read_file_capped reads regular files up to the cap and refuses the re
   CHECK_THAT(missing.error().message, Catch::Contains("nope.toml"));
 }
 
+TEST_CASE("read_file_capped reads a file of many blocks whole, and an empty one", "[util]") {
+  test::TempDir dir("fs capped big");
+  std::string text;
+  for (int i = 0; text.size() < 300 * 1024; ++i) text += "line " + std::to_string(i) + "\r\n";
+  test::write_file(dir / "big.txt", text);
+  CHECK(util::read_file_capped(dir / "big.txt", text.size()).take() == text);
+  CHECK_FALSE(util::read_file_capped(dir / "big.txt", text.size() - 1));
+  test::write_file(dir / "empty.txt", "");
+  CHECK(util::read_file_capped(dir / "empty.txt", 10).take().empty());
+}
+
+// [posix:devices] /proc files say size 0 and have content: the size seen first is only where reading starts.
+TEST_CASE("read_file_capped reads files whose size the system reports as 0", "[util][posix][posix:devices]") {
+  const auto stat = util::read_file_capped("/proc/self/status", 1024 * 1024);
+  REQUIRE(stat);
+  CHECK_THAT(*stat, Catch::Contains("Name:") && Catch::Contains("Pid:"));
+}
+
 // [posix:devices] /dev/zero: a POSIX device.
 TEST_CASE("read_file_capped refuses devices without reading them", "[util][posix][posix:devices]") {
   const auto zero = util::read_file_capped("/dev/zero", util::k_max_toml_bytes);

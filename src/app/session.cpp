@@ -37,9 +37,11 @@ Session open_session(Context& ctx, Access access) {
                       "the course folder is not in a git repository: {}. Run pdo init to set it up again.", util::path_to_utf8(ws.root)));
   }
   Session s{std::move(ws), std::move(*repo), nullptr};
+  if (access == Access::read) s.repo.freeze_config();
   if (access == Access::write) {
     if (auto st = s.repo.ready_to_commit(false); !st) throw Failure(st.error());
     s.lock = lock_workspace(ctx, s.repo);
+    s.repo.freeze_config();  // after recovery, which may have finished an interrupted init's config change
     // Every committing command says it when the learner's own `git commit` is no longer guarded (init,
     // which installs the hook, does not come through here).
     if (auto warning = hook_warning(s.repo)) ctx.err << *warning << "\n";

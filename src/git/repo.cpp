@@ -2,6 +2,8 @@
 
 #include "git/lg2.hpp"
 
+#include <git2/sys/repository.h>
+
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 
@@ -140,6 +142,13 @@ bool Repo::has_identity() const {
   if (git_signature_default(&raw, m_impl->repo.get()) != 0) return false;
   SigPtr sig(raw);
   return true;
+}
+
+void Repo::freeze_config() {
+  git_config* snapshot = nullptr;
+  if (git_repository_config_snapshot(&snapshot, m_impl->repo.get()) != 0) return;
+  git_repository_set_config(m_impl->repo.get(), snapshot);  // the repository holds its own reference
+  git_config_free(snapshot);
 }
 
 std::optional<std::string> Repo::config_string(const std::string& key) const {

@@ -195,6 +195,10 @@ public:
   bool has_identity() const;
   /// Reads a config value (any level).
   std::optional<std::string> config_string(const std::string& key) const;
+  /// From here on this Repo reads git's configuration as it is now, from one snapshot: otherwise libgit2
+  /// checks the config files' timestamps on every lookup (about forty stat calls a pdo commit). For
+  /// commands that never change the configuration (every command but init); best effort.
+  void freeze_config();
 
   /// True if git ignores this repo-relative path.
   bool is_ignored(const std::string& path) const;

@@ -427,15 +427,17 @@ std::string_view default_course_text() {
   return data ? *data : std::string_view();
 }
 
+Course make_default_course() {
+  // The tree the build compiled from the same file (see CMakeLists.txt), else the text itself.
+  if (const auto compiled = util::embedded_file("compiled/" + std::string(k_default_course_file))) {
+    util::TomlDoc doc(util::TomlDoc::Compiled{}, *compiled, std::string(k_default_course_file));
+    return parse_course(doc, Validation::trusted).take();
+  }
+  return parse_course(default_course_text(), std::string(k_default_course_file), Validation::trusted).take();
+}
+
 const Course& default_course() {
-  static const Course course = [] {
-    // The tree the build compiled from the same file (see CMakeLists.txt), else the text itself.
-    if (const auto compiled = util::embedded_file("compiled/" + std::string(k_default_course_file))) {
-      util::TomlDoc doc(util::TomlDoc::Compiled{}, *compiled, std::string(k_default_course_file));
-      return parse_course(doc, Validation::trusted).take();
-    }
-    return parse_course(default_course_text(), std::string(k_default_course_file), Validation::trusted).take();
-  }();
+  static const Course course = make_default_course();
   return course;
 }
 

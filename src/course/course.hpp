@@ -127,6 +127,8 @@ Result<Course> parse_course(util::TomlDoc& doc, Validation validation = Validati
 
 /// The course compiled into pdo (PyTorch Distributed Overview).
 const Course& default_course();
+/// The same, built for a caller that keeps its own (a workspace): no copy of a shared one.
+Course make_default_course();
 
 /// The embedded default course file's text.
 std::string_view default_course_text();

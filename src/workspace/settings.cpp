@@ -67,10 +67,11 @@ std::optional<fs::path> course_file_path(const fs::path& root, const Settings& s
 Result<course::Course> load_course(const fs::path& root, const Settings& settings, std::string* sha256) {
   if (sha256) sha256->clear();
   if (settings.course_file.empty()) {
-    if (settings.course_id != course::default_course().id) {
+    Result<course::Course> built_in = course::make_default_course();  // moved in, and returned as it is
+    if (settings.course_id != built_in->id) {
       return Error{Exit::usage, tr("这个 pdo 没有内置课程 ", "this pdo has no built-in course ") + settings.course_id};
     }
-    return course::default_course();
+    return built_in;
   }
   auto text = course_file_text(root, settings);
   if (!text) return text.error();

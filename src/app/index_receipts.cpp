@@ -1,5 +1,6 @@
 #include "app/index_receipts.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 
@@ -78,6 +79,7 @@ std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& tex
   std::string_view rest = last == std::string::npos ? std::string_view() : std::string_view(text).substr(0, last + 1);
   if (util::chomp(next_field(rest, '\n')) != k_header) return std::nullopt;
   std::vector<git::IndexSwap> swaps;
+  swaps.reserve(static_cast<std::size_t>(std::count(rest.begin(), rest.end(), '\n')));
   while (!rest.empty()) {
     std::string_view line = util::chomp(next_field(rest, '\n'));
     if (line.empty()) continue;

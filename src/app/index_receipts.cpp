@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <limits>
 
 #include "app/transaction.hpp"
 #include "util/fs.hpp"
@@ -30,7 +31,11 @@ std::string format_stamp(const git::IndexStamp& s) {
   return out;
 }
 
-bool is_oid(std::string_view s) { return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string_view::npos; }
+bool is_oid(std::string_view s) {
+  // A loop, not find_first_not_of: that makes a memchr call per character, and every pdo commit checks
+  // hundreds of ids here.
+  return s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
 
 /// The next `sep`-separated field of `rest` (which loses it and the separator): parsed as views, with no
 /// allocation per field, since every pdo commit reads the whole file.
@@ -73,11 +78,22 @@ std::string format_receipts(const std::vector<git::IndexSwap>& swaps) {
   return out;
 }
 
-std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& text) {
+namespace {
+
+/// The receipts of the newest `newest` lines of `text` (a file's first line is its header, checked
+/// always); nullopt if one of them is malformed. Lines older than those are not read: the file keeps
+/// only the newest k_keep when it is next rewritten.
+std::optional<std::vector<git::IndexSwap>> parse_newest(std::string_view text, std::size_t newest) {
   // Receipts are appended: a line a kill cut short (no final newline) was never written.
   const auto last = text.rfind('\n');
-  std::string_view rest = last == std::string::npos ? std::string_view() : std::string_view(text).substr(0, last + 1);
+  std::string_view rest = last == std::string_view::npos ? std::string_view() : text.substr(0, last + 1);
   if (util::chomp(next_field(rest, '\n')) != k_header) return std::nullopt;
+  std::size_t start = rest.size();  // where the newest `newest` lines begin
+  for (std::size_t lines = 0; start > 0 && lines <= newest;) {
+    if (rest[start - 1] == '\n' && ++lines > newest) break;
+    --start;
+  }
+  rest = rest.substr(start);
   std::vector<git::IndexSwap> swaps;
   swaps.reserve(static_cast<std::size_t>(std::count(rest.begin(), rest.end(), '\n')));
   while (!rest.empty()) {
@@ -95,21 +111,31 @@ std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& tex
   return swaps;
 }
 
-std::vector<git::IndexSwap> load_receipts(const fs::path& gitdir) {
-  auto text = util::read_file_capped(receipts_file(gitdir), k_cap);
-  if (!text) return {};
-  auto all = parse_receipts(*text).value_or(std::vector<git::IndexSwap>{});
-  if (all.size() > k_keep) all.erase(all.begin(), all.end() - static_cast<std::ptrdiff_t>(k_keep));
-  return all;
+}  // namespace
+
+std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& text) {
+  return parse_newest(text, std::numeric_limits<std::size_t>::max());
 }
 
-void save_receipts(const fs::path& gitdir, const std::vector<git::IndexSwap>& swaps) {
+ReceiptsFile read_receipts(const fs::path& gitdir) {
+  ReceiptsFile out;
+  auto text = util::read_file_capped(receipts_file(gitdir), k_cap);
+  if (!text) return out;
+  auto swaps = parse_newest(*text, k_keep);
+  if (!swaps) return out;
+  // Appended to while it is whole and small (no new file each commit); else rewritten with the newest.
+  out.appendable = !text->empty() && text->back() == '\n' && text->size() < k_cap / 2;
+  out.swaps = std::move(*swaps);
+  if (out.swaps.size() > k_keep) out.swaps.erase(out.swaps.begin(), out.swaps.end() - static_cast<std::ptrdiff_t>(k_keep));
+  return out;
+}
+
+std::vector<git::IndexSwap> load_receipts(const fs::path& gitdir) { return read_receipts(gitdir).swaps; }
+
+void save_receipts(const fs::path& gitdir, const std::vector<git::IndexSwap>& swaps, bool appendable) {
   if (swaps.empty()) return;
   const fs::path file = receipts_file(gitdir);
-  const auto text = util::read_file_capped(file, k_cap);
-  // Appended to (no new file each commit), while it is whole and small; else rewritten with the newest.
-  const bool whole = text && !text->empty() && text->back() == '\n' && parse_receipts(*text);
-  if (whole && text->size() < k_cap / 2) {
+  if (appendable) {
     auto lines = format_receipts(swaps);
     lines.erase(0, lines.find('\n') + 1);  // the header is there already
     std::ofstream out(file, std::ios::binary | std::ios::app);
@@ -120,6 +146,10 @@ void save_receipts(const fs::path& gitdir, const std::vector<git::IndexSwap>& sw
   all.insert(all.end(), swaps.begin(), swaps.end());
   if (all.size() > k_keep) all.erase(all.begin(), all.end() - static_cast<std::ptrdiff_t>(k_keep));
   (void)util::write_file_atomic(file, format_receipts(all), util::Replace::allowed);
+}
+
+void save_receipts(const fs::path& gitdir, const std::vector<git::IndexSwap>& swaps) {
+  save_receipts(gitdir, swaps, read_receipts(gitdir).appendable);
 }
 
 Result<std::vector<std::string>> heal_index(git::Repo& repo) {

@@ -15,15 +15,27 @@
 
 namespace pdo::app {
 
-/// The receipts, oldest first; none when the file is missing, too big or not pdo's format.
+/// The receipts file as read: its newest 64 receipts, oldest first (none when the file is missing, too
+/// big, not pdo's format, or one of those lines is malformed), and whether a receipt can be appended to
+/// it as it is (whole, and small enough).
+struct ReceiptsFile {
+  std::vector<git::IndexSwap> swaps;
+  bool appendable = false;
+};
+ReceiptsFile read_receipts(const std::filesystem::path& gitdir);
+
+/// read_receipts' receipts.
 std::vector<git::IndexSwap> load_receipts(const std::filesystem::path& gitdir);
 
-/// Adds `swaps` to the receipts (keeping the newest 64). Best effort: a receipt that cannot be written
-/// only means a stale entry will not be recognised.
+/// Adds `swaps` to the receipts (keeping the newest 64): appended when `appendable` (what read_receipts
+/// said, under the same workspace lock), else the file is rewritten. Best effort: a receipt that cannot
+/// be written only means a stale entry will not be recognised.
+void save_receipts(const std::filesystem::path& gitdir, const std::vector<git::IndexSwap>& swaps, bool appendable);
+/// The same, reading the file first.
 void save_receipts(const std::filesystem::path& gitdir, const std::vector<git::IndexSwap>& swaps);
 
 /// The receipts file's text (one swap a line) and its parser, for tests; parse gives nullopt on any
-/// malformed line.
+/// malformed line (read_receipts reads only the newest 64 lines).
 std::string format_receipts(const std::vector<git::IndexSwap>& swaps);
 std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& text);
 

@@ -284,7 +284,9 @@ private:
       return m_repo.prepare_move(m_txn.move->target, m_txn.move->from, paths, scratch, m_txn.move->reflog);
     }
     auto spec = spec_of(m_txn);
-    spec.heal = load_receipts(m_repo.gitdir());  // an entry a stale `git commit` wrote back is mended first
+    auto receipts = read_receipts(m_repo.gitdir());
+    m_receipts_appendable = receipts.appendable;
+    spec.heal = std::move(receipts.swaps);  // an entry a stale `git commit` wrote back is mended first
     auto prepared = m_repo.prepare_commit(spec, scratch);
     if (prepared && prepared->commit_id.empty() && !prepared->healed.empty() && m_txn.heal == Transaction::Heal::with_commit) {
       spec.heal.clear();  // no commit: leave the stale entries to the hook or the next pdo commit
@@ -342,7 +344,7 @@ private:
     m_journal.stage = Stage::publishing;
     if (auto st = m_log.stage(Stage::publishing); !st) return write_error(st.error(), m_dir);
     m_committed = true;
-    save_receipts(m_repo.gitdir(), prepared->swaps);
+    save_receipts(m_repo.gitdir(), prepared->swaps, m_receipts_appendable);
     // The index goes into place before the branch, while pdo still holds the branch's lock: a `git commit`
     // that reads HEAD before the branch moves cannot move it (the lock, then the compare-and-swap, stop
     // it), and one that reads HEAD after the branch moved reads pdo's index too (git reads HEAD first).
@@ -409,6 +411,7 @@ private:
   Journal m_journal;
   bool m_started = false;
   bool m_committed = false;
+  bool m_receipts_appendable = false;  ///< read_receipts' answer, taken under the workspace lock
 };
 
 }  // namespace

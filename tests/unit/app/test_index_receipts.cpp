@@ -72,3 +72,33 @@ TEST_CASE("saving keeps the newest 64 receipts", "[app]") {
   CHECK(kept.front().path == "f6");
   CHECK(kept.back().path == "f69");
 }
+
+TEST_CASE("receipts are read from the newest 64 lines, and appended to only while the file is whole", "[app]") {
+  TempDir tmp("receipts newest");
+  const auto file = tmp.path() / "pdo-index-receipts";
+  std::vector<git::IndexSwap> swaps;
+  for (std::uint32_t i = 0; i < 70; ++i) swaps.push_back(swap_of("f" + std::to_string(i), i));
+  std::string text = app::format_receipts(swaps);
+  // A malformed line older than the newest 64 is not read (the next rewrite drops it); one among them is.
+  const auto second_line = text.find('\n') + 1;
+  test::write_file(file, text.substr(0, second_line) + "garbage\n" + text.substr(second_line));
+  auto seen = app::read_receipts(tmp.path());
+  REQUIRE(seen.swaps.size() == 64);
+  CHECK(seen.swaps.front().path == "f6");
+  CHECK(seen.swaps.back().path == "f69");
+  CHECK(seen.appendable);
+  test::write_file(file, text + "garbage\n");
+  CHECK(app::read_receipts(tmp.path()).swaps.empty());
+  CHECK_FALSE(app::read_receipts(tmp.path()).appendable);
+
+  // A line a kill cut short: the file is rewritten (the cut line gone), not appended to.
+  test::write_file(file, text + "f70\tcut sh");
+  seen = app::read_receipts(tmp.path());
+  CHECK(seen.swaps.size() == 64);
+  CHECK_FALSE(seen.appendable);
+  app::save_receipts(tmp.path(), {swap_of("f71", 71)}, seen.appendable);
+  const auto kept = app::load_receipts(tmp.path());
+  REQUIRE(kept.size() == 64);
+  CHECK(kept.back().path == "f71");
+  CHECK(test::read_file(file).find("cut sh") == std::string::npos);
+}

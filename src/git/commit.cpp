@@ -62,17 +62,9 @@ std::optional<std::string> blob_in(git_repository* repo, git_tree* tree, const s
   return blob_text(repo, *id);
 }
 
-/// git_odb_write, not git_blob_create_from_buffer: it hashes first and only freshens an object that is
-/// already there (as git does), where the blob stream creates and deletes a temporary file every time.
 Result<git_oid> write_blob(git_repository* repo, const std::string& bytes) {
   git_oid id;
-  git_odb* odb = nullptr;
-  int rc = git_repository_odb(&odb, repo);
-  if (rc == 0) {
-    rc = git_odb_write(&id, odb, bytes.data(), bytes.size(), GIT_OBJECT_BLOB);
-    git_odb_free(odb);
-  }
-  if (rc != 0) return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
+  if (int rc = write_blob_object(&id, repo, bytes); rc != 0) return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
   return id;
 }
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "git/repo.hpp"
 #include "util/platform.hpp"
@@ -93,6 +94,18 @@ inline std::string blob_text(git_repository* repo, const git_oid& id) {
 }
 
 /// The tree of a commit's first parent (nullptr for a root commit).
+/// Writes a blob with git_odb_write, not git_blob_create_from_buffer: it hashes first and only freshens an
+/// object that is already there (as git does), where the blob stream creates and deletes a temporary file
+/// every time.
+inline int write_blob_object(git_oid* id, git_repository* repo, std::string_view bytes) {
+  git_odb* odb = nullptr;
+  int rc = git_repository_odb(&odb, repo);
+  if (rc != 0) return rc;
+  rc = git_odb_write(id, odb, bytes.data(), bytes.size(), GIT_OBJECT_BLOB);
+  git_odb_free(odb);
+  return rc;
+}
+
 inline TreePtr first_parent_tree(git_commit* commit) {
   if (git_commit_parentcount(commit) == 0) return {};
   git_commit* p = nullptr;

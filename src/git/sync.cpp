@@ -102,7 +102,7 @@ Result<std::vector<ChainCommit>> Repo::first_parent_chain(const std::string& bas
 
 Result<std::string> Repo::write_blob(const std::string& bytes) {
   git_oid id;
-  if (int rc = git_blob_create_from_buffer(&id, m_impl->repo.get(), bytes.data(), bytes.size()); rc != 0) {
+  if (int rc = write_blob_object(&id, m_impl->repo.get(), bytes); rc != 0) {
     return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
   }
   return oid_str(id);

@@ -200,9 +200,17 @@ private:
   Status take_lock(const std::string& name, std::string_view content = {}) {
     const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
     const fs::path seed = m_dir / ("seed-" + std::to_string(m_journal.locks.size()));
+    // An empty lock's seed stays for the next transaction: the lock gets its content by a rename onto it,
+    // which leaves the seed's inode to the seed alone, so taking the lock next time creates no file. A
+    // seed holding anything else (another link, bytes: a seed that became the branch's ref) is made anew.
+    const bool keep_seed = content.empty();
+    const auto seen = keep_seed ? platform::stat_data(seed) : std::nullopt;
+    const bool reuse = seen && seen->regular && seen->size == 0 && seen->links == 1;
     std::error_code ec;
-    fs::remove(seed, ec);
-    if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
+    if (!reuse) {
+      fs::remove(seed, ec);
+      if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
+    }
     if (!content.empty()) {
       if (const auto why = platform::overwrite_existing(seed, content); why != platform::IoFailure::none) {
         fs::remove(seed, ec);
@@ -221,7 +229,7 @@ private:
         if (auto st = record_identity(m_journal.locks.size() - 1, lock); !st) return st;
       }
     }
-    fs::remove(seed, ec);  // dropping the seed's name changes no recorded field (device, inode, size, mtime)
+    if (!keep_seed) fs::remove(seed, ec);  // dropping the seed's name changes no recorded field (device, inode, size, mtime)
     if (why == platform::IoFailure::exists) {
       m_journal.locks.pop_back();
       return foreign_lock(util::path_to_utf8(lock));

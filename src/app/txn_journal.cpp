@@ -276,9 +276,12 @@ void clear_txn_dir(const fs::path& dir) {
   std::error_code ec;
   for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     std::error_code rec;
-    if (it->path().filename() == "journal") {
+    const std::string name = util::path_to_utf8(it->path().filename());
+    if (name == "journal") {
       // Cut back to the header line (an old pdo's empty journal stays empty): never emptied, see JournalLog.
       if (fs::file_size(it->path(), rec) > k_header.size()) fs::resize_file(it->path(), k_header.size(), rec);
+    } else if (util::starts_with(name, "seed-")) {
+      // Kept for the next lock (transaction.cpp's take_lock checks it before it links it).
     } else {
       fs::remove_all(it->path(), rec);
     }

@@ -104,7 +104,7 @@ void remove_temp_files(const fs::path& workdir, const Journal& journal);
 bool journal_has_records(const fs::path& dir);
 
 /// Cuts the journal back to its header and removes what the transaction kept beside it (backups,
-/// scratch files).
+/// scratch files); lock seeds stay for the next transaction.
 void clear_txn_dir(const fs::path& dir);
 
 }  // namespace pdo::app

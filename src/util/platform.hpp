@@ -92,7 +92,8 @@ struct StatData {
   std::int64_t ctime_s = 0, mtime_s = 0;
   std::uint32_t ctime_ns = 0, mtime_ns = 0;
   std::uint64_t rdev = 0, ino = 0, uid = 0, gid = 0, size = 0;
-  std::uint32_t mode = 0;  ///< st_mode
+  std::uint32_t mode = 0;   ///< st_mode
+  std::uint64_t links = 0;  ///< hard links to the file
   bool regular = false;
 };
 

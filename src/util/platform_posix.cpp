@@ -203,6 +203,7 @@ std::optional<StatData> stat_data(const fs::path& path) {
   d.gid = static_cast<std::uint64_t>(st.st_gid);
   d.size = static_cast<std::uint64_t>(st.st_size);
   d.mode = static_cast<std::uint32_t>(st.st_mode);
+  d.links = static_cast<std::uint64_t>(st.st_nlink);
   d.regular = S_ISREG(st.st_mode);
   return d;
 }

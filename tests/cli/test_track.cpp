@@ -180,3 +180,32 @@ TEST_CASE("track stages progress.md with its stat data, as git add would", "[cli
   CHECK(run_git({"diff-files", "--quiet"}, root).exit_code == 0);  // stat data matches: no change to see
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
+
+// [posix]: inode numbers and link counts (on Windows pdo makes a new seed every time).
+TEST_CASE("a commit takes index.lock from the same seed file each time, never from one holding anything", "[cli][track][posix]") {
+  TempDir tmp("track seed");
+  const auto root = fresh_workspace(tmp);
+  const auto seed = root / ".git/pdo-txn/seed-0";
+  const auto after_track = [&](const std::string& lesson) {
+    require_ok(pdo_in(root, {"track", "done", lesson, "read"}));
+    CHECK_FALSE(std::filesystem::exists(root / ".git/index.lock"));
+    CHECK(git_out({"status", "--porcelain"}, root).empty());
+    const auto st = platform::stat_data(seed);
+    REQUIRE(st);
+    CHECK(st->size == 0);
+    CHECK(st->links == 1);
+    return st->ino;
+  };
+  const auto first = after_track("01");
+  CHECK(after_track("02") == first);  // no new file: the same inode took the lock again
+
+  // A seed with bytes in it, or with a second name, is left alone and a new one made.
+  write_file(seed, "not empty\n");
+  after_track("03");
+  std::filesystem::create_hard_link(seed, root / ".git/seed-elsewhere");
+  after_track("04");
+  CHECK(std::filesystem::hard_link_count(root / ".git/seed-elsewhere") == 1);
+  CHECK(read_file(root / ".git/seed-elsewhere").empty());
+  CHECK(commit_count(root) == 6);
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}

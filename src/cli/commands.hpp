@@ -59,9 +59,10 @@ const std::vector<Command>& commands();
 enum class SetUp { all, typed };
 
 /// pdo's command line on `app`: its description, the global options (--lang, -C, --color, --version) and
-/// one subcommand per row of commands(). SetUp::typed (run_cli) sets up only the row named `typed`, the
-/// others get just their name and one-line help, which is all `pdo --help` shows; SetUp::all sets up every
-/// row, as completions, the manual and `pdo help` read it.
+/// one subcommand per row of commands(). SetUp::typed (run_cli) sets up only the row named `typed`: when
+/// that is a command, it is the only subcommand; otherwise every row gets just its name and one-line help,
+/// which is all `pdo --help` shows. SetUp::all sets up every row, as completions, the manual and
+/// `pdo help` read it.
 void build_cli(CLI::App& app, Context& ctx, SetUp which = SetUp::all, const std::optional<std::string>& typed = std::nullopt);
 
 /// `pdo init`: lay out the course workspace and its git repo.

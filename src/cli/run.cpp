@@ -170,8 +170,13 @@ void build_cli(CLI::App& app, Context& ctx, SetUp which, const std::optional<std
   app.fallthrough();
   add_global_options(app, ctx);
   // Only the command typed gets its options (the rest are names and one-line help in `pdo --help`):
-  // setting up every command's options cost CLI11 half of a short command's own instructions.
-  for (const auto& c : commands()) {
+  // setting up every command's options cost CLI11 half of a short command's own instructions. A known
+  // command typed is the only one registered at all (each costs CLI11 an App and a help flag); anything
+  // else (`pdo --help`, a typo) gets every name, for the help and the error.
+  const auto& all = commands();
+  const bool known = which == SetUp::typed && typed && std::any_of(all.begin(), all.end(), [&](const auto& c) { return *typed == c.name; });
+  for (const auto& c : all) {
+    if (known && *typed != c.name) continue;
     CLI::App* sub = app.add_subcommand(c.name, tr(c.help_zh, c.help_en));
     sub->group(tr("命令", "Subcommands"));
     sub->option_defaults()->group(tr("选项", "Options"));

@@ -117,7 +117,7 @@ bool pdo_runs(const CheckItem& item);
 enum class Validation {
   full,      ///< any course file a learner gives: compile every expect_regex, refuse shells and inline code
   embedded,  ///< pdo's own course in full, except that its inline Python is pdo's code (a unit test)
-  trusted,   ///< skip regex compilation: the embedded course at start-up, checked by that unit test
+  trusted,   ///< skip regex compilation and the control-character scan: the embedded course at start-up, checked by that unit test
 };
 
 /// Parses and validates a course file; errors name the source, line and reason.

@@ -78,6 +78,10 @@ public:
   bool newer_schema() const { return m_newer_schema; }
   /// True once a problem is recorded.
   bool failed() const { return m_problem.has_value(); }
+  /// Marks the document as pdo's own, checked in full by a unit test: its strings are not scanned for
+  /// control characters again at every start.
+  void trust() { m_trusted = true; }
+  bool trusted() const { return m_trusted; }
   /// The first problem as "file:line: reason" (only when failed()).
   const std::string& problem() const { return *m_problem; }
 
@@ -86,6 +90,7 @@ private:
   TomlNode m_root;
   std::optional<std::string> m_problem;
   bool m_newer_schema = false;
+  bool m_trusted = false;
 };
 
 /// A table of a TomlDoc, read with checked getters. A getter that finds a problem records it in the

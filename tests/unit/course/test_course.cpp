@@ -2,6 +2,7 @@
 
 #include "course/course.hpp"
 #include "util/i18n.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 
@@ -84,6 +85,16 @@ TEST_CASE("the embedded course passes full validation (start-up parses it as tru
   INFO((full ? "" : full.error().message));
   REQUIRE(full);
   CHECK(full->checks.size() == course::default_course().checks.size());
+}
+
+TEST_CASE("only a trusted course (the embedded one) skips the control-character scan", "[course]") {
+  const std::string text = util::replace_all(k_good, "\"Mini course\"", "\"Mini\\u001b course\"");
+  CHECK_FALSE(course::parse_course(text, "c.toml", course::Validation::full));
+  CHECK_FALSE(course::parse_course(text, "c.toml", course::Validation::embedded));
+  const auto trusted = course::parse_course(text, "c.toml", course::Validation::trusted);
+  INFO((trusted ? "" : trusted.error().message));
+  REQUIRE(trusted);
+  CHECK(trusted->title == "Mini\x1b course");
 }
 
 TEST_CASE("a valid course file parses", "[course]") {

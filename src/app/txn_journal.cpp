@@ -143,17 +143,18 @@ Status JournalLog::begin(long pid, std::uint64_t start) {
   const fs::path file = m_dir / "journal";
   const auto fail = [&] { return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)}; };
   m_out.close();
-  // The journal is idle here (recovery ran under the workspace lock): writing over it from the start,
-  // then cutting it to what was written, leaves exactly this transaction's header.
+  const std::string head = std::string(k_header) + "pid " + std::to_string(pid) + "\nstart " + std::to_string(start) + "\n";
+  // The journal is idle here (recovery ran under the workspace lock): sized to this header first (no
+  // handle of ours open, which Windows would need shared), then written over from the start. A kill in
+  // between leaves the header and zero bytes: no whole record.
+  std::error_code ec;
+  if (fs::exists(file, ec)) fs::resize_file(file, head.size(), ec);
+  if (ec) return fail();
   m_out.open(file, std::ios::binary | std::ios::in | std::ios::out);
   if (!m_out.is_open()) m_out.open(file, std::ios::binary | std::ios::out | std::ios::trunc);
-  const std::string head = std::string(k_header) + "pid " + std::to_string(pid) + "\nstart " + std::to_string(start) + "\n";
   m_out.write(head.data(), static_cast<std::streamsize>(head.size()));
   m_out.flush();
   if (!m_out) return fail();
-  std::error_code ec;
-  fs::resize_file(file, head.size(), ec);
-  if (ec) return fail();
   return ok();
 }
 

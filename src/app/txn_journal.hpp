@@ -64,8 +64,8 @@ fs::path txn_dir(const fs::path& gitdir);
 class JournalLog {
 public:
   explicit JournalLog(fs::path dir) : m_dir(std::move(dir)) {}
-  /// Starts a new journal over the idle one (written in place, then cut to its length). Records are
-  /// appended through one open file until clear().
+  /// Starts a new journal over the idle one (sized to the new header, then written in place). Records
+  /// are appended through one open file until clear().
   Status begin(long pid, std::uint64_t start);
   /// Appends one record.
   Status lock_identity(const std::string& name, const platform::FileIdentity& id);

@@ -75,3 +75,13 @@ TEST_CASE("a record a kill cut short never happened, and a journal that is not p
   app::clear_txn_dir(dir);
   CHECK_FALSE(app::journal_has_records(dir));
 }
+
+TEST_CASE("a kill between sizing the journal and writing its header leaves no record", "[app][journal]") {
+  TempDir tmp("journal sized");
+  const auto dir = tmp.path();
+  write_journal(dir, std::string("pdo-transaction 1\n") + std::string(24, '\0'));
+  CHECK_FALSE(app::load_journal(dir));
+  app::JournalLog log(dir);
+  REQUIRE(log.begin(5, 6));
+  CHECK(journal_text(dir) == "pdo-transaction 1\npid 5\nstart 6\n");
+}

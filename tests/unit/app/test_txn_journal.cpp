@@ -27,7 +27,7 @@ void write_journal(const std::filesystem::path& dir, const std::string& text) {
 
 TEST_CASE("a journal records a transaction and is cut back to its header when it ends", "[app][journal]") {
   TempDir tmp("journal");
-  const auto dir = tmp.path();
+  const auto& dir = tmp.path();
   SECTION("first transaction: no journal yet") {}
   SECTION("over a journal an older pdo emptied") { write_journal(dir, ""); }
   SECTION("over an idle journal") { write_journal(dir, "pdo-transaction 1\n"); }
@@ -64,7 +64,7 @@ TEST_CASE("a journal records a transaction and is cut back to its header when it
 
 TEST_CASE("a record a kill cut short never happened, and a journal that is not pdo's is none", "[app][journal]") {
   TempDir tmp("journal cut");
-  const auto dir = tmp.path();
+  const auto& dir = tmp.path();
   write_journal(dir, "pdo-transaction 1\npid 12\nstart 34\nstage writing\nstage publi");
   auto j = app::load_journal(dir);
   REQUIRE(j);
@@ -78,7 +78,7 @@ TEST_CASE("a record a kill cut short never happened, and a journal that is not p
 
 TEST_CASE("a kill between sizing the journal and writing its header leaves no record", "[app][journal]") {
   TempDir tmp("journal sized");
-  const auto dir = tmp.path();
+  const auto& dir = tmp.path();
   write_journal(dir, std::string("pdo-transaction 1\n") + std::string(24, '\0'));
   CHECK_FALSE(app::load_journal(dir));
   app::JournalLog log(dir);

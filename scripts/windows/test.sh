@@ -57,6 +57,7 @@ reason_of() {
     python)      echo "needs a real Python pdo can start (wine has no Windows Python)" ;;
     race)        echo "races the Linux git CLI against pdo in real time" ;;
     sh)          echo "runs a /bin/sh script itself (the hook script's own logic, an editor, init --script sh)" ;;
+    stat)        echo "POSIX stat data: inode numbers and link counts (pdo reads them itself only on POSIX)" ;;
     shells)      echo "a Linux bash, zsh or fish starts pdo at each Tab" ;;
     signals)     echo "POSIX signals: SIGPIPE dispositions, kill -9" ;;
     symlinks)    echo "POSIX symlinks" ;;

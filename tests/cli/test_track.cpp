@@ -151,9 +151,9 @@ std::string debug_field(const std::string& debug, const std::string& key) {
 }  // namespace
 
 // The index entry pdo stages for progress.md carries the file's stat data, as `git add` records it, so
-// git sees the file unchanged without reading it. [posix]: pdo builds the entry from lstat on POSIX
+// git sees the file unchanged without reading it. [posix:stat] pdo builds the entry from lstat on POSIX
 // (libgit2 stats the file itself on Windows).
-TEST_CASE("track stages progress.md with its stat data, as git add would", "[cli][track][posix]") {
+TEST_CASE("track stages progress.md with its stat data, as git add would", "[cli][track][posix][posix:stat]") {
   TempDir tmp("track stat");
   const auto root = fresh_workspace(tmp);
   SECTION("a regular file") {}
@@ -181,8 +181,9 @@ TEST_CASE("track stages progress.md with its stat data, as git add would", "[cli
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
 
-// [posix]: inode numbers and link counts (on Windows pdo makes a new seed every time).
-TEST_CASE("a commit takes index.lock from the same seed file each time, never from one holding anything", "[cli][track][posix]") {
+// [posix:stat] inode numbers and link counts (on Windows pdo makes a new seed every time).
+TEST_CASE("a commit takes index.lock from the same seed file each time, never from one holding anything",
+          "[cli][track][posix][posix:stat]") {
   TempDir tmp("track seed");
   const auto root = fresh_workspace(tmp);
   const auto seed = root / ".git/pdo-txn/seed-0";

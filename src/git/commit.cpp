@@ -89,12 +89,13 @@ Result<std::optional<std::string>> clean_worktree_bytes(git_repository* repo, co
   return std::optional<std::string>(std::move(cleaned));
 }
 
-/// Stages the working-tree file `path`, whose clean bytes are known to be the existing blob `id`, with
-/// its stat data, as `git add` would. git_index_add_bypath would read, filter and hash the file again and
-/// stream it into a temporary object file only to find the blob there; where the platform gives stat
-/// data (POSIX) the entry is built from it as libgit2 builds it (git_index_entry__init_from_stat).
-Status stage_known_blob(git_repository* repo, git_index* index, const std::string& path, const git_oid& id) {
-  const auto st = platform::stat_data(util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path));
+/// Stages the working-tree file `path`, whose clean bytes were read as the existing blob `id` after its
+/// stat data `st` was taken (as `git add` stats, then reads: a write in between leaves stat data older
+/// than the file, which git then reads again, never newer data that would hide the write). Where the
+/// platform gives stat data (POSIX) the entry is built from it as libgit2 builds it
+/// (git_index_entry__init_from_stat); git_index_add_bypath would read, filter and hash the file again and
+/// stream it into a temporary object file only to find the blob there.
+Status stage_known_blob(git_index* index, const std::string& path, const git_oid& id, const std::optional<platform::StatData>& st) {
   if (!st || !st->regular) {
     if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
     return ok();
@@ -174,12 +175,13 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
   }
   // When the working tree now holds exactly the new index version, record its stat data as `git add`
   // would; otherwise the entry's stat data is cleared so git compares contents.
+  const auto stat = platform::stat_data(util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path));
   auto worktree = clean_worktree_bytes(repo, path);
   if (!worktree) return worktree.error();
   git_oid worktree_id{};
   if (*worktree && git_odb_hash(&worktree_id, (*worktree)->data(), (*worktree)->size(), GIT_OBJECT_BLOB) == 0 &&
       git_oid_cmp(&worktree_id, &new_index_id) == 0) {
-    if (auto st = stage_known_blob(repo, index, path, new_index_id); !st) return st.error();
+    if (auto st = stage_known_blob(index, path, new_index_id, stat); !st) return st.error();
   } else {
     entry.id = new_index_id;
     entry.ctime = {};

@@ -121,9 +121,7 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
     case HookPlan::State::framework:
       break;
   }
-  std::error_code ec;
-  const auto perms = fs::status(plan.file, ec).permissions();
-  if (platform::current_os() != platform::Os::windows && (perms & fs::perms::owner_exec) == fs::perms::none) {
+  if (!hook_runnable(plan.file)) {
     return {CheckStatus::fail, shown + tr(" 不可执行", " is not executable"),
             tr("git 会跳过不可执行的钩子", "git skips a hook that is not executable"), rerun};
   }

@@ -102,11 +102,14 @@ bool hooks_current(const git::Repo& repo) {
   return std::all_of(k_hook_names.begin(), k_hook_names.end(), [&](std::string_view name) {
     const fs::path file = dir / std::string(name);
     const auto existing = util::read_file_capped(file, 64 * 1024);
-    if (!existing || *existing != hook_content(name, self)) return false;
-    if (platform::current_os() == platform::Os::windows) return true;
-    std::error_code ec;
-    return (fs::status(file, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+    return existing && *existing == hook_content(name, self) && hook_runnable(file);
   });
+}
+
+bool hook_runnable(const fs::path& file) {
+  if (platform::current_os() == platform::Os::windows) return true;  // Git for Windows runs any hook file
+  std::error_code ec;
+  return (fs::status(file, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
 }
 
 HookPlan plan_pre_commit_hook(const git::Repo* repo, const fs::path& root) { return plan_hook(repo, root, "pre-commit"); }

@@ -38,6 +38,9 @@ HookPlan plan_hook(const git::Repo* repo, const std::filesystem::path& root, std
 /// current, found with one read of each file (the check every committing command makes).
 bool hooks_current(const git::Repo& repo);
 
+/// False if git would skip the hook file: not executable (POSIX; Git for Windows runs any hook file).
+bool hook_runnable(const std::filesystem::path& file);
+
 /// plan_hook for the pre-commit hook.
 HookPlan plan_pre_commit_hook(const git::Repo* repo, const std::filesystem::path& root);
 

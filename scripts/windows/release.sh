@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command -> build/windows-release/pdo-<version>-windows-x86_64.zip with pdo.exe (static, stripped),
-# README.md, the licences of what it links (THIRD-PARTY-LICENSES.txt), built by scripts/windows/build.sh (fresh Debian 12 machine, as root).
+# README.md, README.en.md, docs/, the licences of what it links (THIRD-PARTY-LICENSES.txt), built by scripts/windows/build.sh (fresh Debian 12 machine, as root).
 # With --base-url, also the Scoop manifest (scoop/pdo.json) and winget's multi-file manifest (winget/manifests/…)
 # for the zip downloaded from BASE_URL/<zip name>, its SHA-256 filled in here, checked against the published
 # schemas kept in scripts/windows/schemas/ (scripts/windows/manifests.py, validate-manifests.py).
@@ -31,7 +31,8 @@ mkdir -p "$STAGE"
 
 x86_64-w64-mingw32-strip -o "$STAGE/pdo.exe" build/windows/pdo.exe
 scripts/windows/check-dlls.sh "$STAGE/pdo.exe" > /dev/null
-cp README.md "$STAGE/README.md"
+cp README.md README.en.md "$STAGE/"
+mkdir -p "$STAGE/docs" && cp docs/*.md "$STAGE/docs/"
 licence_found=0
 for f in LICENSE LICENSE.txt LICENSE.md COPYING; do
   if [ -f "$f" ]; then cp "$f" "$STAGE/$f"; licence_found=1; fi

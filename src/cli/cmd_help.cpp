@@ -1,6 +1,7 @@
-// pdo help [COMMAND…] [--man]: the manual (cli/manual.hpp) as text, the whole of it or one command's part
-// (`pdo help check confirm`), or as the man page's roff (--man; the build writes pdo.1 with it). The text
-// and the man page are two renderings of one model read from the command table, so they never differ.
+// pdo help [COMMAND…] [--man | --markdown]: the manual (cli/manual.hpp) as text, the whole of it or one
+// command's part (`pdo help check confirm`), as the man page's roff (--man; the build writes pdo.1 with
+// it) or as Markdown (--markdown; docs/commands.md is its output). All are renderings of one model read
+// from the command table, so they never differ.
 #include <memory>
 #include <ostream>
 
@@ -18,12 +19,17 @@ namespace {
 struct HelpOptions {
   std::vector<std::string> command;
   bool man = false;
+  bool markdown = false;
 };
 
 int run_help(const HelpOptions& opts, const CLI::App& root, Context& ctx) {
   const Manual manual = build_manual(root);
   if (opts.man) {
     ctx.out << render_roff(manual);
+    return 0;
+  }
+  if (opts.markdown) {
+    ctx.out << render_markdown(manual);
     return 0;
   }
   if (opts.command.empty()) {
@@ -52,6 +58,11 @@ void setup_help(CLI::App* cmd, Context& ctx) {
          "--man", opts->man,
          tr("输出整个 man 页面（roff），例如 pdo help --man | man -l -", "Print the whole man page (roff), e.g. pdo help --man | man -l -"))
       ->excludes(command);
+  cmd->add_flag("--markdown", opts->markdown,
+                tr("把整个手册输出为 Markdown（docs/commands.zh.md 就是它的输出）",
+                   "Print the whole manual as Markdown (docs/commands.md is its output)"))
+      ->excludes(command)
+      ->excludes("--man");
   cmd->callback([opts, &ctx] {
     // The whole command line: run_cli set up only the command typed (this one).
     CLI::App all{"", "pdo"};

@@ -1,9 +1,10 @@
 #pragma once
 // The manual: one model read from the CLI11 app that build_cli() makes from the command table (every
 // command, nested command, positional, option, choice and footer, in the current language), plus the
-// page-level sections no command owns (environment, exit codes, files). Two renderings of that one model:
-// roff for man(1) (the pdo.1 the build generates and `cmake --install` installs) and plain text for
-// `pdo help [COMMAND]`, so the two never differ. It reads and formats; it prints nothing itself.
+// page-level sections no command owns (environment, exit codes, files). Three renderings of that one
+// model: roff for man(1) (the pdo.1 the build generates and `cmake --install` installs), plain text for
+// `pdo help [COMMAND]` and Markdown for docs/commands.md (manual_markdown.cpp), so they never differ.
+// It reads and formats; it prints nothing itself.
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ std::string render_roff(const Manual& manual);
 
 /// The manual as plain text, wrapped at `width` columns (CJK characters count two).
 std::string render_text(const Manual& manual, std::size_t width = 80);
+
+/// The manual as Markdown (docs/commands.md and docs/commands.zh.md hold it, for the reader of the repository).
+std::string render_markdown(const Manual& manual);
 
 /// One command's part of the manual as plain text (the same entries `pdo help` shows in the whole).
 std::string render_command_text(const ManualCommand& command, std::size_t width = 80);

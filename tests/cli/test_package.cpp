@@ -54,9 +54,9 @@ TEST_CASE("cpack -G DEB makes a .deb whose unpacked pdo --version runs", "[cli][
   INFO(version.out << version.err);
   CHECK(version.exit_code == 0);
   CHECK(util::trim(version.out) == "pdo " PDO_VERSION);
-  for (const char* f :
-       {"usr/share/man/man1/pdo.1", "usr/share/man/zh_CN/man1/pdo.1", "usr/share/bash-completion/completions/pdo",
-        "usr/share/zsh/vendor-completions/_pdo", "usr/share/fish/vendor_completions.d/pdo.fish", "usr/share/doc/pdo/README.md"}) {
+  for (const char* f : {"usr/share/man/man1/pdo.1", "usr/share/man/zh_CN/man1/pdo.1", "usr/share/bash-completion/completions/pdo",
+                        "usr/share/zsh/vendor-completions/_pdo", "usr/share/fish/vendor_completions.d/pdo.fish",
+                        "usr/share/doc/pdo/README.md", "usr/share/doc/pdo/README.en.md", "usr/share/doc/pdo/docs/commands.md"}) {
     INFO(f);
     CHECK(fs::is_regular_file(root / f));
   }

@@ -110,6 +110,27 @@ TEST_CASE("the roff page escapes what roff would read as requests or escapes", "
   CHECK_THAT(roff, Catch::Contains("%APPDATA%\\epdo"));      // a backslash is \e
 }
 
+TEST_CASE("the Markdown reference has a section per command and escapes what Markdown would read as markup", "[cli]") {
+  cli::Manual m;
+  m.summary = "a study tool";
+  m.commands.push_back(
+      {{"check", "confirm"}, "pdo check confirm ITEM [options]", "Record <ITEM> as *done*", "", {{"--failed TEXT", "a_b [x]"}}});
+  util::set_lang(util::Lang::en);
+  const std::string md = cli::render_markdown(m);
+  util::set_lang(util::Lang::zh);
+  CHECK_THAT(md, Catch::Contains("- [pdo check confirm](#pdo-check-confirm): Record \\<ITEM\\> as \\*done\\*\n"));
+  CHECK_THAT(md, Catch::Contains("### pdo check confirm\n\n```\npdo check confirm ITEM [options]\n```\n"));
+  CHECK_THAT(md, Catch::Contains("- `--failed TEXT`: a\\_b \\[x\\]\n"));
+  // The real manual: every command of the table is a heading, in both languages.
+  for (const auto lang : {util::Lang::zh, util::Lang::en}) {
+    const auto real = manual_in(lang);
+    util::set_lang(lang);
+    const std::string text = cli::render_markdown(real);
+    util::set_lang(util::Lang::zh);
+    for (const auto& c : real.commands) CHECK_THAT(text, Catch::Contains("\n### pdo " + util::join(c.words, " ") + "\n"));
+  }
+}
+
 TEST_CASE("Chinese text may break between characters in roff and in text", "[cli]") {
   const auto m = manual_in(util::Lang::zh);
   const std::string roff = cli::render_roff(m);

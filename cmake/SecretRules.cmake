@@ -1,10 +1,20 @@
 # pdo_secret_rules(<target> <rules.toml>)
-# The built-in secret rules as constexpr C++ tables: cmake/gen_secret_rules.py writes rules_builtin.inc
-# (included by src/secrets/builtin.cpp) from the TOML at build time, so no pdo process parses it. It runs
-# with the build machine's python3 (>= 3.11 for tomllib, or older with the tomli package), also when
-# cross-compiling, since it produces source code, not a program.
-find_package(Python3 REQUIRED COMPONENTS Interpreter)
-set(PDO_SECRET_RULES_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/gen_secret_rules.py)
+# The built-in secret rules as constexpr C++ tables: pdo_rules_compile (src/secrets/rules_compile_main.cpp)
+# reads the TOML with parse_rules, the strict reader the unit tests exercise, and writes rules_builtin.inc
+# (included by src/secrets/builtin.cpp), so no pdo process parses it. A cross build runs a host build's
+# tool: -DPDO_HOST_RULES_COMPILER=build/dev/pdo_rules_compile (scripts/windows/build.sh passes it).
+set(PDO_HOST_RULES_COMPILER "" CACHE FILEPATH "pdo_rules_compile of a host build, for cross builds")
+if(NOT CMAKE_CROSSCOMPILING)
+  add_executable(pdo_rules_compile src/secrets/rules_compile_main.cpp src/secrets/rules.cpp src/util/toml_doc.cpp
+                                   src/util/toml_compiled.cpp src/util/text.cpp src/util/i18n.cpp)
+  target_include_directories(pdo_rules_compile PRIVATE src)
+  target_link_libraries(pdo_rules_compile PRIVATE pdo_tomlpp pdo_warnings)
+  set(PDO_RULES_COMPILER $<TARGET_FILE:pdo_rules_compile>)
+elseif(PDO_HOST_RULES_COMPILER)
+  set(PDO_RULES_COMPILER ${PDO_HOST_RULES_COMPILER})
+else()
+  message(FATAL_ERROR "a cross build needs -DPDO_HOST_RULES_COMPILER=<host build>/pdo_rules_compile (scripts/windows/build.sh)")
+endif()
 
 function(pdo_secret_rules target rules_toml)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/generated/secrets)
@@ -12,8 +22,8 @@ function(pdo_secret_rules target rules_toml)
   file(MAKE_DIRECTORY ${dir})
   add_custom_command(
     OUTPUT ${out}
-    COMMAND Python3::Interpreter ${PDO_SECRET_RULES_SCRIPT} ${rules_toml} ${out}
-    DEPENDS ${rules_toml} ${PDO_SECRET_RULES_SCRIPT}
+    COMMAND ${PDO_RULES_COMPILER} ${rules_toml} ${out} templates/secrets/rules.toml
+    DEPENDS ${rules_toml} $<$<NOT:$<BOOL:${CMAKE_CROSSCOMPILING}>>:pdo_rules_compile>
     COMMENT "Generating the built-in secret rules (rules_builtin.inc)"
     VERBATIM)
   target_sources(${target} PRIVATE ${out})

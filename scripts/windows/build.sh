@@ -16,9 +16,10 @@ if [ ! -f "$host/CMakeCache.txt" ]; then
   [ "$host" = build/dev ] || { echo "no Linux build in $host (PDO_LINUX_BUILD)" >&2; exit 1; }
   cmake --preset dev > /dev/null
 fi
-echo "==> pdo_toml_compile for the build ($host)"
-cmake --build "$host" --target pdo_toml_compile
+echo "==> pdo_toml_compile and pdo_rules_compile for the build ($host)"
+cmake --build "$host" --target pdo_toml_compile pdo_rules_compile
 echo "==> pdo for Windows (cmake --preset windows)"
-cmake --preset windows -DPDO_HOST_TOML_COMPILER="$PWD/$host/pdo_toml_compile" > /dev/null
+cmake --preset windows -DPDO_HOST_TOML_COMPILER="$PWD/$host/pdo_toml_compile" \
+  -DPDO_HOST_RULES_COMPILER="$PWD/$host/pdo_rules_compile" > /dev/null
 cmake --build --preset windows
 scripts/windows/check-dlls.sh build/windows/pdo.exe build/windows/tests/*.exe

@@ -12,8 +12,8 @@ using util::tr;
 std::string format_finding(const secrets::Finding& f, const util::OutputStyle& style) {
   std::string place = f.path;
   if (f.line > 0) place += ":" + std::to_string(f.line);
-  std::string s =
-      util::paint(style, util::Tone::place, place) + ": " + util::paint(style, util::Tone::bad, f.rule_id) + " (" + f.description + ")";
+  std::string s = util::paint(style, util::Tone::place, place) + ": " + util::paint(style, util::Tone::bad, f.rule_id) + " (" +
+                  util::tr_pick(f.description_zh, f.description) + ")";
   s += f.redacted.empty() ? tr(" —— 这个文件本身就不应提交", " — this file must not be committed at all")
                           : ": " + util::paint(style, util::Tone::attention, f.redacted);
   return s;

@@ -1,5 +1,5 @@
 // The built-in rules and scanner, ready before main: rules_builtin.inc (generated at build time from
-// templates/secrets/rules.toml by cmake/gen_secret_rules.py) holds the rules as constexpr tables, and
+// templates/secrets/rules.toml by pdo_rules_compile, which reads it with parse_rules) holds the rules as constexpr tables, and
 // their anchor index is computed by the compiler, so a process that scans parses nothing and builds
 // nothing in proportion to the rules.
 #include <array>

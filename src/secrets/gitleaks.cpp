@@ -272,7 +272,7 @@ bool run_rule(const GitleaksRule& rule, std::string_view path, std::string_view 
     counted = sb;
     ++found;
     GitleaksHit& hit = out.emplace_back();
-    hit.finding = {std::string(path), line, rule.id, rule.description, redact(secret)};
+    hit.finding = {std::string(path), line, rule.id, rule.description, redact(secret), ""};
     hit.rule = &rule;
     hit.secret = secret;
     hit.match = text.substr(begin, end - begin);
@@ -313,7 +313,7 @@ std::vector<GitleaksHit> scan_gitleaks(const GitleaksConfig& config, std::string
     if (rule.path && !rule.path->matches(path)) continue;
     if (!rule.regex) {
       GitleaksHit& hit = out.emplace_back();
-      hit.finding = {std::string(path), 0, rule.id, rule.description, ""};
+      hit.finding = {std::string(path), 0, rule.id, rule.description, "", ""};
       hit.rule = &rule;
       continue;
     }

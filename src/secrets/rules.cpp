@@ -38,10 +38,10 @@ bool read_rule(const TomlTable& table, const std::map<std::string, const Alphabe
   const std::string id = table.with_where("rule: ").string("id", Need::required);
   rule.id = store.keep(id);
   const TomlTable t = table.with_where("rule " + (id.empty() ? std::string("(no id)") : id) + ": ");
-  t.keys({"id", "description", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length", "max_distance", "min_entropy",
-          "cross_lines", "require_random", "header_contains", "token_alphabet"});
-  const std::string description = t.string("description");
-  rule.description = description.empty() ? rule.id : store.keep(description);
+  t.keys({"id", "description", "description_zh", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length",
+          "max_distance", "min_entropy", "cross_lines", "require_random", "header_contains", "token_alphabet"});
+  rule.description = store.keep(t.string("description", Need::required));
+  rule.description_zh = store.keep(t.string("description_zh", Need::required));
   if (!parse_kind(t.string("kind", Need::required), rule.kind)) {
     t.fail("kind", "kind must be prefix, keyword, assignment, private_key or url_password");
     return false;
@@ -85,9 +85,9 @@ void read_path_rule(const TomlTable& table, ParsedRules& store, PathRule& rule) 
   const std::string id = table.with_where("path_rule: ").string("id", Need::required);
   rule.id = store.keep(id);
   const TomlTable t = table.with_where("path_rule " + id + ": ");
-  t.keys({"id", "description", "patterns", "except"});
-  const std::string description = t.string("description");
-  rule.description = description.empty() ? rule.id : store.keep(description);
+  t.keys({"id", "description", "description_zh", "patterns", "except"});
+  rule.description = store.keep(t.string("description", Need::required));
+  rule.description_zh = store.keep(t.string("description_zh", Need::required));
   const auto patterns = t.strings("patterns");
   rule.patterns = store.keep(patterns);
   rule.exceptions = store.keep(t.strings("except"));
@@ -137,27 +137,6 @@ Result<ParsedRules> parse_rules(std::string_view toml_text, std::string_view ori
   out.m_set.rules = {out.m_rules.data(), out.m_rules.size()};
   out.m_set.path_rules = {out.m_path_rules.data(), out.m_path_rules.size()};
   return {std::move(out)};
-}
-
-bool glob_match(std::string_view pattern, std::string_view name) {
-  // Classic greedy '*' matcher with one backtrack point: enough for file-name globs.
-  std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
-  while (n < name.size()) {
-    if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (p < pattern.size() && pattern[p] == name[n]) {
-      ++p;
-      ++n;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
 }
 
 }  // namespace pdo::secrets

@@ -1,8 +1,8 @@
 #pragma once
-// The secret rules as data. The built-in set (templates/secrets/rules.toml) is turned into constexpr
-// tables at build time (cmake/gen_secret_rules.py), so a process that scans does no work for it; a test
-// checks that those tables equal what parse_rules() reads from the same file, with its strict checks.
-// Rules given at run time are parsed by parse_rules(). The file's header explains each kind of rule.
+// The secret rules as data. The built-in set (templates/secrets/rules.toml) is read by parse_rules() at
+// build time (the tool pdo_rules_compile, secrets/rules_compile_main.cpp), which writes it as constexpr
+// tables, so a process that scans does no work for it. parse_rules() is not in pdo_lib: the build tool and
+// the unit tests (rules made up for a test) are its only users. The file's header explains each kind of rule.
 #include <array>
 #include <cstddef>
 #include <deque>
@@ -51,7 +51,8 @@ inline constexpr Alphabet k_no_alphabet{};
 /// One content rule.
 struct Rule {
   std::string_view id;
-  std::string_view description;
+  std::string_view description;     ///< in English
+  std::string_view description_zh;  ///< in Chinese (what a learner reads unless --lang en)
   RuleKind kind = RuleKind::prefix;
   Span<std::string_view> anchors;  ///< literal texts that start a candidate
   bool case_insensitive = false;   ///< anchors match in any ASCII case
@@ -70,7 +71,8 @@ struct Rule {
 /// A file name that must never be committed.
 struct PathRule {
   std::string_view id;
-  std::string_view description;
+  std::string_view description;       ///< in English
+  std::string_view description_zh;    ///< in Chinese
   Span<std::string_view> patterns;    ///< file-name globs ('*' matches any run of characters)
   Span<std::string_view> exceptions;  ///< file names the patterns do not cover
 };
@@ -114,13 +116,10 @@ private:
   std::vector<PathRule> m_path_rules;
 };
 
-/// Parses a rules file; `origin` names it in error messages.
+/// Parses a rules file; `origin` names it in error messages. Every rule needs both descriptions.
 Result<ParsedRules> parse_rules(std::string_view toml_text, std::string_view origin);
 
-/// The built-in rules (templates/secrets/rules.toml, prepared at build time).
+/// The built-in rules (templates/secrets/rules.toml, read by parse_rules at build time).
 const RuleSet& default_rules();
-
-/// True if a '*'-glob matches the whole name.
-bool glob_match(std::string_view pattern, std::string_view name);
 
 }  // namespace pdo::secrets

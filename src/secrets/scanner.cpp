@@ -403,7 +403,8 @@ void Scanner::report(std::string_view path, std::string_view text, std::vector<H
     const std::size_t eol = std::min(text.find('\n', hit.offset), text.size());
     if (allowed(text.substr(bol, eol - bol))) continue;
     const Rule& rule = m_rules.rules[hit.rule];
-    out.push_back({std::string(path), line, std::string(rule.id), std::string(rule.description), redact(hit.value)});
+    out.push_back({std::string(path), line, std::string(rule.id), std::string(rule.description), redact(hit.value),
+                   std::string(rule.description_zh)});
   }
 }
 
@@ -477,7 +478,7 @@ std::vector<Finding> Scanner::scan_path(std::string_view path) const {
       return std::any_of(globs.begin(), globs.end(), [&](std::string_view g) { return glob_match(g, name); });
     };
     if (!matches(rule.exceptions) && matches(rule.patterns)) {
-      out.push_back({std::string(path), 0, std::string(rule.id), std::string(rule.description), ""});
+      out.push_back({std::string(path), 0, std::string(rule.id), std::string(rule.description), "", std::string(rule.description_zh)});
       break;
     }
   }
@@ -498,6 +499,27 @@ std::vector<Finding> Scanner::scan(std::string_view path, std::string_view conte
   auto more = scan_content(path, content);
   out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   return out;
+}
+
+bool glob_match(std::string_view pattern, std::string_view name) {
+  // Classic greedy '*' matcher with one backtrack point: enough for file-name globs.
+  std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (p < pattern.size() && pattern[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
 }
 
 std::string redact(std::string_view secret) {

@@ -18,8 +18,9 @@ struct Finding {
   std::string path;      ///< as given to the scanner
   std::size_t line = 0;  ///< 1-based; 0 for a path rule (the whole file)
   std::string rule_id;
-  std::string description;
-  std::string redacted;  ///< first 4 characters and "…" ("" for a path rule)
+  std::string description;     ///< in English
+  std::string redacted;        ///< first 4 characters and "…" ("" for a path rule)
+  std::string description_zh;  ///< in Chinese; "" if the rule has none (a .gitleaks.toml rule)
 };
 
 /// Scans texts and file names against a rule set.
@@ -76,6 +77,9 @@ const Scanner& default_scanner();
 
 /// The first four characters of a secret and "…" (never more).
 std::string redact(std::string_view secret);
+
+/// True if a '*'-glob matches the whole name (a path rule's pattern).
+bool glob_match(std::string_view pattern, std::string_view name);
 
 /// Shannon entropy of the bytes, in bits per character.
 double shannon_entropy(std::string_view text);

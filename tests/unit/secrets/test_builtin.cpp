@@ -1,6 +1,6 @@
-// The built-in rules are compiled from templates/secrets/rules.toml at build time (cmake/gen_secret_rules.py);
-// the runtime parser, with its strict checks, must read exactly the same rules from the embedded file,
-// so the generated tables and the TOML can never drift apart, and a typo in the file still fails here.
+// The built-in rules are read from templates/secrets/rules.toml at build time by parse_rules, whose tables
+// pdo_rules_compile writes as C++: this checks the writer (every field of every rule survives the trip
+// through generated C++ into the binary) by parsing the embedded file again here.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -29,6 +29,7 @@ void check_same_rule(const Rule& built, const Rule& parsed) {
   INFO("rule " << parsed.id);
   CHECK(built.id == parsed.id);
   CHECK(built.description == parsed.description);
+  CHECK(built.description_zh == parsed.description_zh);
   CHECK(built.kind == parsed.kind);
   CHECK(texts(built.anchors) == texts(parsed.anchors));
   CHECK(built.case_insensitive == parsed.case_insensitive);
@@ -60,12 +61,27 @@ TEST_CASE("built-in rules are rules.toml as the runtime parser reads it", "[secr
     INFO("path_rule " << p.path_rules[i].id);
     CHECK(b.path_rules[i].id == p.path_rules[i].id);
     CHECK(b.path_rules[i].description == p.path_rules[i].description);
+    CHECK(b.path_rules[i].description_zh == p.path_rules[i].description_zh);
     CHECK(texts(b.path_rules[i].patterns) == texts(p.path_rules[i].patterns));
     CHECK(texts(b.path_rules[i].exceptions) == texts(p.path_rules[i].exceptions));
   }
   CHECK(b.allow_marker == p.allow_marker);
   CHECK(texts(b.extra_allow_markers) == texts(p.extra_allow_markers));
   CHECK(texts(b.example_markers) == texts(p.example_markers));
+}
+
+TEST_CASE("every built-in rule is described in Chinese and in English", "[secrets]") {
+  for (const Rule& r : default_rules().rules) {
+    INFO(r.id);
+    CHECK_FALSE(r.description.empty());
+    CHECK_FALSE(r.description_zh.empty());
+    CHECK(r.description_zh != r.description);
+  }
+  for (const PathRule& r : default_rules().path_rules) {
+    INFO(r.id);
+    CHECK_FALSE(r.description_zh.empty());
+    CHECK(r.description_zh != r.description);
+  }
 }
 
 TEST_CASE("the compile-time anchor index is the one built at run time", "[secrets]") {

@@ -253,12 +253,13 @@ TEST_CASE("rules are data", "[secrets]") {
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message.find("rule x") != std::string::npos);
   const auto custom = parse_rules(
-      "[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\nkind = \"prefix\"\nanchors = [\"PIN-\"]\n"
-      "alphabet = \"d\"\nmin_length = 6\nmax_length = 6\n",
+      "[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\ndescription = \"PIN\"\ndescription_zh = \"密码\"\n"
+      "kind = \"prefix\"\nanchors = [\"PIN-\"]\nalphabet = \"d\"\nmin_length = 6\nmax_length = 6\n",
       "test.toml");
   REQUIRE(custom);
   const Scanner scanner(custom->set());
-  CHECK(scanner.scan_content("a", "my PIN-123456 ok").size() == 1);
+  REQUIRE(scanner.scan_content("a", "my PIN-123456 ok").size() == 1);
+  CHECK(scanner.scan_content("a", "my PIN-123456 ok")[0].description_zh == "密码");
   CHECK(scanner.scan_content("a", "my PIN-1234567 ok").empty());
   CHECK(glob_match("*.pem", "a.pem"));
   // A typo would silently fall back to a default and weaken the rule: it is an error with its line.
@@ -272,6 +273,13 @@ TEST_CASE("rules are data", "[secrets]") {
   const auto newer = parse_rules("schema = 2\n[[rule]]\nid = \"x\"\nfuture = true\n", "rules.toml");
   REQUIRE_FALSE(newer);
   CHECK_THAT(newer.error().message, Catch::Contains("rules.toml:1:") && Catch::Contains("upgrade pdo"));
+  // Every rule is described in both languages: a finding is shown in the workspace's.
+  const auto no_zh = parse_rules(
+      "[alphabets]\nd = \"0123456789\"\n[[rule]]\nid = \"pin\"\ndescription = \"PIN\"\n"
+      "kind = \"prefix\"\nanchors = [\"PIN-\"]\nalphabet = \"d\"\n",
+      "rules.toml");
+  REQUIRE_FALSE(no_zh);
+  CHECK_THAT(no_zh.error().message, Catch::Contains("rule pin") && Catch::Contains("description_zh"));
   pdo::util::set_lang(pdo::util::Lang::zh);
   CHECK_FALSE(glob_match("*.pem", "a.pem.txt"));
   CHECK(shannon_entropy("aaaa") == Approx(0.0));

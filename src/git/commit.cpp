@@ -270,10 +270,13 @@ std::vector<std::pair<std::string, IndexStamp>> stale_in(git_index* index, git_t
     // HEAD no longer holds pdo's newest change here (a later commit or a reset moved on): not ours to mend.
     const auto head = entry_id(head_tree, path);
     if (!head || oid_str(*head) != newest->committed) continue;
+    // Only content counts as stale: an entry git restated (new stat data, e.g. its own dev field where
+    // libgit2 records st_rdev) still holds what pdo committed.
     const auto live = staged_stamp(index, path);
-    if (!live || live->same_entry(newest->after)) continue;
-    const bool replaced =
-        std::any_of(receipts.begin(), receipts.end(), [&](const IndexSwap& r) { return r.path == path && live->same_entry(r.before); });
+    if (!live || live->same_blob(newest->after)) continue;
+    const bool replaced = std::any_of(receipts.begin(), receipts.end(), [&](const IndexSwap& r) {
+      return r.path == path && live->same_entry(r.before) && !r.before.same_blob(r.after);
+    });
     if (replaced) out.emplace_back(path, newest->after);
   }
   return out;
@@ -393,7 +396,7 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
                                                       : apply_edit(repo, index->get(), head_tree.get(), change);
     if (!a) return a.error();
     const auto after = staged_stamp(index->get(), change.path);
-    if (before && after && a->id && !before->same_entry(*after)) out.swaps.push_back({change.path, *before, *after, oid_str(*a->id)});
+    if (before && after && a->id && !before->same_blob(*after)) out.swaps.push_back({change.path, *before, *after, oid_str(*a->id)});
     applied.emplace_back(change.path, *a);
   }
   std::vector<StagedBlob> changed;

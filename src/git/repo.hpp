@@ -47,6 +47,8 @@ struct IndexStamp {
   std::int64_t mtime_s = 0;
   std::uint32_t ctime_ns = 0, mtime_ns = 0, dev = 0, ino = 0, uid = 0, gid = 0;
   std::uint32_t size = 0;
+  /// The same content: blob and mode, all a commit stores (stat data is only git's cache).
+  bool same_blob(const IndexStamp& o) const { return oid == o.oid && mode == o.mode; }
   /// The same entry, size aside: git zeroes the size of a "racily clean" entry when it writes an index.
   bool same_entry(const IndexStamp& o) const {
     return oid == o.oid && mode == o.mode && ctime_s == o.ctime_s && ctime_ns == o.ctime_ns && mtime_s == o.mtime_s &&
@@ -54,8 +56,9 @@ struct IndexStamp {
   }
 };
 
-/// One index entry a pdo commit replaced: `before` was staged, pdo staged `after`, and the commit stored
-/// the blob `committed` at `path`. `git commit` reads the index before it locks it, so a commit that
+/// One index entry a pdo commit replaced with other content: `before` was staged, pdo staged `after` (another
+/// blob or mode; a restaged entry with new stat data only is no swap), and the commit stored the blob
+/// `committed` at `path`. `git commit` reads the index before it locks it, so a commit that
 /// started before pdo's can write `before` back; the next reader recognises it by these receipts.
 struct IndexSwap {
   std::string path;

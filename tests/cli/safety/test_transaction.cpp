@@ -282,6 +282,36 @@ TEST_CASE("what the learner stages on purpose is never mended back", "[cli][safe
   require_sound(root);
 }
 
+// Issue 24, repro 11: pdo's commit of an exercise folder restages `.gitkeep` with libgit2's stat data
+// (libgit2 puts st_rdev in the dev field, git st_dev), and a later `git commit -a` restats it back to the
+// very entry git had written. Nothing ran at the same time and the blob never changed: no receipt may
+// call that stale.
+TEST_CASE("issue 24 repro 11: a file pdo restaged unchanged is never called stale", "[cli][safety][transaction]") {
+  TempDir tmp("receipts-restat");
+  const auto root = workspace(tmp);
+  const auto exercises = lesson_dir(root, "02") / "exercises";
+  write_file(exercises / "a.py", "print(1)\n");
+  // git restats an entry that is "racily clean" (modified no earlier than the index was written), which the
+  // issue's fast sequence hit by chance within one second; a time in the future makes it so every time.
+  fs::last_write_time(exercises / ".gitkeep", fs::file_time_type::clock::now() + std::chrono::hours(1));
+  run_git({"add", "-A", "lessons"}, root);
+  require_ok(git_commit(root, {"-q", "-m", "m1"}));
+  require_ok(run_pdo({"track", "done", "02", "exercise"}, root));
+  append(exercises / "a.py", "v2\n");
+  const auto m2 = git_commit(root, {"-q", "-a", "-m", "m2"});
+  INFO(m2.out << m2.err);
+  CHECK(m2.exit_code == 0);
+  append(exercises / "a.py", "v3\n");
+  run_git({"add", "-A"}, root);
+  const auto m3 = git_commit(root, {"-m", "m3"});
+  INFO(m3.out << m3.err);
+  CHECK(m3.exit_code == 0);
+  CHECK_THAT(m2.err + m3.err, !Catch::Contains("旧版本") && !Catch::Contains("stale") && !Catch::Contains(".gitkeep"));
+  CHECK(util::chomp(changed_paths(root, "HEAD")) == util::path_to_utf8((exercises / "a.py").lexically_relative(root)));
+  CHECK(git_out({"log", "-1", "--format=%s"}, root) == "m3\n");
+  require_sound(root);
+}
+
 TEST_CASE("repro 2: a missing index is rebuilt from HEAD, never committed as 40 deletions", "[cli][safety][transaction]") {
   TempDir tmp("no-index");
   const auto root = workspace(tmp);

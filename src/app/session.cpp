@@ -40,7 +40,10 @@ Session open_session(Context& ctx, Access access) {
   if (access == Access::read) s.repo.freeze_config();
   if (access == Access::write) {
     if (auto st = s.repo.ready_to_commit(false); !st) throw Failure(st.error());
-    s.lock = lock_workspace(ctx, s.repo);
+    bool recovered = false;
+    s.lock = lock_workspace(ctx, s.repo, &recovered);
+    // The command plans from the workspace's files: read them again once recovery changed any.
+    if (recovered) s.ws = open_workspace_files(ctx);
     s.repo.freeze_config();  // after recovery, which may have finished an interrupted init's config change
     // Every committing command says it when the learner's own `git commit` is no longer guarded (init,
     // which installs the hook, does not come through here).
@@ -49,7 +52,7 @@ Session open_session(Context& ctx, Access access) {
   return s;
 }
 
-std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo) {
+std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo, bool* recovered) {
   const fs::path file = repo.gitdir() / "pdo.lock";
   platform::IoFailure why = platform::IoFailure::none;
   auto lock = platform::FileLock::acquire(file, k_lock_wait, &why);
@@ -68,8 +71,15 @@ std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo
     throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",
                                  "another pdo command has been changing this workspace for 30 seconds. Try again later."));
   }
-  if (auto st = app::recover(repo, ctx.err); !st) throw Failure(st.error());
+  const bool changed = app::recover(repo, ctx.err).take();
+  if (recovered) *recovered = changed;
   return lock;
+}
+
+void recover_first(Context& ctx, const fs::path& dir) {
+  auto found = git::Repo::find_open(dir);
+  if (!found || !*found) return;       // no repository yet (or one pdo cannot use: said where it is opened)
+  (void)lock_workspace(ctx, **found);  // the lock goes at once: the command takes it again to commit
 }
 
 std::optional<std::string> commit(Session& s, app::Transaction txn) {

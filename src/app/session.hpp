@@ -38,8 +38,13 @@ workspace::Workspace open_workspace_files(Context& ctx);
 /// and recovers from a pdo killed mid-commit.
 Session open_session(Context& ctx, Access access);
 
-/// Takes the workspace lock (waiting for another pdo writer), then recovers from a killed pdo.
-std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo);
+/// Takes the workspace lock (waiting for another pdo writer), then recovers from a killed pdo. `recovered`,
+/// when given, says whether recovery changed anything: whatever the caller read before is then stale.
+std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo, bool* recovered = nullptr);
+
+/// For a command that reads the workspace before it opens its repository (init): finishes or undoes a
+/// killed pdo's commit in the repository around `dir`, if there is one, under the workspace lock.
+void recover_first(Context& ctx, const std::filesystem::path& dir);
 
 /// Commits the transaction with the secret check every pdo commit gets; nullopt if nothing changed.
 /// Paths in `txn` are repo-relative (use Session::repo_path).

@@ -499,11 +499,12 @@ Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn) 
   }
 }
 
-Status recover(git::Repo& repo, std::ostream& err) {
+Result<bool> recover(git::Repo& repo, std::ostream& err) {
   const fs::path gitdir = repo.gitdir();
   std::error_code ec;
   fs::remove(gitdir / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
   const fs::path dir = txn_dir(gitdir);
+  bool changed = false;
   if (journal_has_records(dir)) {
     const auto journal = load_journal(dir);
     if (journal && journal->pid != platform::current_pid() && journal->start != 0 &&
@@ -529,6 +530,7 @@ Status recover(git::Repo& repo, std::ostream& err) {
           << journal->pid << ")\n";
     }
     for (const auto& lock : unproven) err << "pdo: " << foreign_lock(lock).message << "\n";
+    changed = true;
   }
   // A missing index with a HEAD means "nothing staged": rebuild it now, before any command reads it.
   if (!repo.head_unborn() && !fs::exists(repo.index_path(), ec)) {
@@ -536,8 +538,9 @@ Status recover(git::Repo& repo, std::ostream& err) {
     if (!repaired) return repaired.error();
     err << tr("pdo: .git/index 不见了，已按 HEAD 重建（暂存区为空）。\n",
               "pdo: .git/index was missing; rebuilt it from HEAD (nothing staged).\n");
+    changed = true;
   }
-  return ok();
+  return changed;
 }
 
 }  // namespace pdo::app

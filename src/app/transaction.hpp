@@ -75,8 +75,8 @@ struct Transaction {
 Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn);
 
 /// Finishes or undoes what a killed pdo left (call with the workspace lock held, before anything else),
-/// and rebuilds a missing .git/index from HEAD. Notes go to `err`.
-Status recover(git::Repo& repo, std::ostream& err);
+/// and rebuilds a missing .git/index from HEAD. Notes go to `err`; true when it changed anything.
+Result<bool> recover(git::Repo& repo, std::ostream& err);
 
 /// The message for a lock file pdo cannot prove its own (exit 5).
 Error foreign_lock(const std::string& lock);

@@ -257,7 +257,7 @@ void write_without_git(const workspace::Workspace& ws, const std::string& report
 }
 
 int run_check(const CheckOptions& opts, Context& ctx) {
-  const workspace::Workspace ws = workspace::open_workspace(ctx.cwd).take();
+  workspace::Workspace ws = workspace::open_workspace(ctx.cwd).take();
   util::set_lang(ctx.lang_flag ? *ctx.lang_flag : ws.settings.lang);
   if (!opts.open_id.empty()) return run_open(ws, opts.open_id, ctx);
   if (opts.lessons) return run_lessons(ws, ctx);
@@ -266,7 +266,9 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   if (auto repo = git::Repo::find_open(ws.root).take()) {
     session.emplace(Session{ws, std::move(*repo), nullptr});
     // Like track: one pdo writer at a time, and what a killed pdo left is finished or undone first.
-    session->lock = lock_workspace(ctx, session->repo);
+    bool recovered = false;
+    session->lock = lock_workspace(ctx, session->repo, &recovered);
+    if (recovered) ws = session->ws = workspace::open_workspace(ctx.cwd).take();  // plan from what recovery left
     if (auto warning = app::hook_warning(session->repo)) ctx.err << *warning << "\n";
   }
 

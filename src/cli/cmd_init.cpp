@@ -313,6 +313,9 @@ int run_init(const InitOptions& opts, Context& ctx) {
   InitSetup s;
   if (!opts.course_file.empty()) load_course(opts, std::nullopt, {}, s);
   s.root = resolve_root(opts, ctx, s.course.id.empty() ? course::default_course() : s.course);
+  // A killed pdo's commit is finished or undone before anything is read to plan from (a plan made first
+  // would keep files that the recovery under the commit's lock then takes away).
+  if (opts.script.empty() && !opts.dry_run) app::recover_first(ctx, s.root);
   const auto existing = existing_settings(s.root);
   if (opts.course_file.empty()) load_course(opts, existing, s.root, s);
   s.course = workspace::with_own_lessons(s.root, std::move(s.course)).take();  // a re-run keeps the learner's own lessons

@@ -40,6 +40,22 @@ void require_clean_repo(const std::filesystem::path& repo) {
   CHECK(git_out({"status", "--porcelain"}, repo).empty());
 }
 
+bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& point) {
+  const std::filesystem::path flag = root.parent_path() / ("paused-" + point);
+  std::error_code ec;
+  std::filesystem::remove(flag, ec);
+  std::vector<std::string> argv = pdo_command();
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = root;
+  opts.env = test_env();
+  opts.env.push_back({"PDO_TEST_PAUSE", point});
+  opts.env.push_back({"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)});
+  opts.timeout = std::chrono::milliseconds(60000);  // only a pdo that hangs runs this long
+  const auto r = platform::run_process(argv, opts);
+  return r.exit_code != 0 && std::filesystem::exists(flag);
+}
+
 std::size_t count_of(const std::string& text, const std::string& needle) {
   std::size_t n = 0;
   for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + needle.size())) ++n;

@@ -83,6 +83,10 @@ platform::ProcessResult git_commit(const std::filesystem::path& ws, const std::v
 /// given the ref lines git would give it, and `git push --no-verify` runs only if it passed.
 platform::ProcessResult git_push(const std::filesystem::path& ws, const std::string& remote, const std::string& refspec);
 
+/// Runs pdo ARGS in `root` with a test pause point (test builds only): pdo ends itself like `kill -9` at the
+/// transaction step `point` (app/transaction.cpp), after saying so in a file. True if it got there.
+bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& point);
+
 /// `s` as one sh word (single-quoted).
 std::string sh_quote(const std::string& s);
 

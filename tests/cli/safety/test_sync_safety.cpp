@@ -10,28 +10,7 @@
 using namespace pdo;
 using namespace pdo::test;
 
-namespace {
-
 namespace fs = std::filesystem;
-
-/// pdo started with a pause point: it ends itself like `kill -9` at that step of its transaction.
-bool kill_at(const fs::path& root, const std::vector<std::string>& args, const std::string& point) {
-  const fs::path flag = root.parent_path() / ("paused-" + point);
-  std::error_code ec;
-  fs::remove(flag, ec);
-  std::vector<std::string> argv = pdo_command();
-  argv.insert(argv.end(), args.begin(), args.end());
-  platform::ProcessOptions opts;
-  opts.cwd = root;
-  opts.env = test_env();
-  opts.env.push_back({"PDO_TEST_PAUSE", point});
-  opts.env.push_back({"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)});
-  opts.timeout = std::chrono::milliseconds(60000);
-  const auto r = platform::run_process(argv, opts);
-  return r.exit_code != 0 && fs::exists(flag);
-}
-
-}  // namespace
 
 TEST_CASE("a sync killed at each step of its branch move is finished or undone by the next sync",
           "[cli][safety][sync][posix][posix:git-from-pdo]") {

@@ -128,23 +128,6 @@ void require_sound(const fs::path& root) {
   CHECK(temp_files(root).empty());
 }
 
-/// pdo started with a pause point: it ends itself like `kill -9` at that step, after saying so in a file.
-bool kill_at(const fs::path& root, const std::vector<std::string>& args, const std::string& point) {
-  const fs::path flag = root.parent_path() / ("paused-" + point);
-  std::error_code ec;
-  fs::remove(flag, ec);
-  std::vector<std::string> argv = pdo_command();
-  argv.insert(argv.end(), args.begin(), args.end());
-  platform::ProcessOptions opts;
-  opts.cwd = root;
-  opts.env = test_env();
-  opts.env.push_back({"PDO_TEST_PAUSE", point});
-  opts.env.push_back({"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)});
-  opts.timeout = std::chrono::milliseconds(10000);  // only a pdo that hangs runs this long
-  const auto r = platform::run_process(argv, opts);
-  return r.exit_code != 0 && fs::exists(flag);
-}
-
 }  // namespace
 
 // [posix:race] races the Linux git CLI against pdo in real time; wine starting pdo.exe leaves no race to test.

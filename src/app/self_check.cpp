@@ -4,6 +4,7 @@
 #include "app/secret_guard.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
+#include "app/trust.hpp"
 #include "checks/confirmations.hpp"
 #include "checks/report.hpp"
 #include "util/fs.hpp"
@@ -38,6 +39,7 @@ std::string message_for(const std::vector<checks::ItemResult>& results) {
 
 SelfCheckRun run_self_check(const workspace::Workspace& ws, git::Repo& repo, const std::optional<std::filesystem::path>& python) {
   SelfCheckRun rec;
+  const CommandGate gate(ws);  // the same gate as pdo check's: an untrusted course file's commands do not run
   checks::RunInput in;
   in.course = &ws.course;
   in.route = ws.settings.route;
@@ -46,6 +48,7 @@ SelfCheckRun run_self_check(const workspace::Workspace& ws, git::Repo& repo, con
   in.probes = workspace_probes(&repo, ws.root);
   in.confirmations = load_confirmations(ws.root);
   in.today = util::today();
+  in.commands = gate.commands();
   rec.results = checks::run_checks(in);
   const checks::ReportInfo info{in.today, ws.settings.route, std::string(platform::os_id(platform::current_os())), false};
   rec.report = checks::render_report(rec.results, info);

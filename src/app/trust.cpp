@@ -1,5 +1,8 @@
 #include "app/trust.hpp"
 
+#include <algorithm>
+
+#include "app/display.hpp"
 #include "course/course.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -39,12 +42,25 @@ std::optional<fs::path> trust_dir() {
   return std::nullopt;
 }
 
-std::optional<CourseSource> course_source(const workspace::Workspace& ws) {
-  const auto file = workspace::course_file_path(ws.root, ws.settings);
+std::optional<CourseSource> course_source(const fs::path& root, const workspace::Settings& settings, const std::string& sha256) {
+  const auto file = workspace::course_file_path(root, settings);
   if (!file) return std::nullopt;
   static const std::string builtin = util::sha256_hex(course::default_course_text());
-  if (ws.course_sha256 == builtin) return std::nullopt;  // the same bytes as pdo's own course
-  return CourseSource{*file, ws.course_sha256};
+  if (sha256 == builtin) return std::nullopt;  // the same bytes as pdo's own course
+  return CourseSource{*file, sha256};
+}
+
+std::optional<CourseSource> course_source(const workspace::Workspace& ws) { return course_source(ws.root, ws.settings, ws.course_sha256); }
+
+std::vector<std::string> course_command_lines(const course::Course& course, course::Route route) {
+  std::vector<std::string> lines;
+  for (const auto& item : course.checks) {
+    if (!course::in_route(item, route) || !course::pdo_runs(item) || !item.probe.empty()) continue;
+    if (const auto* cmd = course::command_for(item, platform::current_os())) {
+      lines.push_back("  - " + for_display(item.id + ": " + checks::display_command(cmd->argv), util::Breaks::escape));
+    }
+  }
+  return lines;
 }
 
 bool is_trusted(const CourseSource& source) {
@@ -71,6 +87,30 @@ Status trust(const CourseSource& source) {
     return Error{Exit::unwritable, st.error().message};
   }
   return ok();
+}
+
+CommandGate::CommandGate(const workspace::Workspace& ws)
+    : m_course(&ws.course), m_source(course_source(ws)), m_open(!m_source || is_trusted(*m_source)) {}
+
+Status CommandGate::trust() {
+  if (m_open) return ok();
+  if (auto st = app::trust(*m_source); !st) return st;
+  m_open = true;
+  return ok();
+}
+
+std::optional<checks::TrustedCommand> CommandGate::command(const course::CheckItem& item, platform::Os os) const {
+  if (!m_open) return std::nullopt;
+  // Only the items of the course whose bytes were judged: an item from anywhere else gets nothing.
+  const auto& items = m_course->checks;
+  const bool ours = std::any_of(items.begin(), items.end(), [&](const course::CheckItem& c) { return &c == &item; });
+  const course::CheckCommand* cmd = ours ? course::command_for(item, os) : nullptr;
+  if (!cmd) return std::nullopt;
+  return checks::TrustedCommand(cmd->argv);
+}
+
+checks::CommandSource CommandGate::commands() const {
+  return [this](const course::CheckItem& item, platform::Os os) { return command(item, os); };
 }
 
 }  // namespace pdo::app

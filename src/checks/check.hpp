@@ -14,6 +14,10 @@
 #include "course/course.hpp"
 #include "util/platform.hpp"
 
+namespace pdo::app {
+class CommandGate;
+}  // namespace pdo::app
+
 namespace pdo::checks {
 
 namespace fs = std::filesystem;
@@ -58,6 +62,23 @@ struct ProbeOutcome {
 /// A named in-process check.
 using Probe = std::function<ProbeOutcome()>;
 
+/// An auto item's command that may run. Only app::CommandGate (app/trust.cpp) makes one: the built-in
+/// course's commands, or a course file's once the learner trusted its exact bytes. The runner starts no
+/// course command but these, so an untrusted one has no way to reach it.
+class TrustedCommand {
+public:
+  /// The argv as the course gives it ({python}, {script} still to fill in).
+  const std::vector<std::string>& argv() const { return m_argv; }
+
+private:
+  friend class app::CommandGate;
+  explicit TrustedCommand(std::vector<std::string> argv) : m_argv(std::move(argv)) {}
+  std::vector<std::string> m_argv;
+};
+
+/// An item's command on an OS if it may run (app::CommandGate::commands()), else nullopt.
+using CommandSource = std::function<std::optional<TrustedCommand>(const course::CheckItem&, platform::Os)>;
+
 /// Runs a program (platform::run_process, or a fake in unit tests).
 using ProcessRunner = std::function<platform::ProcessResult(const std::vector<std::string>&, const platform::ProcessOptions&)>;
 
@@ -80,12 +101,10 @@ struct RunInput {
   std::vector<Confirmation> confirmations;
   std::string today;
   ProcessRunner run = platform::run_process;
-  /// Why the course file's commands may not run (the learner has not trusted it); "" when they may.
-  std::string untrusted;
+  /// Where the auto items' commands come from. Unset, or nullopt for an item: its command is shown, not
+  /// run (unverified, with the hint `pdo check --trust`).
+  CommandSource commands;
 };
-
-/// Why pdo refuses to run this argv (installers, package managers, logins, cloud and job tools), or nullopt.
-std::optional<std::string> refused_command(const std::vector<std::string>& argv);
 
 /// Runs every item of the route, in course order.
 std::vector<ItemResult> run_checks(const RunInput& input);

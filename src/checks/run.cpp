@@ -17,73 +17,6 @@ namespace {
 
 constexpr std::size_t k_max_evidence = 4000;
 
-/// Programs whose very purpose is installing, logging in, submitting jobs or reaching a cloud service.
-bool is_forbidden_program(const std::string& name) {
-  static const std::vector<std::string> names = {"pip",
-                                                 "pip3",
-                                                 "conda",
-                                                 "mamba",
-                                                 "micromamba",
-                                                 "uv",
-                                                 "poetry",
-                                                 "apt",
-                                                 "apt-get",
-                                                 "aptitude",
-                                                 "dpkg",
-                                                 "yum",
-                                                 "dnf",
-                                                 "zypper",
-                                                 "pacman",
-                                                 "brew",
-                                                 "port",
-                                                 "winget",
-                                                 "choco",
-                                                 "scoop",
-                                                 "msiexec",
-                                                 "npm",
-                                                 "npx",
-                                                 "yarn",
-                                                 "curl",
-                                                 "wget",
-                                                 "ssh",
-                                                 "scp",
-                                                 "sftp",
-                                                 "rsync",
-                                                 "sudo",
-                                                 "su",
-                                                 "doas",
-                                                 "runas",
-                                                 "kaggle",
-                                                 "gcloud",
-                                                 "gsutil",
-                                                 "aws",
-                                                 "az",
-                                                 "sbatch",
-                                                 "srun",
-                                                 "salloc",
-                                                 "qsub",
-                                                 "kubectl",
-                                                 "docker",
-                                                 "podman",
-                                                 "huggingface-cli",
-                                                 "ray"};
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-bool is_shell(const std::string& stem) {
-  static const std::vector<std::string> names = {"sh",   "bash", "dash",    "zsh", "ksh",        "ash",  "csh",
-                                                 "tcsh", "fish", "busybox", "cmd", "powershell", "pwsh", "env"};
-  return std::find(names.begin(), names.end(), stem) != names.end();
-}
-
-std::string program_stem(const std::string& arg) {
-  // Both separators on every OS: a course file written on Windows may name "C:\\Tools\\pip.exe".
-  const auto slash = arg.find_last_of("/\\");
-  std::string name = util::to_lower(slash == std::string::npos ? arg : arg.substr(slash + 1));
-  if (util::ends_with(name, ".exe")) name.resize(name.size() - 4);
-  return name;
-}
-
 std::string combined_output(const platform::ProcessResult& r) {
   std::string out(util::trim(r.out));
   const std::string_view err = util::trim(r.err);
@@ -322,13 +255,16 @@ ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime&
                tr("）的命令", ")");
     return r;
   }
-  if (!in.untrusted.empty()) {
+  const auto trusted = in.commands ? in.commands(item, in.os) : std::nullopt;
+  if (!trusted) {
     r.command = display_command(cmd->argv);  // shown, so the learner can judge it; never run
-    r.reason = in.untrusted;
+    r.reason =
+        tr("没有运行：你还没有信任这个课程文件的命令（读过 pdo check 列出的命令后运行 pdo check --trust）",
+           "not run: you have not trusted this course file's commands (read the commands pdo check lists, then run pdo check --trust)");
     r.fix.clear();
     return r;
   }
-  std::vector<std::string> argv = cmd->argv;
+  std::vector<std::string> argv = trusted->argv();
   if (auto missing = resolve_argv(in, item, argv, rt)) {
     if (!platform::find_program(argv.front()) && course::lists_route(item.optional_routes, in.route)) {
       // Absent and not needed on this route: nothing was seen, so neither a pass nor a fail.
@@ -341,10 +277,6 @@ ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime&
     return r;
   }
   r.command = display_command(argv);
-  if (auto refused = refused_command(argv)) {
-    r.reason = *refused;
-    return r;
-  }
   platform::ProcessOptions opts;
   opts.cwd = rt.dir();  // never the workspace: nothing in it is imported or run implicitly
   opts.timeout = std::chrono::seconds(item.timeout_seconds);
@@ -382,21 +314,6 @@ std::string status_name(CheckStatus status) {
       break;
   }
   return tr("未验证", "unverified");
-}
-
-std::optional<std::string> refused_command(const std::vector<std::string>& argv) {
-  if (!argv.empty() && is_shell(program_stem(argv.front()))) {
-    return tr("pdo 拒绝运行 shell：检查命令不经过 shell", "pdo refuses to run a shell: check commands never go through one");
-  }
-  bool forbidden = !argv.empty() && is_forbidden_program(program_stem(argv.front()));
-  for (std::size_t i = 1; i < argv.size() && !forbidden; ++i) {
-    const std::string a = util::to_lower(argv[i]);
-    // `python -m pip …`, `-m ensurepip`, `… install …`: anything that would change the machine.
-    forbidden = a == "install" || a == "ensurepip" || a == "login" || (a == "pip" && i > 0 && argv[i - 1] == "-m");
-  }
-  if (!forbidden) return std::nullopt;
-  return tr("pdo 拒绝运行这个命令：它可能安装软件、登录、提交作业或访问云服务",
-            "pdo refuses to run this command: it could install software, log in, submit a job or reach a cloud service");
 }
 
 std::vector<ItemResult> run_checks(const RunInput& in) {

@@ -108,38 +108,24 @@ int run_lessons(const workspace::Workspace& ws, Context& ctx) {
   return 0;
 }
 
-/// The command lines of the course's auto items that this route and OS would run.
-std::vector<std::string> course_commands(const workspace::Workspace& ws) {
-  std::vector<std::string> lines;
-  for (const auto& item : ws.course.checks) {
-    if (!course::in_route(item, ws.settings.route) || !course::pdo_runs(item) || !item.probe.empty()) continue;
-    if (const auto* cmd = course::command_for(item, platform::current_os())) {
-      lines.push_back("  - " + item.id + ": " + app::for_display(checks::display_command(cmd->argv), util::Breaks::escape));
-    }
-  }
-  return lines;
-}
-
 /// Whether the course file's commands may run; with --trust, records the learner's trust first. Prints
 /// the commands either way, so what is trusted is what the learner saw.
-bool course_trusted(const workspace::Workspace& ws, bool trust_now, Context& ctx) {
-  const auto source = app::course_source(ws);
+void announce_trust(app::CommandGate& gate, const workspace::Workspace& ws, bool trust_now, Context& ctx) {
+  const auto& source = gate.source();
   if (!source) {
     if (trust_now) ctx.out << tr("内置课程的命令不需要信任。\n", "The built-in course's commands need no trust.\n");
-    return true;
+    return;
   }
   const std::string file = app::for_display(util::path_to_utf8(source->file), util::Breaks::escape);
-  const auto commands = course_commands(ws);
-  bool trusted = app::is_trusted(*source);
-  if (trust_now && !trusted) {
-    if (auto st = app::trust(*source); !st) throw Failure(st.error());
-    trusted = true;
+  const auto commands = app::course_command_lines(ws.course, ws.settings.route);
+  if (trust_now && !gate.open()) {
+    if (auto st = gate.trust(); !st) throw Failure(st.error());
     ctx.out << tr("已信任课程文件 ", "Trusted the course file ") << file << " (sha256 " << source->sha256.substr(0, 16)
             << tr(")：从现在起 pdo check 会运行它的命令，文件一改就需要重新信任。\n",
                   "): pdo check runs its commands from now on, until the file changes.\n");
     for (const auto& line : commands) ctx.out << line << "\n";
     ctx.out << "\n";
-  } else if (!trusted && !commands.empty()) {
+  } else if (!gate.open() && !commands.empty()) {
     ctx.out << tr("课程文件 ", "The course file ") << file << " (sha256 " << source->sha256.substr(0, 16)
             << tr(") 不是 pdo 的内置课程，你还没有信任它，所以 pdo 没有运行它的命令：\n",
                   ") is not pdo's built-in course and you have not trusted it, so pdo did not run its commands:\n");
@@ -147,7 +133,6 @@ bool course_trusted(const workspace::Workspace& ws, bool trust_now, Context& ctx
     ctx.out << tr("读一读这些命令；确定它们可以在你的电脑上运行后：pdo check --trust\n\n",
                   "Read them; once you are sure they may run on your computer: pdo check --trust\n\n");
   }
-  return trusted;
 }
 
 /// Validates and stores `pdo check confirm`; returns the updated list.
@@ -288,10 +273,9 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   in.probes = workspace_probes(session ? &session->repo : nullptr, ws.root);
   in.confirmations = confirmations;
   in.today = today;
-  if (!course_trusted(ws, opts.trust, ctx)) {
-    in.untrusted = tr("没有运行：你还没有信任这个课程文件的命令（读过上面列出的命令后运行 pdo check --trust）",
-                      "not run: you have not trusted this course file's commands (read them above, then run pdo check --trust)");
-  }
+  app::CommandGate gate(ws);
+  announce_trust(gate, ws, opts.trust, ctx);
+  in.commands = gate.commands();
   auto results = checks::run_checks(in);
   if (opts.online) {
     util::Progress progress(

@@ -7,17 +7,20 @@
 #include <memory>
 #include <ostream>
 
+#include "app/display.hpp"
 #include "app/hook_install.hpp"
 #include "app/secret_guard.hpp"
 #include "app/self_check.hpp"
 #include "app/session.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
+#include "app/trust.hpp"
 #include "checks/detect.hpp"
 #include "cli/commands.hpp"
 #include "cli/init_view.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
+#include "util/sha256.hpp"
 #include "util/text.hpp"
 #include "workspace/own_lessons.hpp"
 #include "workspace/plan.hpp"
@@ -40,6 +43,7 @@ struct InitOptions {
   std::string output;  ///< -o FILE for --script
   bool yes = false;
   bool dry_run = false;
+  bool trust = false;  ///< --trust: agreeing to the plan trusts the course file's commands it lists
 };
 
 std::optional<workspace::Settings> existing_settings(const fs::path& root) {
@@ -141,12 +145,27 @@ void load_course(const InitOptions& opts, const std::optional<workspace::Setting
   }
 }
 
-bool consent(const InitOptions& opts, Context& ctx) {
+/// The learner's yes to the plan (and, with `trust`, to trusting the course commands it lists).
+bool consent(const InitOptions& opts, Context& ctx, CommandTrust trust, bool create = true) {
   if (opts.yes) return true;
   const std::string words = util::join(app::yes_words(), " / ");
-  const auto answer = ask(ctx, tr("\n按上面的方案创建吗？输入 ", "\nCreate this? Type ") + words +
+  const bool trusting = trust == CommandTrust::asked;
+  const std::string what =
+      create
+          ? trusting ? tr("按上面的方案创建，并信任上面列出的课程命令吗？", "Create this, and trust the course commands listed above?")
+                     : tr("按上面的方案创建吗？", "Create this?")
+          : tr("信任上面列出的课程命令，并在自检时运行它们吗？", "Trust the course commands listed above and run them in the self-check?");
+  const auto answer = ask(ctx, "\n" + what + tr("输入 ", " Type ") + words +
                                    tr(" 之一表示同意，其他任何输入都表示不同意：", " to agree; anything else means no: "));
   return answer && is_yes(*answer);
+}
+
+/// Whether the plan's course commands will run: pdo's own course, trusted before, trusted by --trust, or not.
+CommandTrust command_trust(const InitOptions& opts, const InitSetup& s) {
+  const auto source = app::course_source(s.root, s.settings, util::sha256_hex(s.course_text));
+  if (!source) return CommandTrust::builtin;
+  if (app::is_trusted(*source)) return CommandTrust::trusted;
+  return opts.trust ? CommandTrust::asked : CommandTrust::not_trusted;
 }
 
 /// user.name / user.email for the commits: from flags, git config, or asked once.
@@ -207,6 +226,10 @@ void setup_init(CLI::App* cmd, Context& ctx) {
   cmd->add_option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
   cmd->add_option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
   cmd->add_flag("-y,--yes", opts->yes, tr("不询问，直接同意方案", "Agree to the plan without asking"));
+  cmd->add_flag("--trust", opts->trust,
+                tr("同意方案时也信任课程文件里的检查命令（方案会列出），让自检运行它们（内置课程不需要）",
+                   "Agreeing to the plan also trusts the course file's check commands (the plan lists them), so the self-check runs "
+                   "them (the built-in course needs none)"));
   CLI::Option* dry =
       cmd->add_flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
   CLI::Option* script =
@@ -297,12 +320,30 @@ int run_script(const InitOptions& opts, Context& ctx, const InitSetup& s) {
   return 0;
 }
 
+/// --trust, agreed: trusts the workspace's course file, if its bytes are the ones whose commands the plan listed.
+void trust_course(Context& ctx, const InitSetup& s, const workspace::Workspace& ws) {
+  app::CommandGate gate(ws);
+  if (gate.open()) return;
+  const std::string file = app::for_display(util::path_to_utf8(gate.source()->file), util::Breaks::escape);
+  if (gate.source()->sha256 != util::sha256_hex(s.course_text)) {
+    ctx.out << tr("\n没有信任 ", "\nNot trusted: ") << file
+            << tr("：它已经不是方案里列出命令的那一份。读过它的命令后运行 pdo check --trust。\n",
+                  " is no longer the file whose commands the plan listed. Read its commands, then run pdo check --trust.\n");
+    return;
+  }
+  if (auto st = gate.trust(); !st) throw Failure(st.error());
+  ctx.out << tr("\n已信任课程文件 ", "\nTrusted the course file ") << file << " (sha256 " << gate.source()->sha256.substr(0, 16)
+          << tr(")：自检会运行它的命令，pdo check 也会，直到文件改变。\n",
+                "): the self-check runs its commands, and so does pdo check until the file changes.\n");
+}
+
 /// The self-check run once after init, and the report from what it recorded.
 void check_and_report(Context& ctx, const InitSetup& s, git::Repo& repo, const std::optional<std::string>& commit,
-                      const std::vector<checks::ToolNeed>& tools) {
+                      const std::vector<checks::ToolNeed>& tools, CommandTrust trust) {
+  const workspace::Workspace ws = workspace::open_workspace(s.root).take();
+  if (trust == CommandTrust::asked) trust_course(ctx, s, ws);
   ctx.out << tr("\n运行一次自检（和 pdo check 相同；不安装、不登录、不产生费用）……\n",
                 "\nRunning the self-check once (as pdo check does; nothing installs, logs in or costs money)...\n");
-  const workspace::Workspace ws = workspace::open_workspace(s.root).take();
   const auto check = app::run_self_check(ws, repo, s.machine.python);
   print_report(ctx.out, s, commit, check, tools);
 }
@@ -341,6 +382,8 @@ int run_init(const InitOptions& opts, Context& ctx) {
   }
   const auto hooks = app::plan_hooks(repo ? &*repo : nullptr, s.root);
   ctx.out << app::describe_hook_plans(hooks, s.root);
+  const auto trust = command_trust(opts, s);
+  print_course_commands(ctx.out, app::course_command_lines(s.course, s.settings.route), trust);
   if (opts.dry_run) {
     ctx.out << tr("\n（--dry-run：只显示方案，什么都没有创建。）\n", "\n(--dry-run: plan shown, nothing created.)\n");
     return 0;
@@ -349,13 +392,17 @@ int run_init(const InitOptions& opts, Context& ctx) {
       !app::hooks_change_anything(hooks)) {
     const auto lock = lock_workspace(ctx, *repo);  // finishes a killed pdo's commit, rebuilds a missing index
     ctx.out << tr("\n工作区已经完整，没有需要创建或提交的内容。\n", "\nThe workspace is complete; nothing to create or commit.\n");
-    check_and_report(ctx, s, *repo, std::nullopt, tools);
+    if (trust == CommandTrust::asked && !consent(opts, ctx, trust, false)) {
+      ctx.out << tr("已取消：没有信任任何命令，什么都没有运行。\n", "Cancelled: nothing trusted, nothing run.\n");
+      return static_cast<int>(Exit::declined);
+    }
+    check_and_report(ctx, s, *repo, std::nullopt, tools, trust);
     return 0;
   }
   // Consent means what was shown: a file that changed while the question waited gets a new plan, shown
   // and asked again.
   for (int round = 0;; ++round) {
-    if (!consent(opts, ctx)) {
+    if (!consent(opts, ctx, trust)) {
       ctx.out << tr("已取消：什么都没有创建或改动。\n", "Cancelled: nothing was created or changed.\n");
       return static_cast<int>(Exit::declined);
     }
@@ -385,7 +432,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   auto txn = init_transaction(s, *repo);
   txn.identity = identity;
   const auto commit = app::run(*repo, txn).take();
-  check_and_report(ctx, s, *repo, commit, tools);
+  check_and_report(ctx, s, *repo, commit, tools, trust);
   return 0;
 }
 

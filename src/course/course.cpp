@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
 #include <regex>
 #include <set>
 
+#include "course/command.hpp"
 #include "util/embedded.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
@@ -138,18 +138,20 @@ void parse_check_run(const TomlTable& t, CheckItem& ci, Validation validation) {
         if (os != "any" && !platform::parse_os(os)) cmds->fail(os, tr("未知系统 ", "unknown OS ") + os);
         // Arguments go to the program without a shell, so a newline inside one (python -c) is fine.
         CheckCommand cmd{os, cmds->strings(os, TomlText::prose)};
-        if (cmd.argv.empty()) {
-          cmds->fail(os, tr("命令必须是非空的字符串数组（不经过 shell）", "a command must be a non-empty array of strings (no shell)"));
-        } else if (validation == Validation::full) {
-          // Defence in depth behind trust: a trusted file still cannot hand pdo a shell.
-          if (auto problem = launcher_problem(cmd.argv)) cmds->fail(os, *problem);
-        }
+        // Behind trust, not instead of it: a trusted file still names only a shape pdo knows.
+        const auto inline_code = validation == Validation::full ? InlineCode::refused : InlineCode::allowed;
+        if (auto problem = command_problem(cmd.argv, inline_code)) cmds->fail(os, *problem);
         ci.commands.push_back(std::move(cmd));
       }
     }
   }
   ci.probe = t.string("probe");
   ci.script = t.string("script");
+  if (!ci.script.empty() && (!util::starts_with(ci.script, "templates/checks/") || !util::embedded_file(ci.script))) {
+    t.fail("script",
+           tr("script 必须是 pdo 自带的脚本（templates/checks/ 下）：", "script must be one of pdo's own scripts (templates/checks/): ") +
+               ci.script);
+  }
   ci.expect_regex = t.string("expect_regex", Need::optional, TomlText::prose);
   ci.expect_contains = t.string("expect_contains", Need::optional, TomlText::prose);
   // Compiling a regex costs more than the rest of the parse: done for course files from outside only,
@@ -172,6 +174,10 @@ void parse_check_run(const TomlTable& t, CheckItem& ci, Validation validation) {
   ci.gates_gpus = static_cast<int>(t.integer("gates_gpus", 0, k_no_limit).value_or(-1));
   if (ci.kind == CheckKind::automatic && ci.probe.empty()) {
     if (ci.commands.empty()) t.fail("", tr("auto 项目需要 command 或 probe", "an auto item needs a command or a probe"));
+    for (const auto& cmd : ci.commands) {
+      if (ci.script.empty() && std::find(cmd.argv.begin(), cmd.argv.end(), "{script}") != cmd.argv.end())
+        t.fail("", tr("命令里有 {script}，但没有用 script 指定脚本", "the command names {script} but no `script` says which"));
+    }
     if (ci.expect_regex.empty() && ci.expect_contains.empty()) {
       t.fail("", tr("auto 项目需要 expect_regex 或 expect_contains（没有看到的输出就不能算通过）",
                     "an auto item needs expect_regex or expect_contains (no pass without observed output)"));
@@ -270,80 +276,7 @@ Error course_error(const std::string& problem) {
                                 tr("\n请修改课程文件后重试。", "\nFix the course file and try again.")};
 }
 
-std::string program_stem(const std::string& arg) {
-  // Both separators on every OS: a course file written on Windows may name "C:\\Windows\\cmd.exe".
-  const auto slash = arg.find_last_of("/\\");
-  std::string name = util::to_lower(slash == std::string::npos ? arg : arg.substr(slash + 1));
-  for (const char* ext : {".exe", ".com", ".bat", ".cmd"}) {
-    if (util::ends_with(name, ext)) name.resize(name.size() - 4);
-  }
-  return name;
-}
-
-bool is_python(const std::string& stem) {
-  if (stem == "{python}" || stem == "py" || stem == "pypy" || stem == "pypy3") return true;
-  for (const char* base : {"python", "pythonw"}) {
-    if (util::starts_with(stem, base) && stem.find_first_not_of("0123456789.", std::string_view(base).size()) == std::string::npos)
-      return true;
-  }
-  return false;
-}
-
-/// True if python's options (before the script or -m) include -c, alone or in a cluster such as -Ic.
-bool python_inline_code(const std::vector<std::string>& argv) {
-  for (std::size_t i = 1; i < argv.size(); ++i) {
-    const std::string& a = argv[i];
-    if (a == "-" || a.size() < 2 || a[0] != '-') return false;  // the script: what follows is its own
-    if (a[1] == '-') continue;                                  // --version, --help…
-    for (std::size_t k = 1; k < a.size(); ++k) {
-      if (a[k] == 'c') return true;
-      if (a[k] == 'm') return false;
-      if (a[k] == 'X' || a[k] == 'W') {
-        if (k + 1 == a.size()) ++i;  // "-X utf8": the value is the next argument
-        break;
-      }
-    }
-  }
-  return false;
-}
-
 }  // namespace
-
-std::optional<std::string> launcher_problem(const std::vector<std::string>& argv) {
-  if (argv.empty()) return std::nullopt;
-  static const std::set<std::string> launchers = {
-      "sh",     "bash",    "dash",       "zsh",    "ksh",   "mksh",        "ash",       "csh",     "tcsh",    "fish",    "busybox",
-      "cmd",    "command", "powershell", "pwsh",   "wsl",   "env",         "xargs",     "nohup",   "nice",    "timeout", "stdbuf",
-      "setsid", "exec",    "eval",       "script", "start", "bash-static", "osascript", "wscript", "cscript", "mshta",   "rundll32"};
-  const std::string stem = program_stem(argv.front());
-  if (launchers.count(stem)) {
-    return tr("检查命令的程序不能是 shell 或启动器（", "a check's program cannot be a shell or launcher (") + stem +
-           tr("）：它能运行任何命令。请直接写要运行的程序和参数。",
-              "): it can run any command. Name the program itself and its arguments.");
-  }
-  // Interpreters given code inline: the code is the course file's, whatever the program.
-  static const std::map<std::string, std::set<std::string>> inline_flags = {{"perl", {"-e", "-E"}},
-                                                                            {"ruby", {"-e"}},
-                                                                            {"node", {"-e", "--eval", "-p", "--print"}},
-                                                                            {"nodejs", {"-e", "--eval", "-p", "--print"}},
-                                                                            {"deno", {"eval"}},
-                                                                            {"bun", {"-e", "--eval"}},
-                                                                            {"rscript", {"-e"}},
-                                                                            {"php", {"-r"}},
-                                                                            {"lua", {"-e"}},
-                                                                            {"awk", {}},
-                                                                            {"gawk", {}},
-                                                                            {"mawk", {}}};
-  bool inline_code = is_python(stem) && python_inline_code(argv);
-  if (const auto it = inline_flags.find(stem); it != inline_flags.end()) {
-    inline_code = it->second.empty();  // awk, tclsh: the program text is always an argument or a file
-    for (std::size_t i = 1; i < argv.size() && !inline_code; ++i) inline_code = it->second.count(argv[i]) > 0;
-  }
-  if (!inline_code) return std::nullopt;
-  return tr("课程文件里的检查不能把代码直接交给解释器（", "a course file's check cannot hand code to an interpreter inline (") + stem +
-         tr("）：代码放进 pdo 自带的 script，或者用 -m 运行已安装的模块。",
-            "): put the code in one of pdo's embedded scripts, or run an installed module with -m.");
-}
 
 std::optional<std::string> url_problem(std::string_view value) {
   const bool scheme_ok = util::starts_with(value, "https://") || util::starts_with(value, "http://");

@@ -115,7 +115,7 @@ bool pdo_runs(const CheckItem& item);
 
 /// How much of a course file to check beyond its structure.
 enum class Validation {
-  full,      ///< any course file a learner gives: compile every expect_regex, refuse shells and inline code
+  full,      ///< any course file a learner gives: compile every expect_regex, only the commands of course/command.hpp
   embedded,  ///< pdo's own course in full, except that its inline Python is pdo's code (a unit test)
   trusted,   ///< skip regex compilation and the control-character scan: the embedded course at start-up, checked by that unit test
 };
@@ -139,11 +139,6 @@ const Lesson* find_lesson(const Course& course, std::string_view key);
 /// The longest lesson folder name, in UTF-8 bytes: with the course folder and lessons/NN/exercises/...
 /// it stays well inside Windows' 260-character path limit.
 inline constexpr std::size_t k_max_folder_bytes = 100;
-
-/// Why `argv` cannot be a check command of a course file: a shell or program launcher as the program (sh,
-/// bash, cmd, powershell, env…: they run anything), or an interpreter given code inline ({python} -c …,
-/// perl -e, node -e); nullopt for a plain program. The embedded course is exempt (its code is pdo's).
-std::optional<std::string> launcher_problem(const std::vector<std::string>& argv);
 
 /// Why a lesson link cannot be used (not http:// or https://, no host, blanks), or nullopt.
 std::optional<std::string> url_problem(std::string_view url);

@@ -223,37 +223,6 @@ TEST_CASE("folder names safe on every OS pass", "[course]") {
   CHECK(course::folder_name_problem("aux.md"));
 }
 
-TEST_CASE("a course file cannot name a shell or hand code to an interpreter", "[course]") {
-  util::set_lang(util::Lang::en);
-  const std::string head =
-      "id = \"x\"\ntitle = \"X\"\nentry_url = \"https://e.org/\"\n[[lessons]]\nnumber = 1\ntitle = \"A\"\n"
-      "url = \"https://e.org/a\"\nfolder = \"01-a\"\n[[checks]]\nid = \"c\"\ntitle = \"C\"\nkind = \"auto\"\n"
-      "expect_contains = \"git\"\n";
-  const auto refused = [&](const std::string& argv) {
-    auto r = course::parse_course(head + "command.any = " + argv + "\n", "c.toml");
-    INFO(argv);
-    REQUIRE_FALSE(r);
-    CHECK_THAT(r.error().message, Catch::Contains("c.toml:14"));
-    return r.error().message;
-  };
-  CHECK_THAT(refused(R"(["sh", "-c", "id > /tmp/x; echo git version 2.39"])"), Catch::Contains("shell or launcher (sh)"));
-  for (const char* argv :
-       {R"(["/bin/bash", "x"])", R"(["dash"])", R"(["C:\\Windows\\System32\\cmd.EXE", "/c", "dir"])", R"(["powershell", "-Command", "x"])",
-        R"(["pwsh"])", R"(["/usr/bin/env", "python3", "x.py"])", R"(["busybox", "sh"])", R"(["xargs", "sh"])"}) {
-    CHECK_THAT(refused(argv), Catch::Contains("shell or launcher"));
-  }
-  for (const char* argv :
-       {R"(["{python}", "-c", "import os"])", R"(["python3", "-Ic", "import os"])", R"(["py", "-X", "utf8", "-c", "x"])",
-        R"(["python3.12", "-E", "-c", "x"])", R"(["perl", "-e", "x"])", R"(["node", "--eval", "x"])", R"(["awk", "x"])"}) {
-    CHECK_THAT(refused(argv), Catch::Contains("inline"));
-  }
-  for (const char* argv : {R"(["git", "--version"])", R"(["{python}", "--version"])", R"(["{python}", "-m", "torch.utils.collect_env"])",
-                           R"(["{python}", "{script}", "-c"])", R"(["nvidia-smi", "-L"])"}) {
-    INFO(argv);
-    CHECK(course::parse_course(head + "command.any = " + argv + "\n", "c.toml"));
-  }
-}
-
 TEST_CASE("check kinds and routes are parsed into their enums; unknown spellings are refused", "[course]") {
   util::set_lang(util::Lang::en);
   const std::string item = "[[checks]]\nid = \"look\"\ntitle = \"Look\"\n";

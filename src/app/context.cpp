@@ -23,6 +23,15 @@ const std::vector<std::string>& yes_words() {
   return words;
 }
 
+std::string yes_choices() {
+  std::vector<std::string> shown;
+  for (const auto& w : yes_words()) {
+    if (util::current_lang() == util::Lang::zh || std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+      shown.push_back(w);
+  }
+  return util::join(shown, " / ");
+}
+
 namespace {
 
 bool is_process_stream(const Context& ctx, platform::StdStream stream) {

@@ -39,7 +39,10 @@ std::optional<std::string> ask(Context& ctx, const std::string& question);
 /// True for one of yes_words() (any case, surrounding blanks ignored).
 bool is_yes(const std::string& answer);
 
-/// The answers that mean yes, as the questions list them: y, yes, 是, 好, 是的.
+/// The answers that mean yes, in either language: y, yes, 是, 好, 是的.
 const std::vector<std::string>& yes_words();
+
+/// The answers that mean yes as a question lists them: all of them in Chinese, "y / yes" in English.
+std::string yes_choices();
 
 }  // namespace pdo::app

@@ -25,10 +25,8 @@ std::vector<checks::Confirmation> load_confirmations(const std::filesystem::path
 namespace {
 
 std::string message_for(const std::vector<checks::ItemResult>& results) {
-  const auto c = checks::count(results);
   // The same subject as `pdo check`'s commit: the history reads the same whoever ran it.
-  std::string msg = "pdo check: pass " + std::to_string(c.pass) + ", fail " + std::to_string(c.fail) + ", needs-you " +
-                    std::to_string(c.needs_you) + ", unverified " + std::to_string(c.unverified) + "\n\n";
+  const std::string msg = checks::commit_subject(results) + "\n\n";
   Trailers t;
   t.action = Action::check;
   t.id = new_action_id();

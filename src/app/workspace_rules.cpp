@@ -125,7 +125,7 @@ std::vector<secrets::Finding> SecretScan::run(std::string_view path, std::string
       if (!m_stopped.insert(id).second) continue;
     }
     warn(trf(
-        "{} 的规则 {} 在 {} 里被停止了：它的正则表达式回溯太多（超过了 PCRE2 的匹配上限或每个文件 2 秒），这个文件的其余部分和这次扫描的其他文件都没有再用它检查。"
+        "{1} 的规则 {0} 在 {2} 里被停止了：它的正则表达式回溯太多（超过了 PCRE2 的匹配上限或每个文件 2 秒），这个文件的其余部分和这次扫描的其他文件都没有再用它检查。"
         "请改写它，例如去掉嵌套的重复（(a+)+）",
         "rule {} of {} was stopped in {}: its regex backtracked too much (past PCRE2's match limit or 2 seconds a file), so neither the "
         "rest of that file nor the other files of this scan were checked with it. Rewrite it, e.g. without nested repetition such as (a+)+",

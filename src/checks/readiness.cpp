@@ -7,6 +7,7 @@
 #include "util/fs.hpp"
 
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 #include "util/text.hpp"
 
 namespace pdo::checks {
@@ -14,13 +15,6 @@ namespace pdo::checks {
 using util::tr;
 
 namespace {
-
-std::string os_name(const std::string& id) {
-  if (id == "windows") return "Windows";
-  if (id == "macos") return "macOS";
-  if (id == "linux") return "Linux";
-  return id;
-}
 
 std::string gpu_need(int gpus) { return gpus == 1 ? tr("1 块 GPU", "1 GPU") : std::to_string(gpus) + tr("+ 块 GPU", "+ GPUs"); }
 
@@ -107,8 +101,9 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, cou
   } else {
     if (!os_allowed(l, os)) {
       std::vector<std::string> names;
-      for (const auto& o : l.os) names.push_back(os_name(o));
-      return read_only(r, util::join(names, tr(" 或 ", " or ")) + tr("（本机是 ", " (this machine runs ") + os_name(os) + tr("）", ")"));
+      for (const auto& o : l.os) names.push_back(platform::os_name(o));
+      return read_only(
+          r, util::join(names, tr(" 或 ", " or ")) + tr("（本机是 ", " (this machine runs ") + platform::os_name(os) + tr("）", ")"));
     }
     if (l.min_gpus > 0 && (!local_gpus || *local_gpus < l.min_gpus)) {
       const std::string here = local_gpus ? tr("本机只看到 ", "this machine shows ") + std::to_string(*local_gpus) + tr(" 块", "")
@@ -146,12 +141,12 @@ std::string needs_line(const course::Lesson& l) {
   for (auto& b : beyond_one_machine(l)) parts.push_back(std::move(b));
   if (!l.os.empty()) {
     std::vector<std::string> names;
-    for (const auto& o : l.os) names.push_back(os_name(o));
+    for (const auto& o : l.os) names.push_back(platform::os_name(o));
     parts.push_back(tr("系统：", "OS: ") + util::join(names, tr(" 或 ", " or ")));
   }
   if (l.nightly) parts.push_back(tr("夜间版（预发布）构建", "nightly (pre-release) builds"));
   if (!l.torch.empty()) parts.push_back("PyTorch " + l.torch + "+");
-  if (!l.packages.empty()) parts.push_back(tr("额外的包：", "extra packages: ") + util::join(l.packages, ", "));
+  if (!l.packages.empty()) parts.push_back(tr("额外的包：", "extra packages: ") + util::join(l.packages, tr("、", ", ")));
   if (parts.empty()) return tr("只需 CPU 上的 PyTorch", "PyTorch on a CPU only");
   return util::join(parts, tr("；", "; "));
 }

@@ -4,6 +4,7 @@
 
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 #include "util/text.hpp"
 #include "workspace/marked_block.hpp"
 
@@ -153,15 +154,24 @@ Counts count(const std::vector<ItemResult>& items) {
 
 std::string summary_line(const std::vector<ItemResult>& items) {
   const Counts c = count(items);
-  return tr("共 ", "") + std::to_string(items.size()) + tr(" 项：", " items: ") + status_name(CheckStatus::pass) + " " +
+  return tr("共 ", "") + util::counted(items.size(), "项", "item", "items") + tr("：", ": ") + status_name(CheckStatus::pass) + " " +
          std::to_string(c.pass) + " · " + status_name(CheckStatus::fail) + " " + std::to_string(c.fail) + " · " +
          status_name(CheckStatus::needs_you) + " " + std::to_string(c.needs_you) + " · " + status_name(CheckStatus::unverified) + " " +
          std::to_string(c.unverified);
 }
 
+std::string commit_subject(const std::vector<ItemResult>& items, const std::string& confirmed, bool failed) {
+  const Counts c = count(items);
+  std::string what = "pdo check";
+  if (!confirmed.empty()) what += " confirm " + confirmed + (failed ? tr("（未成功）", " (failed)") : tr("（已完成）", " (done)"));
+  return what + tr("：通过 ", ": pass ") + std::to_string(c.pass) + tr("，未通过 ", ", fail ") + std::to_string(c.fail) +
+         tr("，需要你操作 ", ", needs-you ") + std::to_string(c.needs_you) + tr("，未验证 ", ", unverified ") +
+         std::to_string(c.unverified);
+}
+
 std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info, const util::OutputStyle& style) {
   std::string out = tr("### 自检结果 · ", "### Self-check · ") + info.date + tr(" · 路线：", " · route: ") +
-                    course::route_name(info.route) + tr(" · 系统：", " · OS: ") + info.os + "\n\n";
+                    course::route_name(info.route) + tr(" · 系统：", " · OS: ") + platform::os_name(info.os) + "\n\n";
   out += tr("摘要：", "Summary: ") + summary_line(items) + "\n";
   for (const auto status :
        std::array<CheckStatus, 4>{CheckStatus::fail, CheckStatus::needs_you, CheckStatus::unverified, CheckStatus::pass}) {

@@ -32,6 +32,10 @@ Counts count(const std::vector<ItemResult>& items);
 /// "通过 2 · 未通过 1 · 需要你操作 3 · 未验证 0" in the current language.
 std::string summary_line(const std::vector<ItemResult>& items);
 
+/// The subject of the commit recording a self-check, in the current language: "pdo check: pass 3, …", or for
+/// `pdo check confirm ID` (failed: with --failed) "pdo check confirm ID (done): pass 4, …".
+std::string commit_subject(const std::vector<ItemResult>& items, const std::string& confirmed = "", bool failed = false);
+
 /// The whole report (Markdown, LF line ends). With a colour style (the terminal's copy, never the file's)
 /// each status and section heading is coloured: pass green, fail red, needs-you yellow, unverified dim.
 std::string render_report(const std::vector<ItemResult>& items, const ReportInfo& info, const util::OutputStyle& style = {});

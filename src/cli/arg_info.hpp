@@ -14,6 +14,10 @@ std::string base_type(const CLI::Option* o);
 /// The values a CLI::IsMember check allows, read from the type name CLI11 shows ("TEXT:{done,todo}").
 std::vector<std::string> choices(const CLI::Option* o);
 
+/// What a value is called in usage lines, the manual and usage errors: its choices ("done|todo"), its
+/// type name ("LESSON"), or a positional's name in capitals.
+std::string value_name(const CLI::Option* o);
+
 /// True for an option (not a positional, not a flag) that takes a value.
 bool takes_value(const CLI::Option* o);
 

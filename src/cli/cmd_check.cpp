@@ -177,11 +177,7 @@ std::string file_note(checks::FileUpdate u) {
 }
 
 std::string commit_message(const std::vector<checks::ItemResult>& results, const CheckOptions& opts) {
-  const auto c = checks::count(results);
-  std::string msg = opts.confirm_id.empty() ? "pdo check: "
-                                            : "pdo check confirm " + opts.confirm_id + (opts.failed.empty() ? " (done): " : " (failed): ");
-  msg += "pass " + std::to_string(c.pass) + ", fail " + std::to_string(c.fail) + ", needs-you " + std::to_string(c.needs_you) +
-         ", unverified " + std::to_string(c.unverified) + "\n\n";
+  std::string msg = checks::commit_subject(results, opts.confirm_id, !opts.failed.empty()) + "\n\n";
   app::Trailers t;
   t.action = opts.confirm_id.empty() ? app::Action::check : app::Action::confirm;
   t.id = app::new_action_id();

@@ -90,7 +90,7 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   app::Trailers t;
   t.action = app::Action::glossary;
   t.id = app::new_action_id();
-  txn.message = tr("术语表：", "Glossary: ") + std::to_string(terms.size()) + tr(" 个术语", " terms") + "\n\n" + app::write_trailers(t);
+  txn.message = tr("术语表：", "Glossary: ") + util::counted(terms.size(), "个术语", "term", "terms") + "\n\n" + app::write_trailers(t);
   const auto id = commit(s, std::move(txn));
   std::size_t several = 0;
   for (const auto& term : terms) {
@@ -98,7 +98,7 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
     ctx.out << "  " << app::for_display(term.term, util::Breaks::escape)
             << (term.definitions.size() > 1 ? tr("（多个定义）", " (several definitions)") : "") << "\n";
   }
-  ctx.out << tr("glossary.md：", "glossary.md: ") << terms.size() << tr(" 个术语", " terms");
+  ctx.out << tr("glossary.md：", "glossary.md: ") << util::counted(terms.size(), "个术语", "term", "terms");
   if (several) ctx.out << tr("，其中 ", ", ") << several << tr(" 个有不同的定义", " with differing definitions");
   if (id) {
     ctx.out << tr("（提交 ", " (commit ") << id->substr(0, 12) << tr("）\n", ")\n");

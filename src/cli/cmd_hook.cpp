@@ -20,7 +20,6 @@
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
 #include "util/text.hpp"
-#include "workspace/settings.hpp"
 
 namespace pdo::cli {
 
@@ -73,20 +72,10 @@ int run_local_hook(Context& ctx, const fs::path& hook_file, const std::string& n
   return r.exit_code == 0 ? 0 : r.exit_code > 0 ? r.exit_code : 1;
 }
 
-/// The hook has no --lang: speak the workspace's language when its settings say one.
-void use_workspace_lang(const Context& ctx, const fs::path& workdir) {
-  if (ctx.lang_flag) return;
-  const auto text = util::read_file_capped(workdir / workspace::k_settings_path, util::k_max_toml_bytes);
-  if (!text) return;
-  if (const auto s = workspace::parse_settings(*text, workspace::k_settings_path)) util::set_lang(s->lang);
-}
-
 git::Repo open_repo(const Context& ctx) {
   auto found = git::Repo::find_open(ctx.cwd);  // a repository owned by another user counts as none, as before
   if (!found || !*found) throw Failure(Exit::usage, tr("这里不是 git 仓库。", "not inside a git repository."));
-  git::Repo repo = std::move(**found);
-  use_workspace_lang(ctx, repo.workdir());
-  return repo;
+  return std::move(**found);
 }
 
 /// `git commit` reads the index before it locks it: a commit started just before a pdo commit wrote

@@ -148,7 +148,7 @@ void load_course(const InitOptions& opts, const std::optional<workspace::Setting
 /// The learner's yes to the plan (and, with `trust`, to trusting the course commands it lists).
 bool consent(const InitOptions& opts, Context& ctx, CommandTrust trust, bool create = true) {
   if (opts.yes) return true;
-  const std::string words = util::join(app::yes_words(), " / ");
+  const std::string words = app::yes_choices();
   const bool trusting = trust == CommandTrust::asked;
   const std::string what =
       create

@@ -163,8 +163,9 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
   }
   const std::string mb = std::to_string(bytes / (1024 * 1024)) + "." + std::to_string(bytes % (1024 * 1024) * 10 / (1024 * 1024));
   return finish(ctx, count,
-                tr("扫描了 ", "Scanned ") + std::to_string(files.size()) + tr(" 个文件（", " files (") + mb +
-                    tr(" MB），发现 ", " MB), found ") + std::to_string(count) + tr(" 处疑似密钥。\n", " possible secrets.\n"));
+                tr("扫描了 ", "Scanned ") + util::counted(files.size(), "个文件", "file", "files") + tr("（", " (") + mb +
+                    tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
+                    tr("。\n", ".\n"));
 }
 
 int run_scan_history(Context& ctx) {
@@ -205,8 +206,9 @@ int run_scan_history(Context& ctx) {
   }
   app::print_warnings(scanner, ctx.err);
   return finish(ctx, count,
-                tr("扫描了历史中的 ", "Scanned ") + std::to_string(blobs) + tr(" 个文件版本，发现 ", " file versions in history, found ") +
-                    std::to_string(count) + tr(" 处疑似密钥。", " possible secrets.") +
+                tr("扫描了历史中的 ", "Scanned ") + util::counted(blobs, "个文件版本", "file version", "file versions") +
+                    tr("，发现 ", " in history, found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
+                    tr("。", ".") +
                     (count ? tr("已提交的密钥请先到服务商网站作废；改写历史（git filter-repo）不能让它变安全。\n",
                                 " A committed key must be revoked on the provider's site; rewriting history does not make it safe.\n")
                            : "\n"));

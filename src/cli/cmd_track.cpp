@@ -26,9 +26,9 @@ struct TrackOptions {
 
 progress::Step step_arg(const std::string& text) {
   if (auto s = progress::parse_step(text)) return *s;
-  throw Failure(Exit::usage, tr("没有这个步骤：", "no such step: ") + text +
-                                 tr("。有效的步骤：read（读讲义）、exercise（做练习）、notes（记笔记）",
-                                    ". Valid steps: read, exercise, notes (also 读讲义, 做练习, 记笔记)"));
+  throw Failure(Exit::usage,
+                tr("没有这个步骤：", "no such step: ") + text +
+                    tr("。有效的步骤：read（读讲义）、exercise（做练习）、notes（记笔记）", ". Valid steps: read, exercise, notes"));
 }
 
 /// The lesson files a step commits along with progress.md.
@@ -112,8 +112,7 @@ void setup_track(CLI::App* cmd, Context& ctx) {
   cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))
       ->required()
       ->type_name(k_lesson_value);
-  cmd->add_option("step", opts->step,
-                  tr("read / exercise / notes（读讲义 / 做练习 / 记笔记）", "read, exercise or notes (读讲义 / 做练习 / 记笔记)"))
+  cmd->add_option("step", opts->step, tr("read / exercise / notes（读讲义 / 做练习 / 记笔记）", "read, exercise or notes"))
       ->required()
       ->type_name(k_step_value);
   cmd->callback([opts, &ctx] { ctx.exit_code = run_track(*opts, ctx); });

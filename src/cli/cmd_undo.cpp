@@ -192,7 +192,7 @@ int run_undo(const UndoOptions&, Context& ctx) {
     }
     if (action && (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm ||
                    *action == app::Action::glossary)) {
-      ctx.out << tr("跳过 ", "skipped ") << c.id.substr(0, 12) << "（" << util::escape_controls(app::subject_of(c.message))
+      ctx.out << tr("跳过 ", "skipped ") << c.id.substr(0, 12) << tr("（", " (") << util::escape_controls(app::subject_of(c.message))
               << tr("）：pdo init / check / glossary 的提交不会被撤销\n", "): pdo init, check and glossary commits are never undone\n");
     }
     later.push_back(std::move(e));

@@ -9,6 +9,7 @@
 
 #include "cli/arg_info.hpp"
 #include "cli/commands.hpp"
+#include "cli/usage_errors.hpp"
 #include "progress/file.hpp"
 #include "util/embedded.hpp"
 #include "util/fs.hpp"
@@ -253,7 +254,7 @@ Completion complete(const CLI::App& app, const std::vector<std::string>& words, 
 
 int complete_words(Context& ctx, const std::vector<std::string>& args) {
   if (args.empty() || std::find(k_shells.begin(), k_shells.end(), args.front()) == k_shells.end()) {
-    ctx.err << "pdo: error: "
+    ctx.err << error_prefix()
             << tr("用法：pdo __complete bash|zsh|fish|powershell 词…", "usage: pdo __complete bash|zsh|fish|powershell WORD…") << "\n";
     return static_cast<int>(Exit::usage);
   }

@@ -5,6 +5,7 @@
 #include "checks/report.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 #include "util/text.hpp"
 
 namespace pdo::cli {
@@ -56,8 +57,8 @@ void print_machine(std::ostream& out, const InitSetup& s) {
   show("Python", s.machine.python);
   const auto expected = platform::parse_os(s.course.expected_os);
   if (expected && *expected != s.machine.os) {
-    out << tr("  注意：课程设定你使用 ", "  Note: the course expects ") << s.course.expected_os
-        << tr("，但 pdo 检测到的是 ", ", but pdo detected ") << platform::os_id(s.machine.os)
+    out << tr("  注意：课程设定你使用 ", "  Note: the course expects ") << platform::os_name(*expected)
+        << tr("，但 pdo 检测到的是 ", ", but pdo detected ") << platform::os_name(s.machine.os)
         << tr("；下面的方案按检测到的系统调整。\n", "; the plan below is for the detected system.\n");
   }
 }

@@ -17,22 +17,6 @@ namespace {
 
 // ---- reading the app ------------------------------------------------------------------------------------
 
-/// "zh|en" for a CLI::IsMember option, "" otherwise.
-std::string choice_list(const CLI::Option* o) { return util::join(choices(o), "|"); }
-
-std::string upper(std::string s) {
-  for (auto& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-  return s;
-}
-
-/// What a value is called in usage lines and entries: its choices, its type name, or its name.
-std::string value_name(const CLI::Option* o) {
-  if (auto choices = choice_list(o); !choices.empty()) return choices;
-  std::string type = base_type(o);
-  if (o->get_positional() && (type.empty() || type == "TEXT")) return upper(o->get_name());
-  return type;
-}
-
 bool many(const CLI::Option* o) { return o->get_expected_max() > 1; }
 
 /// "…" in Chinese, "..." in English: the English page stays ASCII but for the Chinese step names.

@@ -6,9 +6,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/completion.hpp"
+#include "cli/usage_errors.hpp"
 #include "util/error.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
+#include "workspace/settings.hpp"
 
 namespace pdo::cli {
 
@@ -41,13 +43,23 @@ void add_global_options(CLI::App& app, Context& ctx) {
                        tr("显示版本并退出", "Display program version information and exit"));
 }
 
-/// The --lang value among the arguments, so that help is already in that language.
-util::Lang lang_from_args(const std::vector<std::string>& args) {
+/// The value of global option `name` ("--lang", "-C") among the arguments, before CLI11 parses them.
+std::optional<std::string> global_value(const std::vector<std::string>& args, const std::string& name) {
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--lang" && i + 1 < args.size()) return util::parse_lang(args[i + 1]).value_or(util::Lang::zh);
-    if (util::starts_with(args[i], "--lang=")) return util::parse_lang(args[i].substr(7)).value_or(util::Lang::zh);
+    if (args[i] == name && i + 1 < args.size()) return args[i + 1];
+    if (util::starts_with(args[i], name + "=")) return args[i].substr(name.size() + 1);
+    if (name.size() == 2 && args[i].size() > 2 && util::starts_with(args[i], name)) return args[i].substr(2);  // -CDIR
   }
-  return util::Lang::zh;
+  return std::nullopt;
+}
+
+/// The language of the whole run, known before anything is printed (help and usage errors included):
+/// --lang, else the setting of the workspace pdo runs in (-C DIR or the current folder; git runs a hook
+/// in the working tree's root), else Chinese.
+util::Lang run_lang(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
+  if (const auto flag = global_value(args, "--lang")) return util::parse_lang(*flag).value_or(util::Lang::zh);
+  const auto dir = global_value(args, "-C");
+  return workspace::workspace_lang(dir ? util::absolute_path(cwd / util::path_from_utf8(*dir)) : cwd).value_or(util::Lang::zh);
 }
 
 /// The first argument that is neither a global option nor its value: the command the learner typed.
@@ -61,65 +73,6 @@ std::optional<std::string> first_word(const std::vector<std::string>& args) {
     return args[i];
   }
   return std::nullopt;
-}
-
-std::string command_names() {
-  std::vector<std::string> names;
-  for (const auto& c : commands()) names.emplace_back(c.name);
-  return util::join(names, util::tr("、", ", "));
-}
-
-/// "x not in {a,b}" (CLI::IsMember) as 「x」 and the choices, or nullopt for another message.
-std::optional<std::string> zh_choice(const std::string& msg) {
-  const auto at = msg.find(" not in {");
-  if (at == std::string::npos || msg.empty() || msg.back() != '}') return std::nullopt;
-  const std::string choices = util::replace_all(msg.substr(at + 9, msg.size() - at - 10), ",", "、");
-  return "「" + msg.substr(0, at) + "」不是可选的值（可选：" + choices + "）";
-}
-
-/// "name: rest" split at the first ": ".
-std::pair<std::string, std::string> name_and_rest(const std::string& msg) {
-  const auto colon = msg.find(": ");
-  if (colon == std::string::npos) return {"", msg};
-  return {msg.substr(0, colon), msg.substr(colon + 2)};
-}
-
-/// CLI11's own usage errors in Chinese: every sentence pdo prints in zh mode is Chinese. The English
-/// original text is kept only inside a Chinese sentence (names, values), never as a sentence of its own.
-std::string zh_parse_error(const CLI::ParseError& e, const std::vector<std::string>& args) {
-  const std::string msg = e.what();
-  if (dynamic_cast<const CLI::RequiredError*>(&e)) {
-    if (msg == "A subcommand is required" || util::starts_with(msg, "A subcommand")) {
-      const auto word = first_word(args);
-      return "没有这个命令：" + word.value_or("") + "。可用的命令：" + command_names() + "。";
-    }
-    if (util::ends_with(msg, " is required")) return "缺少必需的参数 " + msg.substr(0, msg.size() - 12) + "。";
-    return "缺少必需的参数（" + msg + "）。";
-  }
-  if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
-    const auto colon = msg.rfind(": ");
-    return "无法识别的参数：" + (colon == std::string::npos ? msg : msg.substr(colon + 2)) + "。";
-  }
-  if (dynamic_cast<const CLI::ValidationError*>(&e)) {
-    const auto [name, rest] = name_and_rest(msg);
-    if (const auto choice = zh_choice(rest)) return "参数 " + name + " 的值无效：" + *choice + "。";
-    return "参数 " + name + " 的值无效（" + rest + "）。";
-  }
-  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {
-    const auto [name, rest] = name_and_rest(msg);
-    if (!name.empty() && rest.find("missing") != std::string::npos) return name + " 后面缺少它的值。";
-    return "参数个数不对（" + msg + "）。";
-  }
-  if (dynamic_cast<const CLI::ExcludesError*>(&e)) {
-    const auto at = msg.find(" excludes ");
-    if (at != std::string::npos) return msg.substr(0, at) + " 不能和 " + msg.substr(at + 10) + " 一起使用。";
-  }
-  if (dynamic_cast<const CLI::RequiresError*>(&e)) {
-    const auto at = msg.find(" requires ");
-    if (at != std::string::npos) return msg.substr(0, at) + " 需要和 " + msg.substr(at + 10) + " 一起使用。";
-  }
-  if (dynamic_cast<const CLI::ConversionError*>(&e)) return "参数的值无法识别（" + msg + "）。";
-  return "参数有误（" + msg + "）。";
 }
 
 /// CLI11's help labels in the current language.
@@ -149,10 +102,10 @@ int guarded(std::ostream& err, Run&& run) {
   try {
     return run();
   } catch (const Failure& f) {
-    err << "pdo: error: " << f.error().message << "\n";
+    err << error_prefix() << f.error().message << "\n";
     return static_cast<int>(f.error().code);
   } catch (const std::exception& e) {
-    err << "pdo: error: " << e.what() << "\n";
+    err << error_prefix() << e.what() << "\n";
     return static_cast<int>(Exit::failure);
   }
 }
@@ -196,7 +149,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
       return static_cast<int>(Exit::failure);
     }
   }
-  util::set_lang(lang_from_args(args));
+  util::set_lang(run_lang(args, ctx.cwd));
   // What the installed git hooks run on every commit and push (`pdo hook NAME ARGS…`): straight to the
   // hook, without building the command line parser (CLI11's set-up was a third of the hook's instructions).
   if (args.size() >= 2 && args[0] == "hook" && !util::starts_with(args[1], "-")) {
@@ -219,7 +172,7 @@ int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream
         out << app.help();
         return 0;
       }
-      err << "pdo: error: " << (util::current_lang() == util::Lang::zh ? zh_parse_error(e, args) : std::string(e.what())) << "\n"
+      err << error_prefix() << usage_error(e, app, first_word(args)) << "\n"
           << tr("用法见 pdo --help（或 pdo <命令> --help）。\n", "See pdo --help (or pdo <command> --help).\n");
       return static_cast<int>(Exit::usage);
     }

@@ -1,6 +1,6 @@
 #pragma once
 // Errors and results: low levels return Result<T>; the CLI's single top-level catch turns a thrown
-// Failure into "pdo: error: ..." and its exit code.
+// Failure into "pdo: 错误：…" (or "pdo: error: …" in English) and its exit code.
 #include <stdexcept>
 #include <string>
 #include <utility>

@@ -13,6 +13,10 @@ void set_lang(Lang lang) { g_lang = lang; }
 
 std::string tr(std::string_view zh, std::string_view en) { return std::string(g_lang == Lang::zh ? zh : en); }
 
+std::string counted(std::size_t n, std::string_view zh_unit, std::string_view en_one, std::string_view en_many) {
+  return std::to_string(n) + " " + tr(zh_unit, n == 1 ? en_one : en_many);
+}
+
 std::string tr_pick(std::string_view zh, std::string_view en) { return tr_pick(g_lang, zh, en); }
 
 std::string tr_pick(Lang lang, std::string_view zh, std::string_view en) { return std::string(lang == Lang::zh && !zh.empty() ? zh : en); }

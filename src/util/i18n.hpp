@@ -1,5 +1,6 @@
 #pragma once
 // The language of messages and generated files. pdo speaks Chinese unless told --lang en.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@ void set_lang(Lang lang);
 
 /// Picks the Chinese or the English text for the current language.
 std::string tr(std::string_view zh, std::string_view en);
+
+/// A count with its noun in the current language: "3 个文件", "1 file", "3 files" (English takes the
+/// singular for exactly one).
+std::string counted(std::size_t n, std::string_view zh_unit, std::string_view en_one, std::string_view en_many);
 
 /// A text given in both languages where the Chinese one may be missing (a course file's `title_zh`…):
 /// `zh` when the current language is Chinese and `zh` is not empty, else `en`. Same order as tr().

@@ -23,6 +23,12 @@ Os current_os();
 /// "linux", "windows", "macos" (the names course files use).
 std::string_view os_id(Os os);
 
+/// "Linux", "Windows", "macOS": how messages in either language name an OS ("" for another one).
+std::string_view os_name(Os os);
+
+/// The name for an OS id of a course file ("linux" → "Linux"); an unknown id as it is.
+std::string os_name(std::string_view id);
+
 /// A human name with version where cheap to get, e.g. "Linux 6.1 (Debian GNU/Linux 12)".
 std::string os_description();
 

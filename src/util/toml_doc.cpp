@@ -17,6 +17,28 @@ namespace {
 
 int line_of(const toml::source_region& region) { return static_cast<int>(region.begin.line); }
 
+/// A syntax error as the learner reads it. toml++ describes it in English only: in Chinese, the place
+/// (column and the line's text) says what its sentence would have said.
+std::string syntax_error(std::string_view text, const toml::parse_error& e) {
+  const auto at = e.source().begin;
+  if (current_lang() == Lang::en) return std::string(e.description());
+  std::string_view line;
+  for (std::size_t n = 1, start = 0; start <= text.size(); ++n) {
+    const auto end = std::min(text.find('\n', start), text.size());
+    if (n == at.line) {
+      std::size_t len = end - start;
+      if (len > 120) {  // a long line is cut, at the start of a UTF-8 character
+        len = 120;
+        while (len > 0 && (static_cast<unsigned char>(text[start + len]) & 0xC0) == 0x80) --len;
+      }
+      line = text.substr(start, len);
+      break;
+    }
+    start = end + 1;
+  }
+  return "TOML 格式有误（第 " + std::to_string(at.column) + " 列附近）：「" + escape_controls(trim(line)) + "」";
+}
+
 TomlNode convert(const toml::node& node) {
   TomlNode out;
   out.line = line_of(node.source());
@@ -135,7 +157,7 @@ std::string toml_quote(std::string_view value) {
 TomlDoc::TomlDoc(std::string_view text, std::string source) : m_source(std::move(source)) {
   toml::parse_result parsed = toml::parse(text, m_source);
   if (!parsed) {
-    fail(line_of(parsed.error().source()), std::string(parsed.error().description()));
+    fail(line_of(parsed.error().source()), syntax_error(text, parsed.error()));
     return;
   }
   m_root = convert(parsed.table());

@@ -11,6 +11,7 @@
 #include "workspace/layout.hpp"
 #include "workspace/marked_block.hpp"
 #include "workspace/own_lessons.hpp"
+#include "workspace/render.hpp"
 
 namespace pdo::workspace {
 
@@ -24,18 +25,19 @@ bool dir_is_empty(const fs::path& dir) {
 }
 
 /// Lines of the template that an existing .gitignore lacks, as text to append (file's own EOL).
-std::string missing_gitignore_lines(std::string_view existing) {
+std::string missing_gitignore_lines(std::string_view existing, util::Lang lang) {
   std::set<std::string> have;
   for (const auto line : util::split_lines(existing)) have.insert(std::string(util::trim(line)));
   std::string add;
-  const std::string rules = gitignore_template();
+  const std::string rules = gitignore_template(lang);
   for (const auto line : util::split_lines(rules)) {
     const auto rule = util::trim(line);
     if (rule.empty() || rule.front() == '#' || have.count(std::string(rule))) continue;
     add += std::string(rule) + "\n";
   }
   if (add.empty()) return {};
-  std::string block = "\n# Added by pdo: keep secrets and junk out of git\n" + add;
+  std::string block =
+      util::tr_pick(lang, "\n# pdo 添加：不让密钥和杂项文件进入 git\n", "\n# Added by pdo: keep secrets and junk out of git\n") + add;
   const std::string_view eol = util::detect_eol(existing);
   if (!existing.empty() && existing.back() != '\n') block = "\n" + block;
   return util::with_eol(block, eol);
@@ -166,7 +168,11 @@ Status write_item(const fs::path& root, const PlanItem& item) {
 
 }  // namespace
 
-std::string gitignore_template() { return std::string(util::embedded_file(".gitignore.template").value_or("")); }
+std::string gitignore_template(util::Lang lang) {
+  Vars v;
+  v.set("zh", lang == util::Lang::zh);
+  return render_embedded(".gitignore.template", v);
+}
 
 bool Plan::changes_anything() const {
   return std::any_of(items.begin(), items.end(),
@@ -225,7 +231,10 @@ Result<Plan> make_plan(const fs::path& root, const course::Course& course, const
   if (!own.empty()) {
     if (auto s = p.learner_file(k_own_lessons_path, own_lessons_text(own)); !s) return s.error();
   }
-  if (auto s = p.appendable_file(".gitignore", gitignore_template(), missing_gitignore_lines); !s) return s.error();
+  if (auto s = p.appendable_file(".gitignore", gitignore_template(lang),
+                                 [lang](const std::string& t) { return missing_gitignore_lines(t, lang); });
+      !s)
+    return s.error();
   return plan;
 }
 

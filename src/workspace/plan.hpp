@@ -51,7 +51,7 @@ Result<Plan> make_plan(const fs::path& root, const course::Course& course, const
 /// plan was made is left alone and reported as an error.
 Status apply_plan(const Plan& plan);
 
-/// The embedded .gitignore rules.
-std::string gitignore_template();
+/// The .gitignore pdo writes, its comments in `lang` (.gitignore.template).
+std::string gitignore_template(util::Lang lang);
 
 }  // namespace pdo::workspace

@@ -15,7 +15,8 @@ std::string settings_text(const Settings& s) {
   v.set("course_id", s.course_id)
       .set("course_file", s.course_file)
       .set("route", std::string(course::route_id(s.route)))
-      .set("lang", std::string(util::lang_code(s.lang)));
+      .set("lang", std::string(util::lang_code(s.lang)))
+      .set("zh", s.lang == util::Lang::zh);
   return render_embedded("templates/config.toml", v);
 }
 
@@ -80,19 +81,37 @@ Result<course::Course> load_course(const fs::path& root, const Settings& setting
   return course::parse_course(*text, util::path_to_utf8(named.is_absolute() ? named : root / named));
 }
 
-Result<Workspace> open_workspace(const fs::path& start) {
+std::optional<fs::path> find_root(const fs::path& start) {
   fs::path dir = util::absolute_path(start);
   std::error_code ec;
   while (!fs::is_regular_file(dir / k_settings_path, ec)) {
-    if (dir == dir.parent_path() || dir.empty()) {
-      return Error{Exit::usage,
-                   tr("这里不是 pdo 学习工作区（找不到 .pdo/config.toml）：", "not a pdo workspace (no .pdo/config.toml found): ") +
-                       util::path_to_utf8(util::absolute_path(start)) +
-                       tr("。请进入课程目录，或用 -C 指定它；新建请运行 pdo init。",
-                          ". cd into the course folder or name it with -C; to create one, run pdo init.")};
-    }
+    if (dir == dir.parent_path() || dir.empty()) return std::nullopt;
     dir = dir.parent_path();
   }
+  return dir;
+}
+
+std::optional<util::Lang> workspace_lang(const fs::path& start) {
+  const auto root = find_root(start);
+  if (!root || !util::path_is_inside(*root, *root / k_settings_path)) return std::nullopt;
+  const auto text = util::read_file_capped(*root / k_settings_path, util::k_max_toml_bytes);
+  if (!text) return std::nullopt;
+  // Only the one key: a mistake elsewhere in the file is reported later, in this language.
+  util::TomlDoc doc(*text, k_settings_path);
+  if (doc.failed()) return std::nullopt;
+  return util::parse_lang(doc.root().string("lang"));
+}
+
+Result<Workspace> open_workspace(const fs::path& start) {
+  const auto found = find_root(start);
+  if (!found) {
+    return Error{Exit::usage,
+                 tr("这里不是 pdo 学习工作区（找不到 .pdo/config.toml）：", "not a pdo workspace (no .pdo/config.toml found): ") +
+                     util::path_to_utf8(util::absolute_path(start)) +
+                     tr("。请进入课程目录，或用 -C 指定它；新建请运行 pdo init。",
+                        ". cd into the course folder or name it with -C; to create one, run pdo init.")};
+  }
+  const fs::path& dir = *found;
   const fs::path settings_file = dir / k_settings_path;
   if (!util::path_is_inside(dir, settings_file)) {
     return Error{Exit::usage, util::path_to_utf8(settings_file) + tr("：是指向工作区之外的链接，pdo 不读取它",

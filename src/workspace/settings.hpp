@@ -43,6 +43,14 @@ struct Workspace {
   fs::path path(const std::string& rel) const;
 };
 
+/// The folder at or above `start` that holds .pdo/config.toml, if any.
+std::optional<fs::path> find_root(const fs::path& start);
+
+/// The language named by the settings of the workspace at or above `start`: nullopt outside a workspace
+/// or when the file is not TOML at all. Read before pdo says anything, so that every message of the run,
+/// the errors about the workspace's own files included, is in the workspace's language.
+std::optional<util::Lang> workspace_lang(const fs::path& start);
+
 /// Finds the workspace containing `start` (searching upwards for .pdo/config.toml) and loads its course,
 /// with the learner's own lessons (.pdo/lessons.toml) after the course's.
 Result<Workspace> open_workspace(const fs::path& start);

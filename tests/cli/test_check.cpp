@@ -66,7 +66,7 @@ TEST_CASE("check outside a workspace is a usage error", "[cli][check]") {
   TempDir tmp("check-nows");
   const auto r = run_pdo({"check"}, tmp.path());
   CHECK(r.exit_code != 0);
-  CHECK(r.err.find("pdo: error:") != std::string::npos);
+  CHECK(r.err.find("pdo: 错误：") != std::string::npos);
 }
 
 TEST_CASE("browser route: only this OS's auto items run, the page title needs you until confirmed", "[cli][check]") {

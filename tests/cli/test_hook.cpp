@@ -309,7 +309,7 @@ TEST_CASE("pdo hook names a hook, or its installed file; anything else is a usag
     const auto r = run_pdo(args, ws);
     INFO(util::join(args, " ") << ": " << r.out << r.err);
     CHECK(r.exit_code == 2);
-    CHECK(util::starts_with(r.err, "pdo: error: "));
+    CHECK(util::starts_with(r.err, args.front() == "--lang" ? "pdo: error: " : "pdo: 错误："));
   }
   append(ws / "questions.md", "- clean\n");
   git_out({"add", "questions.md"}, ws);

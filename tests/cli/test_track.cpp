@@ -61,7 +61,7 @@ TEST_CASE("unknown lessons and steps say what is valid and write nothing", "[cli
   const std::string before = read_file(root / "progress.md");
   const auto lesson = pdo_in(root, {"track", "done", "99", "read"});
   CHECK(lesson.exit_code == 2);
-  CHECK_THAT(lesson.err, Catch::StartsWith("pdo: error:") && Catch::Contains("01–17"));
+  CHECK_THAT(lesson.err, Catch::StartsWith("pdo: 错误：") && Catch::Contains("01–17"));
   const auto step = pdo_in(root, {"--lang", "en", "track", "done", "03", "watch"});
   CHECK(step.exit_code == 2);
   CHECK_THAT(step.err, Catch::Contains("read, exercise, notes"));

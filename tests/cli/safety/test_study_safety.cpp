@@ -151,7 +151,7 @@ TEST_CASE("states where pdo must not commit get a clear error and no change", "[
     std::filesystem::permissions(root, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
     INFO(r.out << r.err);
     CHECK(r.exit_code != 0);
-    CHECK_THAT(r.err, Catch::StartsWith("pdo: error:"));
+    CHECK_THAT(r.err, Catch::StartsWith("pdo: 错误："));
   }
   CHECK(read_file(root / "progress.md") == before);
   CHECK(git_out({"rev-list", "--count", "main"}, root) == "2\n");

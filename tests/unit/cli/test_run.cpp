@@ -177,7 +177,7 @@ TEST_CASE("plain pdo prints the help with exit code 0", "[cli]") {
   CHECK_THAT(r.out, Catch::Contains("用法") && Catch::Contains("track"));
 }
 
-TEST_CASE("usage errors exit 2 with pdo: error: and a pointer to --help", "[cli]") {
+TEST_CASE("usage errors exit 2 with pdo: 错误： and a pointer to --help", "[cli]") {
   const std::vector<std::vector<std::string>> bad{
       {"no-such-command"},                    // unknown command
       {"--lang", "fr", "status"},             // unknown language
@@ -192,7 +192,7 @@ TEST_CASE("usage errors exit 2 with pdo: error: and a pointer to --help", "[cli]
     const Run r = run(args);
     INFO("pdo " << util::join(args, " ") << "\nstdout: " << r.out << "\nstderr: " << r.err);
     CHECK(r.code == 2);
-    CHECK_THAT(r.err, Catch::StartsWith("pdo: error:") && Catch::Contains("pdo --help"));
+    CHECK_THAT(r.err, Catch::StartsWith("pdo: 错误：") && Catch::Contains("pdo --help"));
   }
   util::set_lang(util::Lang::zh);
 }
@@ -211,7 +211,7 @@ TEST_CASE("commands outside a workspace say to run pdo init", "[cli]") {
     const Run r = run(args);
     INFO("pdo " << util::join(args, " ") << "\nstderr: " << r.err);
     CHECK(r.code == 2);
-    CHECK_THAT(r.err, Catch::StartsWith("pdo: error:") && Catch::Contains("pdo init"));
+    CHECK_THAT(r.err, Catch::StartsWith("pdo: 错误：") && Catch::Contains("pdo init"));
   }
   util::set_lang(util::Lang::zh);
 }

@@ -25,3 +25,12 @@ TEST_CASE("tr_pick with a language ignores the current one", "[util]") {
   util::set_lang(util::Lang::zh);
   CHECK(util::tr_pick(util::Lang::en, "中文", "English") == "English");
 }
+
+TEST_CASE("counted: a number with its noun, English singular for exactly one", "[util]") {
+  util::set_lang(util::Lang::en);
+  CHECK(util::counted(1, "个文件", "file", "files") == "1 file");
+  CHECK(util::counted(0, "个文件", "file", "files") == "0 files");
+  CHECK(util::counted(3, "个文件", "file", "files") == "3 files");
+  util::set_lang(util::Lang::zh);
+  CHECK(util::counted(1, "个文件", "file", "files") == "1 个文件");
+}

@@ -26,6 +26,24 @@ TEST_CASE("settings round-trip and carry schema = 1", "[workspace]") {
   CHECK(workspace::parse_settings("course = \"mini\"\ncourse_file = \"\"\nroute = \"browser\"\nlang = \"zh\"\n", "config.toml"));
 }
 
+TEST_CASE("the settings file's comment is in the workspace's language", "[workspace]") {
+  workspace::Settings s;
+  s.course_id = "mini";
+  CHECK_THAT(workspace::settings_text(s), Catch::StartsWith("# pdo 的工作区设置"));
+  s.lang = util::Lang::en;
+  CHECK_THAT(workspace::settings_text(s), Catch::StartsWith("# pdo workspace settings"));
+}
+
+TEST_CASE("workspace_lang reads the language before the rest of the settings is checked", "[workspace]") {
+  test::TempDir tmp("settings lang");
+  CHECK_FALSE(workspace::workspace_lang(tmp.path()));
+  // A bad route does not hide the language: the error about it is then said in English.
+  test::write_file(tmp / ".pdo/config.toml", "course = \"mini\"\nroute = \"cloud\"\nlang = \"en\"\n");
+  CHECK(workspace::workspace_lang(tmp / "lessons/03") == util::Lang::en);
+  test::write_file(tmp / ".pdo/config.toml", "lang = [\n");  // not TOML: no language to read
+  CHECK_FALSE(workspace::workspace_lang(tmp.path()));
+}
+
 TEST_CASE("bad settings name the file and line", "[workspace]") {
   util::set_lang(util::Lang::en);
   const auto error_of = [](const std::string& text) {

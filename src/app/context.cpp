@@ -18,6 +18,17 @@ std::optional<std::string> ask(Context& ctx, const std::string& question) {
   return std::string(util::trim(line));
 }
 
+std::optional<std::string> ask_until(Context& ctx, const std::string& question, const AnswerCheck& check) {
+  for (int attempt = 0; attempt < k_ask_attempts; ++attempt) {
+    auto answer = ask(ctx, question);
+    if (!answer) return std::nullopt;
+    const auto problem = check(*answer);
+    if (!problem) return answer;
+    ctx.out << *problem << "\n";
+  }
+  return std::nullopt;
+}
+
 const std::vector<std::string>& yes_words() {
   static const std::vector<std::string> words = {"y", "yes", "是", "好", "是的"};
   return words;

@@ -2,6 +2,7 @@
 // What every command gets: the streams it talks through and where it runs. Commands never touch
 // std::cin/std::cout directly, so tests drive them in-process.
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -35,6 +36,17 @@ util::ShowProgress show_progress(const Context& ctx);
 
 /// Prints a question and reads one line of answer; nullopt at end of input.
 std::optional<std::string> ask(Context& ctx, const std::string& question);
+
+/// What is wrong with an answer, as the sentence printed before the question is asked again; nullopt
+/// for an answer that will do.
+using AnswerCheck = std::function<std::optional<std::string>(const std::string&)>;
+
+/// How many times pdo asks one question before it gives up on it.
+inline constexpr int k_ask_attempts = 3;
+
+/// Asks until `check` accepts the answer, saying each time what was wrong, at most k_ask_attempts times;
+/// nullopt at the end of input or when every answer was refused (the caller says how to pass it as a flag).
+std::optional<std::string> ask_until(Context& ctx, const std::string& question, const AnswerCheck& check);
 
 /// True for one of yes_words() (any case, surrounding blanks ignored).
 bool is_yes(const std::string& answer);

@@ -62,21 +62,21 @@ std::string ask_folder(Context& ctx, const course::Course& course) {
   const std::string example = util::path_to_utf8(ctx.cwd / util::path_from_utf8(course.workspace_folder));
   const std::string question = tr("课程放在哪个目录？请输入完整路径（例如 ", "Where should the course live? Enter the full path (e.g. ") +
                                example + tr("）：", "): ");
-  for (int attempt = 0; attempt < 5; ++attempt) {
-    const auto answer = ask(ctx, question);
-    if (!answer) break;
-    std::string path = home_expanded(*answer);
-    if (path.empty()) {
-      ctx.out << tr("没有输入目录，请再输入一次。\n", "No folder given; please try again.\n");
-    } else if (!util::path_from_utf8(path).is_absolute()) {
-      ctx.out << tr("「", "\"") << path
-              << tr("」不是完整路径（要从盘符或根目录开始，例如 ", "\" is not a full path (start from a drive or the root, e.g. ")
-              << example << tr("），请再输入一次。\n", "); please try again.\n");
-    } else {
-      return path;
-    }
+  const auto answer = app::ask_until(ctx, question, [&](const std::string& typed) -> std::optional<std::string> {
+    const std::string path = home_expanded(typed);
+    if (path.empty()) return tr("没有输入目录，请再输入一次。", "No folder given; please try again.");
+    if (util::path_from_utf8(path).is_absolute()) return std::nullopt;
+    return tr("「", "\"") + path +
+           tr("」不是完整路径（要从盘符或根目录开始，例如 ", "\" is not a full path (start from a drive or the root, e.g. ") + example +
+           tr("），请再输入一次。", "); please try again.");
+  });
+  if (!answer) {
+    throw Failure(Exit::declined,
+                  tr("没有得到完整路径，什么都没有创建。也可以把目录直接写在命令里：pdo init ",
+                     "no full path given; nothing was created. You can also give the folder on the command line: pdo init ") +
+                      example);
   }
-  throw Failure(Exit::declined, tr("没有得到完整路径，什么都没有创建。", "no full path given; nothing was created."));
+  return home_expanded(*answer);
 }
 
 /// What a folder holds (names, folders with a trailing /), .git left out; empty if it is missing.
@@ -114,13 +114,24 @@ fs::path check_unrelated_folder(const InitOptions& opts, Context& ctx, const cou
     ctx.out << tr("（--yes / --dry-run：按你给的目录继续。）\n", "(--yes / --dry-run: going on with the folder you gave.)\n");
     return root;
   }
-  const auto answer = ask(ctx, tr("改用建议的目录吗？直接回车或输入 y 改用建议的目录；输入 n 仍用这个文件夹：",
-                                  "Use the suggested folder? Press Enter or type y for the suggestion; type n to keep this folder: "));
-  if (!answer) throw Failure(Exit::declined, tr("没有得到回答，什么都没有创建。", "no answer; nothing was created."));
-  const std::string a = util::to_lower(std::string(util::trim(*answer)));
-  if (a.empty() || is_yes(a)) return suggestion;
-  if (a == "n" || a == "no" || a == "否" || a == "不") return root;
-  throw Failure(Exit::declined, tr("没有看懂这个回答，什么都没有创建。", "that answer is neither yes nor no; nothing was created."));
+  std::optional<bool> take_suggestion;
+  const auto answer = app::ask_until(ctx,
+                                     tr("改用建议的目录吗？直接回车或输入 y 改用建议的目录；输入 n 仍用这个文件夹：",
+                                        "Use the suggested folder? Press Enter or type y for the suggestion; type n to keep this folder: "),
+                                     [&](const std::string& typed) -> std::optional<std::string> {
+                                       const std::string a = util::to_lower(std::string(util::trim(typed)));
+                                       if (a.empty() || is_yes(a)) take_suggestion = true;
+                                       if (a == "n" || a == "no" || a == "否" || a == "不") take_suggestion = false;
+                                       if (take_suggestion) return std::nullopt;
+                                       return tr("没有看懂这个回答：请直接回车、输入 y 或输入 n。", "Please press Enter, or type y or n.");
+                                     });
+  if (!answer || !take_suggestion) {
+    throw Failure(Exit::declined, tr("没有得到回答，什么都没有创建。也可以把目录直接写在命令里，加上 --yes 就不再询问：pdo init ",
+                                     "no answer; nothing was created. You can also give the folder on the command line, with --yes "
+                                     "to skip this question: pdo init ") +
+                                      util::path_to_utf8(suggestion) + " --yes");
+  }
+  return *take_suggestion ? suggestion : root;
 }
 
 fs::path resolve_root(const InitOptions& opts, Context& ctx, const course::Course& course) {
@@ -168,8 +179,29 @@ CommandTrust command_trust(const InitOptions& opts, const InitSetup& s) {
   return opts.trust ? CommandTrust::asked : CommandTrust::not_trusted;
 }
 
-/// user.name / user.email for the commits: from flags, git config, or asked once.
-std::optional<std::pair<std::string, std::string>> identity_to_set(const InitOptions& opts, Context& ctx, bool known) {
+/// Why `email` cannot be an email address (an `@` with something before it and a domain with a dot in it);
+/// nullopt when it can.
+std::optional<std::string> email_problem(const std::string& email) {
+  const auto at = email.find('@');
+  const std::string domain = at == std::string::npos ? "" : email.substr(at + 1);
+  const auto dot = domain.find('.');
+  const bool ok = at != std::string::npos && at > 0 && domain.find('@') == std::string::npos && dot != std::string::npos && dot > 0 &&
+                  domain.back() != '.' && email.find_first_of(" \t") == std::string::npos;
+  if (ok) return std::nullopt;
+  return tr("「", "\"") + email +
+         tr("」不像邮箱地址（要有 @，@ 后面的域名里要有一个点，例如 you@example.com）。",
+            "\" does not look like an email address (it needs an @ and a domain with a dot, e.g. you@example.com).");
+}
+
+/// How to give the name and email without being asked, for the messages that stop init.
+std::string identity_flags(const fs::path& root) {
+  return "pdo init \"" + util::path_to_utf8(root) +
+         tr("\" --name \"你的名字\" --email you@example.com", "\" --name \"Your Name\" --email you@example.com");
+}
+
+/// user.name / user.email for the commits: from flags, git config, or asked (again on an empty or malformed answer).
+std::optional<std::pair<std::string, std::string>> identity_to_set(const InitOptions& opts, Context& ctx, bool known,
+                                                                   const fs::path& root) {
   if (!opts.name.empty() || !opts.email.empty()) {
     if (opts.name.empty() || opts.email.empty())
       throw Failure(Exit::usage, tr("--name 和 --email 要一起给出。", "give --name and --email together."));
@@ -177,19 +209,23 @@ std::optional<std::pair<std::string, std::string>> identity_to_set(const InitOpt
   }
   if (known) return std::nullopt;
   if (opts.yes) {
-    throw Failure(
-        Exit::usage,
-        tr("git 还不知道你的名字和邮箱（user.name / user.email），而 --yes 不会询问。请加上 --name \"你的名字\" --email you@example.com。",
-           "git does not know your name and email (user.name / user.email), and --yes does not ask. Add --name \"Your Name\" --email you@example.com."));
+    throw Failure(Exit::usage, tr("git 还不知道你的名字和邮箱（user.name / user.email），而 --yes 不会询问。请这样运行：",
+                                  "git does not know your name and email (user.name / user.email), and --yes does not ask. Run: ") +
+                                   identity_flags(root) + " --yes");
   }
   ctx.out << tr(
       "\ngit 还不知道提交者是谁（user.name / user.email 未设置）。它们只写进这个仓库的配置。\n",
       "\ngit does not know who commits (user.name / user.email are not set). They are stored in this repository's config only.\n");
-  auto name = ask(ctx, tr("你的名字：", "Your name: "));
-  auto email = name && !name->empty() ? ask(ctx, tr("你的邮箱：", "Your email: ")) : std::nullopt;
-  if (!name || name->empty() || !email || email->empty()) {
-    throw Failure(Exit::declined, tr("没有得到名字和邮箱，什么都没有创建。也可以用 --name 和 --email 传入。",
-                                     "no name and email given; nothing was created. You can also pass --name and --email."));
+  const auto name = app::ask_until(ctx, tr("你的名字：", "Your name: "), [](const std::string& typed) -> std::optional<std::string> {
+    if (!typed.empty()) return std::nullopt;
+    return tr("名字不能为空（git 把它写进每一次提交），请再输入一次。",
+              "The name cannot be empty (git writes it into every commit); please try again.");
+  });
+  const auto email = name ? app::ask_until(ctx, tr("你的邮箱：", "Your email: "), email_problem) : std::nullopt;
+  if (!name || !email) {
+    throw Failure(Exit::declined, tr("没有得到名字和邮箱，什么都没有创建。也可以直接写在命令里：",
+                                     "no name and email given; nothing was created. You can also give them on the command line: ") +
+                                      identity_flags(root));
   }
   return std::make_pair(*name, *email);
 }
@@ -351,6 +387,7 @@ void check_and_report(Context& ctx, const InitSetup& s, git::Repo& repo, const s
 }  // namespace
 
 int run_init(const InitOptions& opts, Context& ctx) {
+  if (auto problem = opts.email.empty() ? std::nullopt : email_problem(opts.email)) throw Failure(Exit::usage, "--email: " + *problem);
   InitSetup s;
   if (!opts.course_file.empty()) load_course(opts, std::nullopt, {}, s);
   s.root = resolve_root(opts, ctx, s.course.id.empty() ? course::default_course() : s.course);
@@ -419,7 +456,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
                   "\nFiles in the course folder changed before you agreed. The new plan:\n");
     print_plan(ctx.out, s, tools);
   }
-  const auto identity = identity_to_set(opts, ctx, repo ? repo->has_identity() : git::Repo::default_identity_known());
+  const auto identity = identity_to_set(opts, ctx, repo ? repo->has_identity() : git::Repo::default_identity_known(), s.root);
 
   if (!repo) repo = git::Repo::init(s.root).take();
   const auto lock = lock_workspace(ctx, *repo);

@@ -135,12 +135,13 @@ fs::path check_unrelated_folder(const InitOptions& opts, Context& ctx, const cou
 }
 
 fs::path resolve_root(const InitOptions& opts, Context& ctx, const course::Course& course) {
-  // A script asks nothing: without PATH it makes the folder where it is run.
-  if (!opts.script.empty() && opts.path.empty()) return ctx.cwd / util::path_from_utf8(course.workspace_folder);
+  // A script asks nothing, and its PATH is only text for the machine that runs it: the settings and own
+  // lessons carried over are those of the workspace pdo runs in, if any.
+  if (!opts.script.empty()) return workspace::find_root(ctx.cwd).value_or(ctx.cwd / util::path_from_utf8(course.workspace_folder));
   const std::string path = opts.path.empty() ? ask_folder(ctx, course) : home_expanded(opts.path);
   const fs::path p = util::path_from_utf8(path);
   const fs::path root = util::absolute_path(p.is_absolute() ? p : ctx.cwd / p);
-  return opts.script.empty() ? check_unrelated_folder(opts, ctx, course, root) : root;
+  return check_unrelated_folder(opts, ctx, course, root);
 }
 
 void load_course(const InitOptions& opts, const std::optional<workspace::Settings>& existing, const fs::path& root, InitSetup& s) {
@@ -321,15 +322,18 @@ namespace {
 int run_script(const InitOptions& opts, Context& ctx, const InitSetup& s) {
   // A path that cannot exist, so every item is `create` with its full content whatever is on this machine.
   const fs::path nowhere = fs::temp_directory_path() / ("pdo-script-" + std::to_string(platform::current_pid()) + "-absent") / "none";
-  const auto plan = workspace::make_plan(nowhere, s.course, s.settings, s.course_text).take();
+  const auto kind = opts.script == "sh" ? workspace::ScriptKind::sh : workspace::ScriptKind::powershell;
+  // The script runs on another machine: the commands it lists are that system's, and the folder is the
+  // text typed, for the script to resolve there (C:\…, %USERPROFILE% or ~ mean nothing on this one).
+  const auto os = kind == workspace::ScriptKind::powershell ? platform::Os::windows : platform::current_os();
+  const auto plan = workspace::make_plan(nowhere, s.course, s.settings, s.course_text, os).take();
   workspace::ScriptInfo info;
-  info.target = opts.path.empty() ? "./" + s.course.workspace_folder : util::path_to_utf8(s.root);
+  info.target = opts.path.empty() ? "./" + s.course.workspace_folder : opts.path;
   info.course_title = s.course.title;
   InitSetup fresh = s;
   fresh.repo.reset();
   info.commit_message = commit_message(fresh, true);
   info.lang = s.settings.lang;
-  const auto kind = opts.script == "sh" ? workspace::ScriptKind::sh : workspace::ScriptKind::powershell;
   const std::string text = workspace::init_script(kind, plan, info);
   if (opts.output.empty()) {
     ctx.out << text;

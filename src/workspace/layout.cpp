@@ -95,34 +95,42 @@ std::string questions_text(const course::Course& course, util::Lang lang) {
 
 namespace {
 
+/// Text for one Markdown table cell: a '|' would end the cell, a line break the row.
+std::string cell(std::string text) {
+  for (auto& c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return util::replace_all(text, "|", "\\|");
+}
+
 /// The "how" column: the learner's action, or what pdo itself will run or read for an automatic item.
-std::string check_how(const course::CheckItem& c, util::Lang lang) {
+std::string check_how(const course::CheckItem& c, util::Lang lang, platform::Os os) {
   const bool zh = lang == util::Lang::zh;
   if (!course::pdo_runs(c)) return util::tr_pick(lang, c.action_zh, c.action);
   if (!c.probe.empty()) return zh ? "`pdo check` 读取本工作区来检查" : "`pdo check` reads this workspace to check it";
-  const course::CheckCommand* cmd = course::command_for(c, platform::current_os());
+  const course::CheckCommand* cmd = course::command_for(c, os);
   if (!cmd) return zh ? "本系统没有要运行的命令" : "no command for this OS";
   std::vector<std::string> argv;
   for (const auto& a : cmd->argv) {
     const bool plain = !a.empty() && a.find_first_of(" \t\"'`;&|<>()$") == std::string::npos;
     argv.push_back(plain ? a : "\"" + a + "\"");
   }
-  std::string line = util::replace_all(util::join(argv, " "), "\n", " ");
-  line = util::replace_all(line, "|", "\\|");  // inside a Markdown table cell
-  return (zh ? "`pdo check` 运行 `" : "`pdo check` runs `") + line + "`";
+  return (zh ? "`pdo check` 运行 `" : "`pdo check` runs `") + util::join(argv, " ") + "`";
 }
 
 }  // namespace
 
-std::string check_env_text(const course::Course& course, const Settings& settings) {
+std::string check_env_text(const course::Course& course, const Settings& settings, platform::Os os) {
   Vars v = course_vars(course);
   std::vector<Vars> checks;
   for (const auto& c : course.checks) {
     if (!course::in_route(c, settings.route)) continue;
     Vars cv;
-    cv.set("title", util::tr_pick(settings.lang, c.title_zh, c.title))
+    cv.set("title", cell(util::tr_pick(settings.lang, c.title_zh, c.title)))
         .set("kind_name", course::check_kind_name(c.kind, settings.lang))
-        .set("action", check_how(c, settings.lang));
+        .set("action", cell(check_how(c, settings.lang, os)))
+        .set("expect", cell(util::tr_pick(settings.lang, c.expect_zh, c.expect)))
+        .set("url", c.url.empty() ? std::string() : "<" + cell(c.url) + ">");
     checks.push_back(std::move(cv));
   }
   v.set("checks", checks);

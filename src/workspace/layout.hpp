@@ -5,6 +5,7 @@
 
 #include "course/course.hpp"
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 #include "workspace/settings.hpp"
 
 namespace pdo::workspace {
@@ -32,8 +33,10 @@ std::string progress_lesson_block(const course::Course& course, const course::Le
 /// questions.md as first created.
 std::string questions_text(const course::Course& course, util::Lang lang);
 
-/// check-env.md as first created: every check item listed, none run yet.
-std::string check_env_text(const course::Course& course, const Settings& settings);
+/// check-env.md as first created: every check item listed with what to do, what to see and its page (the
+/// course's own fields, as the self-check report shows them), none run yet; `os` is the one the commands
+/// pdo would run are for.
+std::string check_env_text(const course::Course& course, const Settings& settings, platform::Os os = platform::current_os());
 
 /// A lesson's notes.md as first created: title and official link only.
 std::string notes_text(const course::Lesson& lesson, util::Lang lang);

@@ -195,7 +195,8 @@ std::vector<std::string> Plan::scaffold_files() const {
   return out;
 }
 
-Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text) {
+Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text,
+                       platform::Os os) {
   Plan plan;
   plan.root = root;
   std::error_code ec;
@@ -211,7 +212,7 @@ Result<Plan> make_plan(const fs::path& root, const course::Course& course, const
     st = p.appendable_file("progress.md", progress_text(course, lang),
                            [&](const std::string& t) { return missing_progress_lessons(t, course, lang); });
   if (st) st = p.learner_file("questions.md", questions_text(course, lang));
-  if (st) st = p.learner_file("check-env.md", check_env_text(course, settings));
+  if (st) st = p.learner_file("check-env.md", check_env_text(course, settings, os));
   if (!st) return st.error();
   p.kept_dir("data");
   p.dir("lessons");

@@ -8,6 +8,7 @@
 
 #include "course/course.hpp"
 #include "util/error.hpp"
+#include "util/platform.hpp"
 #include "workspace/settings.hpp"
 
 namespace pdo::workspace {
@@ -44,8 +45,10 @@ struct Plan {
 };
 
 /// Builds the plan for `root` from the course and settings; reads but never writes. `course_text` is
-/// the custom course file to keep under .pdo/ ("" for the built-in course).
-Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text);
+/// the custom course file to keep under .pdo/ ("" for the built-in course); `os` is the system the
+/// workspace is for (a script's target may be another than this one).
+Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text,
+                       platform::Os os = platform::current_os());
 
 /// Applies a plan: creates folders and files, updates blocks, appends. A file that appeared since the
 /// plan was made is left alone and reported as an error.

@@ -38,6 +38,11 @@ std::string sh_script(const Plan& plan, const ScriptInfo& info) {
           "# is installed; with git present it makes the repository and commits the new files.\n");
   s += "set -eu\n";
   s += "target=${1:-" + sq(info.target) + "}\n";
+  // The folder is the text typed where the script was made: ~ and $HOME are this machine's.
+  s += "case $target in\n"
+       "  '~' | '~/'*) target=$HOME${target#\\~} ;;\n"
+       "  '$HOME' | '$HOME/'*) target=$HOME${target#\\$HOME} ;;\n"
+       "esac\n";
   s += "mkdir -p -- \"$target\"\ncd -- \"$target\"\n";
   s += "created=0\nkept=0\n";
   s += "pdo_dir() { [ -d \"$1\" ] || mkdir -p -- \"$1\"; }\n";
@@ -118,6 +123,11 @@ std::string ps_script(const Plan& plan, const ScriptInfo& info) {
           "# no pre-commit hook is installed; with git present it makes the repository and commits the new files.\n");
   s += "param([string]$Target = " + psq(info.target) + ")\n";
   s += "$ErrorActionPreference = 'Stop'\n";
+  // The folder is the text typed where the script was made (C:\Users\…, %USERPROFILE%\…, $env:USERPROFILE\…,
+  // ~\…): resolved here, on the machine it is for.
+  s += "$Target = [Environment]::ExpandEnvironmentVariables($Target)\n";
+  s += "$Target = [regex]::Replace($Target, '\\$env:(\\w+)', { param($m) [Environment]::GetEnvironmentVariable($m.Groups[1].Value) })\n";
+  s += "if ($Target -match '^~(?=$|[\\\\/])') { $Target = $HOME + $Target.Substring(1) }\n";
   s += "New-Item -ItemType Directory -Force -Path $Target | Out-Null\n";
   s += "$Target = (Resolve-Path -LiteralPath $Target).ProviderPath\n";
   s += "$script:created = 0\n$script:kept = 0\n";

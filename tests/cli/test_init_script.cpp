@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "course/course.hpp"
 #include "util/fs.hpp"
 
 using namespace pdo;
@@ -164,4 +165,81 @@ TEST_CASE("init --script powershell -o writes a BOM'd script whose files are ini
   const auto again = run_pdo({"init", "--script", "powershell", "-o", util::path_to_utf8(out)}, tmp.path());
   CHECK(again.exit_code == 2);
   CHECK(read_file(out) == script);
+}
+
+namespace {
+
+/// The files an `init --script powershell` script writes, decoded from its Add-PdoFile lines.
+std::map<std::string, std::string> ps_files(const std::string& script) {
+  std::map<std::string, std::string> files;
+  for (std::size_t at = script.find("\nAdd-PdoFile "); at != std::string::npos; at = script.find("\nAdd-PdoFile ", at)) {
+    at = script.find('\'', at);
+    const std::string rel = ps_string(script, at);
+    at = script.find('\'', at);
+    files[rel] = base64_decode(ps_string(script, at));
+  }
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("init --script powershell keeps a Windows target as typed, for the script to resolve on Windows",
+          "[cli][init][script][issue26]") {
+  TempDir tmp("init script windows target");
+  const std::string home = util::path_to_utf8(tmp / "linux-home");
+  for (const std::string target : {"C:\\Users\\李明\\学习\\pdo", "\\\\server\\share\\学习\\pdo", "%USERPROFILE%\\学习\\pdo",
+                                   "$env:USERPROFILE\\学习\\pdo", "~\\学习\\pdo", "学习\\pdo"}) {
+    INFO(target);
+    const auto r = run_pdo({"init", "--script", "powershell", target}, tmp.path(), "", {{"HOME", home}, {"USERPROFILE", home}});
+    require_ok(r);
+    CHECK_THAT(r.out, Catch::Contains("param([string]$Target = '" + target + "')"));
+    // Nothing of this machine's folders in it: not the current one, not its home.
+    CHECK_THAT(r.out, !Catch::Contains(util::path_to_utf8(tmp.path())) && !Catch::Contains(home));
+    // The forms Windows resolves, resolved by the script where it runs.
+    CHECK_THAT(r.out, Catch::Contains("[Environment]::ExpandEnvironmentVariables($Target)") && Catch::Contains("'\\$env:(\\w+)'") &&
+                          Catch::Contains("$Target = $HOME + $Target.Substring(1)"));
+    CHECK_FALSE(fs::exists(tmp / target));
+  }
+}
+
+TEST_CASE("the script's check-env.md lists what to do, what you should see and the page, as init's report does",
+          "[cli][init][script][issue26]") {
+  TempDir tmp("init script check items");
+  const auto by_init = fresh_workspace(tmp);
+  const std::string from_init = read_file(by_init / "check-env.md");
+  const auto r = run_pdo({"init", "--script", "powershell", "C:\\pdo"}, tmp.path());
+  require_ok(r);
+  const std::string from_script = ps_files(r.out).at("check-env.md");
+  const auto& course = course::default_course();
+  int needs_you = 0;
+  for (const auto& item : course.checks) {
+    if (!course::in_route(item, course::Route::browser) || course::pdo_runs(item)) continue;
+    INFO(item.id);
+    ++needs_you;
+    for (const std::string& text : {item.action_zh, item.expect_zh, item.url}) {
+      CHECK_THAT(from_init, Catch::Contains(text));
+      CHECK_THAT(from_script, Catch::Contains(text));
+    }
+  }
+  CHECK(needs_you == 3);
+  CHECK_THAT(from_script, Catch::Contains("| 应看到 | 网址 |"));
+}
+
+// [posix:sh] runs the generated script with sh, HOME set for it.
+TEST_CASE("init --script sh keeps ~ for the machine that runs the script", "[cli][init][script][issue26][posix][posix:sh]") {
+  TempDir tmp("init script sh home");
+  const auto r = run_pdo({"init", "--script", "sh", "~/学习/pdo"}, tmp.path());
+  require_ok(r);
+  CHECK_THAT(r.out, Catch::Contains("target=${1:-'~/学习/pdo'}"));
+  write_file(tmp / "init.sh", r.out);
+  platform::ProcessOptions opts;
+  opts.cwd = tmp.path();
+  opts.env = test_env();
+  opts.env.emplace_back("PATH", platform::get_env("PATH").value_or("/usr/bin:/bin"));
+  opts.env.emplace_back("HOME", util::path_to_utf8(tmp / "other-home"));
+  const auto run = platform::run_process({"sh", util::path_to_utf8(tmp / "init.sh")}, opts);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(fs::exists(tmp / "other-home/学习/pdo/progress.md"));
+  CHECK_FALSE(fs::exists(tmp / "~"));
 }

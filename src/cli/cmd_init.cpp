@@ -138,6 +138,10 @@ fs::path resolve_root(const InitOptions& opts, Context& ctx, const course::Cours
   // A script asks nothing, and its PATH is only text for the machine that runs it: the settings and own
   // lessons carried over are those of the workspace pdo runs in, if any.
   if (!opts.script.empty()) return workspace::find_root(ctx.cwd).value_or(ctx.cwd / util::path_from_utf8(course.workspace_folder));
+  // Run inside a workspace (a clone on a second machine, or a re-run), init completes that one.
+  if (opts.path.empty()) {
+    if (auto here = workspace::find_root(ctx.cwd)) return *here;
+  }
   const std::string path = opts.path.empty() ? ask_folder(ctx, course) : home_expanded(opts.path);
   const fs::path p = util::path_from_utf8(path);
   const fs::path root = util::absolute_path(p.is_absolute() ? p : ctx.cwd / p);
@@ -399,6 +403,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   // would keep files that the recovery under the commit's lock then takes away).
   if (opts.script.empty() && !opts.dry_run) app::recover_first(ctx, s.root);
   const auto existing = existing_settings(s.root);
+  s.settings_reused = existing.has_value();
   if (opts.course_file.empty()) load_course(opts, existing, s.root, s);
   s.course = workspace::with_own_lessons(s.root, std::move(s.course)).take();  // a re-run keeps the learner's own lessons
   s.settings.course_id = s.course.id;
@@ -410,6 +415,10 @@ int run_init(const InitOptions& opts, Context& ctx) {
   s.machine = checks::detect_machine();
   if (!opts.script.empty()) return run_script(opts, ctx, s);
   ctx.out << tr("课程目录（绝对路径）：", "Course folder (absolute path): ") << util::path_to_utf8(s.root) << "\n";
+  if (opts.path.empty() && existing) {
+    ctx.out << tr("（你就在这个工作区里：pdo init 补全它，不再询问目录。）\n",
+                  "(You are inside this workspace: pdo init completes it and does not ask for a folder.)\n");
+  }
   print_machine(ctx.out, s);
   s.repo = git::Repo::discover(s.root);
   s.plan = workspace::make_plan(s.root, s.course, s.settings, s.course_text).take();

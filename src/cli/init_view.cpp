@@ -137,12 +137,34 @@ void print_course_commands(std::ostream& out, const std::vector<std::string>& li
   }
 }
 
+namespace {
+
+/// What init found and kept: the workspace's settings, its repository, the files left as they were.
+void print_reused(std::ostream& out, const InitSetup& s) {
+  std::vector<std::string> reused;
+  if (s.settings_reused) {
+    reused.push_back(tr("工作区设置 .pdo/config.toml（课程 ", "the workspace settings in .pdo/config.toml (course ") + s.course.id +
+                     tr("，路线 ", ", route ") + std::string(course::route_id(s.settings.route)) + tr("，语言 ", ", language ") +
+                     std::string(util::lang_code(s.settings.lang)) + tr("）", ")"));
+  }
+  if (s.repo) reused.push_back(tr("git 仓库 ", "the git repository at ") + util::path_to_utf8(*s.repo));
+  const auto kept = static_cast<std::size_t>(std::count_if(s.plan.items.begin(), s.plan.items.end(), [](const workspace::PlanItem& i) {
+    return !util::ends_with(i.path, "/") && i.action == workspace::Action::keep;
+  }));
+  if (kept > 0)
+    reused.push_back(util::counted(kept, "个已有文件（原样保留）", "existing file (kept as it was)", "existing files (kept as they were)"));
+  if (!reused.empty()) out << tr("  沿用：", "  reused: ") << util::join(reused, tr("；", "; ")) << "\n";
+}
+
+}  // namespace
+
 void print_report(std::ostream& out, const InitSetup& s, const std::optional<std::string>& commit, const app::SelfCheckRun& check,
                   const std::vector<checks::ToolNeed>& tools) {
   out << tr("\n== 已完成 ==\n", "\n== Done ==\n");
   out << tr("  课程目录：", "  course folder: ") << util::path_to_utf8(s.root) << "\n";
   out << tr("  新建或更新的文件：", "  files created or updated: ") << s.plan.written_files().size() << tr(" 个；", "; ")
       << s.course.lessons.size() << tr(" 个课节文件夹（含 notes.md 和 exercises/）\n", " lesson folders (with notes.md and exercises/)\n");
+  print_reused(out, s);
   if (commit) {
     out << tr("  git 提交：", "  git commit: ") << commit->substr(0, 12) << tr("（只包含课程文件）\n", " (course files only)\n");
   } else {

@@ -24,6 +24,7 @@ struct InitSetup {
   workspace::Settings settings;
   checks::Machine machine;
   std::optional<std::filesystem::path> repo;  ///< the existing repo's working tree, if the folder is in one
+  bool settings_reused = false;               ///< the folder already held a workspace's .pdo/config.toml
   workspace::Plan plan;
 };
 

@@ -9,6 +9,7 @@
 #include "util/text.hpp"
 #include "workspace/layout.hpp"
 #include "workspace/marked_block.hpp"
+#include "workspace/notes_link.hpp"
 #include "workspace/own_lessons.hpp"
 
 namespace pdo::app {
@@ -304,6 +305,33 @@ Transaction remove_lesson_transaction(Session& s, const course::Lesson& lesson, 
   txn.changes.push_back(Change::edited(s.repo_path("progress.md"), [before, lesson, lang](const std::string& text) {
     return without_lesson_boxes(text, before, lesson, lang);
   }));
+  if (auto readme = readme_change(s, after)) txn.changes.push_back(std::move(*readme));
+  txn.message = subject + "\n\n" + write_trailers(trailers);
+  return txn;
+}
+
+Transaction set_url_transaction(Session& s, const course::Lesson& lesson, const std::string& url, const std::string& subject,
+                                const Trailers& trailers) {
+  if (!lesson.own) {
+    throw usage(tr("第 ", "lesson ") + lesson.id +
+                tr(" 课是课程的官方课节，它的链接来自课程文件；只能给你自己加的课节设置链接。",
+                   " is an official lesson: its link comes from the course file. Only your own lessons' links can be set."));
+  }
+  if (!url.empty()) {
+    if (auto problem = course::url_problem(url)) throw usage(*problem);
+  }
+  course::Course after = s.ws.course;
+  for (auto& l : after.lessons) {
+    if (l.number != lesson.number) continue;
+    l.url = url;
+    l.url_from_notes = false;
+    if (auto link = url.empty() ? workspace::notes_link(s.path(lesson_dir(l) + "/notes.md")) : std::nullopt) {
+      l.url = *link;
+      l.url_from_notes = true;
+    }
+  }
+  Transaction txn;
+  txn.changes.push_back(lessons_file_change(s, own_lessons(after)));
   if (auto readme = readme_change(s, after)) txn.changes.push_back(std::move(*readme));
   txn.message = subject + "\n\n" + write_trailers(trailers);
   return txn;

@@ -1,8 +1,8 @@
 #pragma once
 // The learner's own lessons as commits: adding one (its entry in .pdo/lessons.toml, notes.md with its
-// link, exercises/, its three boxes at the end of progress.md, its row in README's lesson list) and
+// link, exercises/, its three boxes at the end of progress.md, its row in README's lesson list),
 // removing one, which refuses while anything of the learner's hangs on it (notes, exercises, a ticked
-// box, a question). `pdo lesson` and `pdo undo` share them.
+// box, a question), and setting its link. `pdo lesson` and `pdo undo` share them.
 #include <optional>
 #include <string>
 
@@ -32,6 +32,12 @@ Transaction add_lesson_transaction(Session& s, const course::Lesson& lesson, con
 /// notes.md holds more than pdo wrote, exercises/ or its folder holds anything, one of its boxes is
 /// ticked, or questions.md has questions under it.
 Transaction remove_lesson_transaction(Session& s, const course::Lesson& lesson, const std::string& subject, const Trailers& trailers);
+
+/// The commit giving the learner's own `lesson` the link `url` in .pdo/lessons.toml and README's lesson
+/// list ("" takes it out: the link at the top of notes.md, if any, is used again). notes.md is the
+/// learner's and stays as it is. Refuses (Failure) an official lesson or a URL that is not http(s).
+Transaction set_url_transaction(Session& s, const course::Lesson& lesson, const std::string& url, const std::string& subject,
+                                const Trailers& trailers);
 
 /// The own lesson a `pdo lesson remove` commit removed, read from the commit before it.
 std::optional<course::Lesson> removed_lesson(const git::Repo& repo, const std::string& commit, const std::string& lessons_path, int number);

@@ -72,8 +72,11 @@ void lessons_table(std::string& o, const ReportInput& in, bool zh) {
   o += std::string("<th>") + (zh ? "第一次" : "First") + "</th><th>" + (zh ? "最近一次" : "Latest") + "</th></tr></thead><tbody>\n";
   for (const auto& ls : in.state.lessons) {
     const auto* lesson = ls.lesson;
-    o += "<tr data-lesson=\"" + esc(lesson->id) + "\"><td>" + esc(lesson->id) + "</td><td><a href=\"" + esc(lesson->url) + "\">" +
-         esc(lesson->title) + "</a></td>";
+    // A lesson without a link (an own lesson before its link is known) is plain text: href="" would
+    // point back at the report itself.
+    const std::string title =
+        lesson->url.empty() ? esc(lesson->title) : "<a href=\"" + esc(lesson->url) + "\">" + esc(lesson->title) + "</a>";
+    o += "<tr data-lesson=\"" + esc(lesson->id) + "\"><td>" + esc(lesson->id) + "</td><td>" + title + "</td>";
     for (const auto& step : ls.steps) {
       const char* cls = !step ? "missing" : *step ? "done" : "todo";
       o += std::string("<td class=\"step ") + cls + "\" data-done=\"" + (step && *step ? "1" : "0") + "\">" +
@@ -94,11 +97,7 @@ void calendar(std::string& o, const ReportInput& in, bool zh) {
   const long long weekday = ((last % 7) + 7 + 3) % 7;  // Monday = 0
   const long long first = last - weekday - 7 * (progress::k_calendar_weeks - 1);
   std::map<long long, int> done;
-  for (const auto& day : in.journal.days) {
-    int n = 0;
-    for (const auto& e : day.events) n += e.change.done ? 1 : 0;
-    done[util::day_number(day.date)] = n;
-  }
+  for (const auto& day : in.journal.days) done[util::day_number(day.date)] = day.steps_done;
   o += "<div class=\"cal\" id=\"calendar\">\n";
   for (long long d = first; d <= last; ++d) {
     const auto it = done.find(d);

@@ -88,6 +88,11 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, cou
                    "not judged: this is a lesson of your own; see its material for where it runs");
     return r;
   }
+  if (!l.code) {
+    r.where = Where::no_code;
+    r.verdict = tr("没有要运行的代码：在浏览器里读就行", "no code to run: reading it in the browser is all");
+    return r;
+  }
   if (const auto beyond = beyond_one_machine(l); !beyond.empty()) return read_only(r, util::join(beyond, tr("、", ", ")));
   std::string place;
   if (route == course::Route::browser) {
@@ -136,6 +141,7 @@ LessonReadiness judge(const course::Course& course, const course::Lesson& l, cou
 }  // namespace
 
 std::string needs_line(const course::Lesson& l) {
+  if (!l.code) return tr("无（只需阅读）", "nothing (reading only)");
   std::vector<std::string> parts;
   if (l.min_gpus > 0) parts.push_back(gpu_need(l.min_gpus));
   for (auto& b : beyond_one_machine(l)) parts.push_back(std::move(b));
@@ -195,6 +201,7 @@ std::string render_readiness(const course::Course& course, course::Route route, 
     const std::string head = r.where == Where::runnable  ? tr("可以运行", "runnable")
                              : r.where == Where::blocked ? tr("需要条件", "needs something")
                              : r.where == Where::unknown ? tr("不判断（我的课节）", "not judged (your own)")
+                             : r.where == Where::no_code ? tr("只需阅读（没有代码）", "reading only (no code)")
                                                          : tr("只能阅读", "read only");
     out += "- " + r.lesson->id + " " + r.lesson->title + " — " + head + "\n";
     out += tr("  - 需要：", "  - needs: ") + r.needs + "\n";

@@ -16,7 +16,7 @@
 namespace pdo::checks {
 
 /// The answers a lesson can get (unknown: a lesson of the learner's own, whose needs no course file gives).
-enum class Where { read_only, runnable, blocked, unknown };
+enum class Where { read_only, runnable, blocked, unknown, no_code };
 
 /// One lesson's readiness.
 struct LessonReadiness {

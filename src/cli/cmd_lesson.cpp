@@ -1,7 +1,8 @@
-// pdo lesson add "<title>" [--url URL] [--folder NAME] | list | remove N: the learner's own topics beyond
-// the course, as lessons like the others (a folder, notes.md, exercises/, three progress boxes, a README
-// row), each change one commit. `remove` deletes only what pdo wrote: it refuses while the lesson holds
-// notes, exercises, a ticked box or a question. It never edits the course file or an official lesson.
+// pdo lesson add "<title>" [--url URL] [--folder NAME] | list | remove N | set-url N URL: the learner's own
+// topics beyond the course, as lessons like the others (a folder, notes.md, exercises/, three progress
+// boxes, a README row), each change one commit. An own lesson without a link takes the one written at the
+// top of its notes.md; set-url records one in .pdo/lessons.toml and the README. `remove` deletes only what pdo wrote: it refuses while the
+// lesson holds notes, exercises, a ticked box or a question. It never edits the course file or an official lesson.
 #include <iomanip>
 #include <memory>
 #include <ostream>
@@ -46,7 +47,8 @@ int run_add(const LessonOptions& opts, Context& ctx) {
   print_commit(ctx, id);
   ctx.out << tr("  文件夹：lessons/", "  folder: lessons/") << shown(lesson.folder) << "/\n";
   ctx.out << tr("  链接：", "  link: ")
-          << (lesson.url.empty() ? tr("还没有（以后写进 notes.md 顶部）", "none yet (write it at the top of notes.md later)")
+          << (lesson.url.empty() ? tr("还没有（找到后运行 pdo lesson set-url ", "none yet (once you have one: pdo lesson set-url ") +
+                                       lesson.id + tr(" 网址，或写在 notes.md 顶部）", " URL, or write it at the top of notes.md)")
                                  : shown(lesson.url))
           << "\n";
   ctx.out << tr("  开始：pdo start ", "  start with: pdo start ") << lesson.id
@@ -67,6 +69,26 @@ int run_list(Context& ctx) {
   ctx.out << "\n"
           << ws.course.lessons.size() - own << tr(" 课官方，", " official, ") << own
           << tr(" 课是你自己加的（pdo lesson add）。\n", " of your own (pdo lesson add).\n");
+  return 0;
+}
+
+int run_set_url(const LessonOptions& opts, Context& ctx) {
+  if (util::trim(opts.url).empty())
+    throw Failure(Exit::usage, tr("网址是空的。例如：pdo lesson set-url 18 https://…",
+                                  "the URL is empty. For example: pdo lesson set-url 18 https://…"));
+  Session s = open_session(ctx, Access::write);
+  const auto& lesson = lesson_arg(s.ws.course, opts.number);
+  app::Trailers t;
+  t.action = app::Action::lesson;
+  t.id = app::new_action_id();
+  t.own_lesson = lesson.id + " url";
+  const std::string subject = tr("我的课节：设置链接 ", "Own lesson: set the link of ") + lesson.id + " " + lesson.title;
+  auto txn = app::set_url_transaction(s, lesson, opts.url, subject, t);
+  const auto id = commit(s, std::move(txn));
+  ctx.out << tr("已设置第 ", "set the link of lesson ") << lesson.id << tr(" 课的链接：", ": ") << shown(opts.url);
+  print_commit(ctx, id);
+  ctx.out << tr("  README 的课节清单、pdo start 和 pdo report 都用它；notes.md 是你的，pdo 不改它。\n",
+                "  README's lesson list, pdo start and pdo report use it; notes.md is yours, pdo leaves it as it is.\n");
   return 0;
 }
 
@@ -111,6 +133,16 @@ void setup_lesson(CLI::App* cmd, Context& ctx) {
                    "Remove a lesson of your own (refused while its notes, exercises, boxes or questions hold anything)"));
   remove->add_option("lesson", opts->number, tr("课号：18、018 或文件夹名", "Lesson: 18 or its folder name"))->required();
   remove->callback([opts, &ctx] { ctx.exit_code = run_remove(*opts, ctx); });
+  CLI::App* set_url =
+      cmd->add_subcommand("set-url", tr("给你自己的课节设置链接（写进 .pdo/lessons.toml 和 README），并提交",
+                                        "Set the link of a lesson of your own (in .pdo/lessons.toml and the README), as a commit"));
+  set_url->add_option("lesson", opts->number, tr("课号：18 或文件夹名", "Lesson: 18 or its folder name"))
+      ->required()
+      ->type_name(k_lesson_value);
+  set_url->add_option("url", opts->url, tr("讲义或资料的链接（http/https）", "The link to its material (http/https)"))
+      ->required()
+      ->type_name("URL");
+  set_url->callback([opts, &ctx] { ctx.exit_code = run_set_url(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

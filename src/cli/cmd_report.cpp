@@ -1,7 +1,9 @@
 // pdo report [--html FILE] [--open]: writes the study report — the lessons × steps grid, the 26-week
 // calendar, each lesson's first and last day, the open questions — as one self-contained HTML file
-// (default .git/pdo-report.html, outside the work tree). It reads the workspace and commits nothing; it
-// replaces an existing file only if that file is an earlier pdo report.
+// (default report.html in the course folder, where Explorer and Finder show it; .gitignore keeps it out of
+// git). It reads the workspace and commits nothing; it replaces an existing file only if that file is an
+// earlier pdo report. --open opens it; without a browser it says so and still exits 0, as start and
+// check do: the report is written, and its path printed.
 #include <memory>
 #include <ostream>
 #include <string>
@@ -26,13 +28,16 @@ struct ReportOptions {
 
 constexpr std::size_t k_text_cap = 1024 * 1024;
 
+/// The default report, course-relative: visible beside README.md, ignored by the workspace's .gitignore.
+constexpr const char* k_default_report = "report.html";
+
 std::string read_text(const std::filesystem::path& file) {
   auto text = util::read_file_capped(file, k_text_cap);
   return text ? *text : std::string();
 }
 
 std::filesystem::path target_of(const ReportOptions& opts, const Session& s, const Context& ctx) {
-  if (opts.html.empty()) return s.repo.gitdir() / "pdo-report.html";
+  if (opts.html.empty()) return s.path(k_default_report);
   const auto path = util::path_from_utf8(opts.html);
   return path.is_absolute() ? path : ctx.cwd / path;
 }
@@ -57,9 +62,12 @@ int run_report(const ReportOptions& opts, Context& ctx) {
     throw Failure(written.error());
   }
   ctx.out << tr("学习报告：", "Study report: ") << util::path_to_utf8(target) << "\n";
+  if (opts.html.empty() && !s.repo.is_ignored(s.repo_path(k_default_report))) {
+    ctx.out << tr("  git 还没有忽略 report.html：重新运行一次 pdo init 会把它加进 .gitignore。\n",
+                  "  git does not ignore report.html yet: run pdo init once more to add it to .gitignore.\n");
+  }
   if (opts.open && !platform::open_html_file(target)) {
-    ctx.err << tr("pdo: 无法打开浏览器，请手动打开上面的文件。\n", "pdo: could not start a browser; open the file above yourself.\n");
-    return static_cast<int>(Exit::failure);
+    ctx.err << tr("pdo：没能打开浏览器，请手动打开上面的文件。\n", "pdo: could not start a browser; open the file above yourself.\n");
   }
   return 0;
 }
@@ -69,9 +77,12 @@ int run_report(const ReportOptions& opts, Context& ctx) {
 void setup_report(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<ReportOptions>();
   cmd->add_option("--html", opts->html,
-                  tr("写到这个文件（默认 .git/pdo-report.html）", "Write to this file (default .git/pdo-report.html)"))
+                  tr("写到这个文件（默认：课程文件夹里的 report.html，git 忽略它）",
+                     "Write to this file (default: report.html in the course folder, which git ignores)"))
       ->type_name(k_file_value);
-  cmd->add_flag("--open", opts->open, tr("写好后用默认浏览器打开", "Open it in the default browser afterwards"));
+  cmd->add_flag("--open", opts->open,
+                tr("写好后用默认浏览器打开（打不开时只提示，退出码仍为 0）",
+                   "Open it in the default browser afterwards (if none can be started: a note, exit code still 0)"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_report(*opts, ctx); });
 }
 

@@ -1,11 +1,13 @@
 // pdo start <lesson> [--open]: prints the lesson's per-lesson prompt (README's template filled in),
 // its official link and the notes/exercises paths; --open opens the link in the default browser.
-// It writes nothing. The prompt carries the lesson's needs and where it can run on the route, so the
-// assistant sees them too.
+// It changes nothing in the workspace; it remembers the lesson in .git/ (app/started_lesson) so that
+// `pdo ask` files questions there. The prompt carries the lesson's needs and where it can run on the
+// route, so the assistant sees them too.
 #include <memory>
 #include <ostream>
 
 #include "app/session.hpp"
+#include "app/started_lesson.hpp"
 #include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "util/fs.hpp"
@@ -62,6 +64,7 @@ int run_start(const StartOptions& opts, Context& ctx) {
   out << "----------------------------------------\n"
       << workspace::prompt_text(ws.course, &lesson, ws.settings, facts) << "----------------------------------------\n";
   out << tr("完成一步后：pdo track done ", "After each step: pdo track done ") << lesson.id << " read|exercise|notes\n";
+  if (const auto repo = git::Repo::find_open(ws.root); repo && *repo) app::remember_started(**repo, lesson);
   // The prompt and the link are printed either way, so a missing browser is a note, not a failure.
   if (opts.open && lesson.url.empty()) {
     ctx.err << tr("pdo：这一课还没有链接，没有可打开的页面。\n", "pdo: this lesson has no link yet; there is no page to open.\n");
@@ -79,7 +82,9 @@ void setup_start(CLI::App* cmd, Context& ctx) {
   cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))
       ->required()
       ->type_name(k_lesson_value);
-  cmd->add_flag("--open", opts->open, tr("同时用默认浏览器打开这一课的页面", "Also open the lesson's page in the default browser"));
+  cmd->add_flag("--open", opts->open,
+                tr("同时用默认浏览器打开这一课的页面（打不开时只提示，退出码仍为 0）",
+                   "Also open the lesson's page in the default browser (if none can be started: a note, exit code still 0)"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_start(*opts, ctx); });
 }
 

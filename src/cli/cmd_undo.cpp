@@ -4,6 +4,8 @@
 // Only pdo's own lines change back: a box is unticked or a question removed, and the learner's other
 // edits, committed or not, stay. It refuses, naming the commit, when a later commit changed the same box
 // or question. Notes and exercises are never reverted (undoing a lesson added refuses while it holds any).
+// It names the step (date, commit, subject) and what it takes back before committing; --dry-run stops
+// there, changing nothing.
 #include <memory>
 #include <ostream>
 #include <set>
@@ -15,6 +17,7 @@
 #include "progress/journal.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
+#include "util/time.hpp"
 #include "workspace/own_lessons.hpp"
 
 namespace pdo::cli {
@@ -25,7 +28,15 @@ namespace {
 
 constexpr std::size_t k_search_depth = 1000;
 
-struct UndoOptions {};
+struct UndoOptions {
+  bool dry_run = false;
+};
+
+/// An undo worked out: its commit, and what it takes back, one line each, for the learner to read first.
+struct UndoPlan {
+  app::Transaction txn;
+  std::vector<std::string> takes_back;
+};
 
 /// A commit on the first-parent line, with its trailers.
 struct Entry {
@@ -56,11 +67,12 @@ const Entry* later_touching_box(Session& s, const std::vector<Entry>& later, con
 }
 
 /// Flips the target's boxes back, if HEAD still has each box as the target left it.
-app::Transaction undo_track(Session& s, const Entry& target, const std::vector<Entry>& later) {
+UndoPlan undo_track(Session& s, const Entry& target, const std::vector<Entry>& later) {
   const std::string path = s.repo_path("progress.md");
   const std::string head = s.repo.head_blob(path).value_or("");
   const auto boxes = progress::parse_boxes(head);
-  app::Transaction txn;
+  UndoPlan plan;
+  app::Transaction& txn = plan.txn;
   app::Trailers t;
   for (const auto& ch : target.trailers.boxes) {
     const auto* lesson = course::find_lesson(s.ws.course, std::to_string(ch.lesson));
@@ -80,12 +92,15 @@ app::Transaction undo_track(Session& s, const Entry& target, const std::vector<E
       return progress::set_box(text, *box, back);
     }));
     t.boxes.push_back({ch.lesson, ch.step, back});
+    plan.takes_back.push_back(
+        (back ? tr("progress.md：重新勾选 ", "progress.md: tick again ") : tr("progress.md：取消勾选 ", "progress.md: untick ")) +
+        util::pad2(ch.lesson) + " " + std::string(progress::step_label(ch.step, lang)));
   }
   t.action = app::Action::undo;
   t.undoes = target.trailers.id;
   t.id = app::new_action_id();
   txn.message = tr("撤销：", "Undo: ") + util::escape_controls(app::subject_of(target.commit.message)) + "\n\n" + app::write_trailers(t);
-  return txn;
+  return plan;
 }
 
 /// The lines an ask added to questions.md (one contiguous block: the entry, and the heading when new).
@@ -112,7 +127,7 @@ Result<std::string> remove_block(const std::string& text, const std::string& blo
   return text.substr(0, at) + text.substr(at + block.size());
 }
 
-app::Transaction undo_ask(Session& s, const Entry& target, const std::vector<Entry>& later) {
+UndoPlan undo_ask(Session& s, const Entry& target, const std::vector<Entry>& later) {
   const std::string path = s.repo_path("questions.md");
   const std::string before = s.repo.blob_at(target.commit.id + "~1", path).value_or("");
   const std::string after = s.repo.blob_at(target.commit.id, path).value_or("");
@@ -125,19 +140,39 @@ app::Transaction undo_ask(Session& s, const Entry& target, const std::vector<Ent
     throw Failure(Exit::usage, tr("questions.md 里已经找不到那个问题，pdo undo 没有可撤销的内容。",
                                   "that question is no longer in questions.md; nothing to undo."));
   }
-  app::Transaction txn;
+  UndoPlan plan;
+  app::Transaction& txn = plan.txn;
   txn.changes.push_back(app::Change::edited(path, [block](const std::string& text) { return remove_block(text, block); }));
+  for (const auto line : util::split_lines(block)) {
+    if (const auto text = util::trim(util::chomp(line)); !text.empty() && !util::starts_with(text, "#"))
+      plan.takes_back.push_back(tr("questions.md：删除 ", "questions.md: remove ") + util::escape_controls(text));
+  }
   app::Trailers t;
   t.action = app::Action::undo;
   t.undoes = target.trailers.id;
   t.id = app::new_action_id();
   txn.message = tr("撤销：", "Undo: ") + util::escape_controls(app::subject_of(target.commit.message)) + "\n\n" + app::write_trailers(t);
-  return txn;
+  return plan;
+}
+
+/// A link set with pdo lesson set-url goes back to the one .pdo/lessons.toml had before (or none).
+UndoPlan undo_url(Session& s, const Entry& target, int number, const std::string& subject, const app::Trailers& t) {
+  const auto* lesson = course::find_lesson(s.ws.course, std::to_string(number));
+  if (!lesson || !lesson->own)
+    throw Failure(Exit::usage,
+                  tr("第 ", "lesson ") + util::pad2(number) +
+                      tr(" 课已经不是你自己加的课节了，没有可撤销的内容。", " is no longer one of your own lessons; nothing to undo."));
+  const auto before = app::removed_lesson(s.repo, target.commit.id, s.repo_path(workspace::k_own_lessons_path), number);
+  const std::string url = before ? before->url : "";
+  return {
+      app::set_url_transaction(s, *lesson, url, subject, t),
+      {tr(".pdo/lessons.toml：第 ", ".pdo/lessons.toml: lesson ") + lesson->id +
+       (url.empty() ? tr(" 课的链接去掉", "'s link taken out") : tr(" 课的链接改回 ", "'s link back to ") + util::escape_controls(url))}};
 }
 
 /// A lesson of the learner's own: an add is undone by removing it (with the same refusals as pdo lesson
-/// remove), a remove by adding it back as it was (number, title, link, folder).
-app::Transaction undo_lesson(Session& s, const Entry& target) {
+/// remove), a remove by adding it back as it was (number, title, link, folder), a set-url by the link before.
+UndoPlan undo_lesson(Session& s, const Entry& target) {
   const auto words = util::split(target.trailers.own_lesson, ' ');
   const auto bad = [&] {
     return Failure(Exit::usage, tr("提交 ", "commit ") + target.commit.id.substr(0, 12) +
@@ -150,15 +185,19 @@ app::Transaction undo_lesson(Session& s, const Entry& target) {
   t.action = app::Action::undo;
   t.undoes = target.trailers.id;
   t.id = app::new_action_id();
-  t.own_lesson = util::pad2(number) + (words[1] == "add" ? " remove" : " add");
+  t.own_lesson = util::pad2(number) + (words[1] == "add" ? " remove" : words[1] == "url" ? " url" : " add");
   const std::string subject = tr("撤销：", "Undo: ") + util::escape_controls(app::subject_of(target.commit.message));
+  if (words[1] == "url") return undo_url(s, target, number, subject, t);
   if (words[1] == "add") {
     const auto* lesson = course::find_lesson(s.ws.course, std::to_string(number));
     if (!lesson || !lesson->own)
       throw Failure(Exit::usage,
                     tr("第 ", "lesson ") + util::pad2(number) +
                         tr(" 课已经不是你自己加的课节了，没有可撤销的内容。", " is no longer one of your own lessons; nothing to undo."));
-    return app::remove_lesson_transaction(s, *lesson, subject, t);
+    return {app::remove_lesson_transaction(s, *lesson, subject, t),
+            {tr("删除你的课节 ", "remove your lesson ") + lesson->id + " " + util::escape_controls(lesson->title) +
+             tr("（lessons/", " (lessons/") + util::escape_controls(lesson->folder) +
+             tr("/、它的三个勾选框和 README 里的一行）", "/, its three boxes and its README row)")}};
   }
   if (words[1] != "remove") throw bad();
   const auto lesson = app::removed_lesson(s.repo, target.commit.id, s.repo_path(workspace::k_own_lessons_path), number);
@@ -169,10 +208,17 @@ app::Transaction undo_lesson(Session& s, const Entry& target) {
                       tr(" 课的课号后来又被用了，pdo undo 不能把删掉的课节放回去。可以用 pdo lesson add 重新添加。",
                          " has been taken again since, so pdo undo cannot put the removed lesson back. Add it again with pdo lesson add."));
   }
-  return app::add_lesson_transaction(s, *lesson, subject, t);
+  return {app::add_lesson_transaction(s, *lesson, subject, t),
+          {tr("恢复你的课节 ", "bring back your lesson ") + lesson->id + " " + util::escape_controls(lesson->title)}};
 }
 
-int run_undo(const UndoOptions&, Context& ctx) {
+/// "2026-12-03 的提交 7de3dbe03f15：问题：01 …": which step, from when.
+std::string step_named(const git::CommitInfo& c) {
+  return util::date_of(c.time, c.offset_minutes) + tr(" 的提交 ", ", commit ") + c.id.substr(0, 12) + tr("：", ": ") +
+         util::escape_controls(app::subject_of(c.message));
+}
+
+int run_undo(const UndoOptions& opts, Context& ctx) {
   Session s = open_session(ctx, Access::write);
   std::set<std::string> undone;
   std::vector<Entry> later;
@@ -181,13 +227,21 @@ int run_undo(const UndoOptions&, Context& ctx) {
     const auto action = e.trailers.action;
     if (action == app::Action::undo) undone.insert(e.trailers.undoes);
     if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
-      auto txn = *action == app::Action::ask      ? undo_ask(s, e, later)
-                 : *action == app::Action::lesson ? undo_lesson(s, e)
-                                                  : undo_track(s, e, later);
-      const auto id = commit(s, std::move(txn));
-      ctx.out << tr("已撤销 ", "undone: ") << util::escape_controls(app::subject_of(c.message));
+      auto plan = *action == app::Action::ask      ? undo_ask(s, e, later)
+                  : *action == app::Action::lesson ? undo_lesson(s, e)
+                                                   : undo_track(s, e, later);
+      if (opts.dry_run) {
+        ctx.out << tr("pdo undo 会撤销 ", "pdo undo would revert ") << step_named(c) << "\n";
+        for (const auto& line : plan.takes_back) ctx.out << "  " << line << "\n";
+        ctx.out << tr("（--dry-run：什么都没有改；去掉 --dry-run 再运行就会撤销。）\n",
+                      "(--dry-run: nothing was changed; run it without --dry-run to revert it.)\n");
+        return 0;
+      }
+      const auto id = commit(s, std::move(plan.txn));
+      ctx.out << tr("已撤销 ", "undone: ") << step_named(c);
       if (id) ctx.out << tr("（新提交 ", " (new commit ") << id->substr(0, 12) << tr("）", ")");
       ctx.out << "\n";
+      for (const auto& line : plan.takes_back) ctx.out << "  " << line << "\n";
       return 0;
     }
     if (action && (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm ||
@@ -205,6 +259,9 @@ int run_undo(const UndoOptions&, Context& ctx) {
 
 void setup_undo(CLI::App* cmd, Context& ctx) {
   auto opts = std::make_shared<UndoOptions>();
+  cmd->add_flag(
+      "--dry-run", opts->dry_run,
+      tr("只显示会撤销哪一步、拿回什么，不做任何改动", "Only show which step would be reverted and what it takes back; change nothing"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_undo(*opts, ctx); });
 }
 

@@ -41,6 +41,14 @@ std::string install_line(const checks::ToolNeed& t) {
   return line;
 }
 
+/// A course's sentence without its final full stop, for pdo to go on after it ("…。。" otherwise).
+std::string clause(std::string text) {
+  for (const std::string stop : {"。", "."}) {
+    if (util::ends_with(text, stop)) text.erase(text.size() - stop.size());
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string tool_name(const course::Tool& tool) { return util::tr_pick(tool.name_zh, tool.name); }
@@ -204,7 +212,8 @@ void print_report(std::ostream& out, const InitSetup& s, const std::optional<std
   for (const auto& r : check.results) {
     if (r.status == checks::CheckStatus::fail) {
       const bool learner = r.source == checks::Source::learner;
-      line(r.title + tr("：未通过（", ": failed (") + r.reason + tr("）", ")") + (r.fix.empty() ? "" : tr("。修复：", ". Fix: ") + r.fix) +
+      line(r.title + tr("：未通过（", ": failed (") + r.reason + tr("）", ")") +
+           (r.fix.empty() ? "" : tr("。修复：", ". Fix: ") + clause(r.fix)) +
            (learner ? tr("。修好后运行 pdo check confirm ", ". When it works, run pdo check confirm ") + r.id
                     : tr("。修好后运行 pdo check", ". Then run pdo check")));
     } else if (r.status == checks::CheckStatus::needs_you) {

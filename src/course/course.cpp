@@ -48,8 +48,8 @@ std::vector<Route> read_routes(const TomlTable& t, std::string_view key) {
 
 void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numbers, std::set<std::string>& folders, Course& course) {
   const TomlTable unnumbered = table.with_where(lesson_where(static_cast<int>(index), 0));
-  unnumbered.keys({"number", "title", "url", "folder", "published", "needs", "needs_zh", "min_gpus", "nodes", "cluster", "os", "nightly",
-                   "torch", "packages"});
+  unnumbered.keys({"number", "title", "url", "folder", "published", "needs", "needs_zh", "code", "min_gpus", "nodes", "cluster", "os",
+                   "nightly", "torch", "packages"});
   Lesson l;
   if (!table.has("number")) {
     unnumbered.fail("number", tr("缺少字段 number", "missing field number"));
@@ -79,6 +79,7 @@ void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numb
   l.published = t.boolean("published").value_or(true);
   l.needs = t.string("needs");
   l.needs_zh = t.string("needs_zh");
+  l.code = t.boolean("code").value_or(true);
   l.min_gpus = static_cast<int>(t.integer("min_gpus", 0, k_no_limit).value_or(0));
   l.nodes = static_cast<int>(t.integer("nodes", 1, k_no_limit).value_or(1));
   l.cluster = t.string("cluster");

@@ -22,8 +22,10 @@ struct Lesson {
   std::string folder;  ///< folder under lessons/, exactly as the learner's tree names it
   bool published = true;
   bool own = false;                   ///< the learner's own topic (pdo lesson add, kept in .pdo/lessons.toml), not the course's
+  bool url_from_notes = false;        ///< an own lesson's url read from the top of its notes.md, not kept in lessons.toml
   std::string needs;                  ///< what the page says its code needs (facts, not advice), English
   std::string needs_zh;               ///< the same in Chinese, if the course file gives it
+  bool code = true;                   ///< the page has code to run (false: an overview to read, nothing to run)
   int min_gpus = 0;                   ///< GPUs the page's code assumes (0: runs on CPU)
   int nodes = 1;                      ///< machines the page's code runs on at once
   std::string cluster;                ///< a job scheduler the code needs ("slurm"), or ""

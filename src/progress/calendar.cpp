@@ -68,8 +68,7 @@ std::string render_calendar(const Journal& journal, const std::string& today, ut
   int total_done = 0, window_done = 0, window_days = 0;
   for (const auto& d : journal.days) {
     const long long n = util::day_number(d.date);
-    int count = 0;
-    for (const auto& e : d.events) count += e.change.done ? 1 : 0;
+    const int count = d.steps_done;
     done[n] = count;
     total_done += count;
     if (n >= first_monday && n <= last) {
@@ -80,12 +79,13 @@ std::string render_calendar(const Journal& journal, const std::string& today, ut
   const std::string dot = style.unicode ? " · " : " - ";
   std::string out =
       zh ? "学习日历" + dot + "最近 26 周（截至 " + today + "）\n\n" : "Study calendar" + dot + "last 26 weeks (to " + today + ")\n\n";
-  // Month labels above the week where a month starts, where there is room.
+  // Month labels above the week where a month starts (its first Monday), where there is room; the current
+  // month whose 1st came after this week's Monday has no Monday yet, so it is labelled over this week.
   std::string months(k_label, ' ');
   std::size_t cursor = k_label;
   for (int w = 0; w < k_calendar_weeks; ++w) {
     const long long monday = first_monday + 7 * w;
-    const int m = month_of(monday);
+    const int m = w == k_calendar_weeks - 1 ? month_of(last) : month_of(monday);
     if (w > 0 && m == month_of(monday - 7)) continue;
     const std::size_t at = k_label + 2 * static_cast<std::size_t>(w);
     if (at < cursor) continue;

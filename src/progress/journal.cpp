@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <set>
 #include <sstream>
 
 #include "util/text.hpp"
@@ -111,6 +112,9 @@ long long local_day(const Event& e) { return util::local_day_of(e.time, e.offset
 }  // namespace
 
 Journal build_journal(std::vector<Event> events, const std::string& today) {
+  // Newest first: the first change of each box met is its last in history.
+  std::set<std::pair<int, Step>> seen;
+  for (auto& e : events) e.still_done = seen.insert({e.change.lesson, e.change.step}).second && e.change.done;
   // By local date, and by time within a date (events of one moment keep their order); each day's events
   // are then moved out in one piece of exactly their size, and the input is freed before it returns.
   std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
@@ -121,7 +125,10 @@ Journal build_journal(std::vector<Event> events, const std::string& today) {
   for (auto first = events.begin(); first != events.end();) {
     const long long day = local_day(*first);
     const auto last = std::find_if(first, events.end(), [&](const Event& e) { return local_day(e) != day; });
-    j.days.push_back({util::date_of(first->time, first->offset_minutes), {std::make_move_iterator(first), std::make_move_iterator(last)}});
+    const int done = static_cast<int>(std::count_if(first, last, [](const Event& e) { return e.still_done; }));
+    j.days.push_back(
+        {util::date_of(first->time, first->offset_minutes), {std::make_move_iterator(first), std::make_move_iterator(last)}, done});
+    j.steps_done += done;
     first = last;
   }
   events = std::vector<Event>();

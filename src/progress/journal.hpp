@@ -50,12 +50,14 @@ struct Event {
   long long time = 0;
   int offset_minutes = 0;
   bool by_pdo = false;
+  bool still_done = false;  ///< the tick that left its box done: no later change in history (build_journal sets it)
 };
 
 /// A day of study.
 struct Day {
   std::string date;
   std::vector<Event> events;  ///< oldest first
+  int steps_done = 0;         ///< events that are still_done: the steps this day finished and that stayed finished
 };
 
 /// The whole journal.
@@ -65,6 +67,7 @@ struct Journal {
   std::string last_day;
   int days_studied = 0;
   int current_streak = 0;  ///< consecutive days ending today or yesterday
+  int steps_done = 0;      ///< boxes ticked in history and not unticked since: what status counts in progress.md
 };
 
 /// What the journal cache (.git/pdo-journal) holds: the events of every commit up to `head` that changed
@@ -81,7 +84,10 @@ std::string encode_cache(const JournalCache& cache);
 /// Reads a cache file's text; nullopt for anything malformed, truncated or of another version.
 std::optional<JournalCache> decode_cache(std::string_view text);
 
-/// Groups events (any order) into days and computes the streak relative to `today`.
+/// Groups events (newest commit first, as app::study_events gives them) into days and computes the streak
+/// relative to `today`. A step counts as done once, on the day of the tick that left its box ticked: a box
+/// ticked, unticked and ticked again counts on the last tick's day, and an unticked (or undone) one nowhere,
+/// so the journal's steps agree with the boxes `pdo status` counts.
 Journal build_journal(std::vector<Event> events, const std::string& today);
 
 }  // namespace pdo::progress

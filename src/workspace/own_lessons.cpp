@@ -7,6 +7,7 @@
 #include "util/i18n.hpp"
 #include "util/text.hpp"
 #include "util/toml_doc.hpp"
+#include "workspace/notes_link.hpp"
 
 namespace pdo::workspace {
 
@@ -83,7 +84,7 @@ std::string own_lessons_text(const std::vector<course::Lesson>& lessons) {
   out += "schema = 1\n";
   for (const auto& l : lessons) {
     out += "\n[[lessons]]\nnumber = " + std::to_string(l.number) + "\ntitle = " + util::toml_quote(l.title) + "\n";
-    if (!l.url.empty()) out += "url = " + util::toml_quote(l.url) + "\n";
+    if (!l.url.empty() && !l.url_from_notes) out += "url = " + util::toml_quote(l.url) + "\n";
     out += "folder = " + util::toml_quote(l.folder) + "\n";
   }
   return out;
@@ -112,6 +113,13 @@ Result<course::Course> with_own_lessons(const std::filesystem::path& root, cours
   if (own->empty()) return course;
   if (auto st = merge_own_lessons(course, *own, util::path_to_utf8(root / util::path_from_utf8(k_own_lessons_path))); !st)
     return st.error();
+  for (auto& l : course.lessons) {
+    if (!l.own || !l.url.empty()) continue;
+    if (auto link = notes_link(root / "lessons" / util::path_from_utf8(l.folder) / "notes.md")) {
+      l.url = std::move(*link);
+      l.url_from_notes = true;
+    }
+  }
   return course;
 }
 

@@ -19,3 +19,28 @@ TEST_CASE("ask files a dated question under the lesson and undo removes it", "[c
   CHECK(read_file(root / "questions.md").find("FSDP") != std::string::npos);
   require_clean_repo(root);
 }
+
+TEST_CASE("ask without --lesson files the question under the lesson last started, and says which", "[cli][ask][issue26]") {
+  TempDir tmp("ask started");
+  const auto root = fresh_workspace(tmp);
+  // Before any start: the lesson of the next step (01), named as such.
+  const auto first = pdo_in(root, {"ask", "概览页讲了哪几种并行？"});
+  require_ok(first);
+  CHECK_THAT(first.out, Catch::Contains("01 PyTorch Distributed Overview") && Catch::Contains("下一步"));
+  require_ok(pdo_in(root, {"start", "05"}));
+  const auto r = pdo_in(root / "lessons", {"ask", "FSDP2 和 FSDP1 的区别？"});
+  require_ok(r);
+  CHECK_THAT(r.out, Catch::Contains("05 Getting Started with Fully Sharded Data Parallel (FSDP2)") && Catch::Contains("pdo start"));
+  const std::string q = read_file(root / "questions.md");
+  const auto at05 = q.find("## 05 ");
+  REQUIRE(at05 != std::string::npos);
+  CHECK(q.find("FSDP2 和 FSDP1 的区别？", at05) != std::string::npos);
+  CHECK(q.find("概览页讲了哪几种并行？") < at05);
+  // --lesson still wins; the record is kept in .git/, never in the work tree.
+  require_ok(pdo_in(root, {"ask", "TP 怎么切矩阵？", "--lesson", "07"}));
+  CHECK(read_file(root / "questions.md").find("TP 怎么切矩阵？") > read_file(root / "questions.md").find("## 07 "));
+  require_clean_repo(root);
+  // A record naming no lesson of the course (edited by hand, a removed lesson) is ignored.
+  write_file(root / ".git" / "pdo-started-lesson", "99\n");
+  CHECK_THAT(pdo_in(root, {"ask", "还有问题"}).out, Catch::Contains("下一步"));
+}

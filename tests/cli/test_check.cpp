@@ -382,7 +382,7 @@ TEST_CASE("check --open opens an item's page with the desktop's opener", "[cli][
   if (pdo_under_launcher()) return;
   bin.remove("xdg-open");
   const auto none = run_pdo({"check", "--open", "course-page"}, ws, "", bin.env());
-  CHECK(none.exit_code == 1);
+  CHECK(none.exit_code == 0);  // the URL is printed: a missing browser is a note, as for start --open
   CHECK(none.err.find("dist_overview.html") != std::string::npos);
 }
 
@@ -594,4 +594,26 @@ TEST_CASE("after confirm --failed the advice is to confirm again, not to re-run 
   const std::string line = needs.substr(line_at, needs.find('\n', line_at) - line_at);
   CHECK_THAT(line, Catch::Contains("pdo check confirm course-page") && !Catch::Contains("重新运行 `pdo check`"));
   CHECK_THAT(r.out, Catch::Contains("（check-env.md、.pdo/checks.toml）"));
+}
+
+TEST_CASE("no sentence ends twice (。。): a failed item's fix in init's report, and what every reading command prints",
+          "[cli][check][issue26]") {
+  TempDir tmp("no double stop");
+  FakeBin bin(tmp / "bin");
+  bin.python("when *\nexit 1");  // every check that runs Python fails: their fixes are shown
+  const auto ws = tmp / "ws";
+  const auto init = run_pdo({"init", pdo_path(ws), "--yes", "--route", "local"}, tmp.path(), "", bin.env());
+  INFO(init.out << init.err);
+  REQUIRE(init.exit_code == 0);
+  CHECK_THAT(init.out, Catch::Contains("修复："));
+  std::string all = init.out + init.err;
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"check"}, {"check", "--lessons"}, {"status"}, {"log"}, {"help"}, {"start", "01"}, {"start", "13"}, {"lesson", "list"}}) {
+    const auto r = run_pdo(args, ws, "", bin.env());
+    all += r.out + r.err;
+  }
+  for (const char* file : {"check-env.md", "README.md", "progress.md", "questions.md"}) all += read_file(ws / file);
+  const auto at = all.find("。。");
+  INFO((at == std::string::npos ? std::string() : all.substr(at > 200 ? at - 200 : 0, 260)));
+  CHECK(at == std::string::npos);
 }

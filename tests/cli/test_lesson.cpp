@@ -192,3 +192,43 @@ TEST_CASE("undo reverts a lesson add unless the lesson holds notes", "[cli][less
   CHECK_THAT(last_message(root), Catch::Contains("Pdo-Undoes: "));
   require_clean_repo(root);
 }
+
+TEST_CASE("an own lesson's link written at the top of its notes.md is used, and lesson set-url records one", "[cli][lesson][issue26]") {
+  TempDir tmp("lesson link");
+  const auto root = fresh_workspace(tmp);
+  const auto added = pdo_in(root, {"lesson", "add", "Ring Attention", "--folder", "ring-attention"});
+  require_ok(added);
+  CHECK_THAT(added.out, Catch::Contains("pdo lesson set-url 18"));
+  const fs::path notes = root / "lessons" / "18-18-ring-attention" / "notes.md";
+  // Without a link anywhere the report shows the title as text: no href="" pointing back at itself.
+  require_ok(pdo_in(root, {"report"}));
+  CHECK(read_file(root / "report.html").find("href=\"\"") == std::string::npos);
+  // The learner writes the link where notes.md says to: start and the report pick it up.
+  std::string text = read_file(notes);
+  REQUIRE(Catch::replaceInPlace(text, "链接：还没有（找到讲义或资料后写在这一行）", "链接：https://arxiv.org/abs/2310.01889，论文"));
+  write_file(notes, text);
+  const std::string link = "https://arxiv.org/abs/2310.01889";
+  CHECK_THAT(pdo_in(root, {"start", "18"}).out, Catch::Contains("链接（你自己加的课节）：" + link + "\n"));
+  require_ok(pdo_in(root, {"report"}));
+  CHECK_THAT(read_file(root / "report.html"), Catch::Contains("<a href=\"" + link + "\">Ring Attention</a>"));
+  git_out({"commit", "-qam", "my link"}, root);
+  // set-url: .pdo/lessons.toml and the README's row, one commit; notes.md stays the learner's.
+  const std::string paper = "https://arxiv.org/pdf/2310.01889";
+  const auto set = pdo_in(root, {"lesson", "set-url", "18", paper});
+  require_ok(set);
+  CHECK(changed_files(root) == ".pdo/lessons.toml\nREADME.md\n");
+  CHECK_THAT(last_message(root), Catch::Contains("Pdo-Own-Lesson: 18 url"));
+  CHECK_THAT(read_file(root / ".pdo" / "lessons.toml"), Catch::Contains("url = \"" + paper + "\""));
+  CHECK_THAT(read_file(root / "README.md"), Catch::Contains("| 18 | Ring Attention **（我的课节，非官方）** | <" + paper + "> |"));
+  CHECK(read_file(notes) == text);
+  CHECK_THAT(pdo_in(root, {"start", "18"}).out, Catch::Contains(paper));
+  // Refusals: an official lesson, a URL that is not http(s).
+  CHECK(pdo_in(root, {"lesson", "set-url", "03", paper}).exit_code == 2);
+  CHECK(pdo_in(root, {"lesson", "set-url", "18", "ftp://example.com/x"}).exit_code == 2);
+  // undo takes the recorded link back out: the one in notes.md is used again.
+  const auto undone = pdo_in(root, {"undo"});
+  require_ok(undone);
+  CHECK(read_file(root / ".pdo" / "lessons.toml").find("url =") == std::string::npos);
+  CHECK_THAT(read_file(root / "README.md"), Catch::Contains("| 18 | Ring Attention **（我的课节，非官方）** | <" + link + "> |"));
+  require_clean_repo(root);
+}

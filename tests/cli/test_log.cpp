@@ -284,3 +284,46 @@ TEST_CASE("a cold log of a long mixed history has one event per commit in histor
   const auto last = text.out.rfind('\n', text.out.size() - 2);
   CHECK_THAT(text.out.substr(last + 1), Catch::StartsWith("first day: ") && Catch::Contains("days studied: "));
 }
+
+TEST_CASE("log --calendar and the report count the steps status counts: a box unticked or undone counts once or not at all",
+          "[cli][log][issue26]") {
+  TempDir tmp("log counts");
+  const auto root = fresh_workspace(tmp);
+  for (const auto& args : std::vector<std::vector<std::string>>{{"track", "done", "01", "read"},
+                                                                {"track", "done", "01", "exercise"},
+                                                                {"track", "done", "01", "notes"},
+                                                                {"undo"},
+                                                                {"track", "todo", "01", "read"},
+                                                                {"track", "done", "01", "read"},
+                                                                {"track", "done", "02", "read"},
+                                                                {"track", "todo", "02", "read"}}) {
+    require_ok(pdo_in(root, args));
+  }
+  CHECK_THAT(pdo_in(root, {"status"}).out, Catch::Contains("完成 2/51"));
+  const auto calendar = pdo_in(root, {"log", "--calendar"});
+  require_ok(calendar);
+  CHECK_THAT(calendar.out, Catch::Contains("学习 1 天，完成 2 步\n") && Catch::Contains("总计：学习 1 天，完成 2 步\n"));
+  require_ok(pdo_in(root, {"report"}));
+  const std::string html = read_file(root / "report.html");
+  CHECK_THAT(html, Catch::Contains("2 / 51"));
+  CHECK_THAT(html, Catch::Contains("data-count=\"2\""));
+  CHECK(html.find("data-count=\"5\"") == std::string::npos);
+}
+
+TEST_CASE("the calendar labels the current month even when its 1st fell after this week's Monday", "[cli][log][issue26]") {
+  TempDir tmp("log month");
+  const auto root = fresh_workspace(tmp);
+  // 2026-12-04 12:00 UTC: a Friday; December began on the Tuesday of this week.
+  const std::vector<std::pair<std::string, std::string>> now{{"PDO_NOW", "1796385600"}, {"TZ", "UTC0"}, {"NO_COLOR", ""}};
+  for (const auto& [lang, label] : std::vector<std::pair<std::string, std::string>>{{"zh", "12月"}, {"en", "Dec"}}) {
+    const auto r = run_pdo({"--lang", lang, "log", "--calendar"}, root, "", now);
+    require_ok(r);
+    const auto lines = util::split_lines(r.out);
+    const auto title = std::find_if(lines.begin(), lines.end(), [](std::string_view l) {
+      return util::starts_with(l, "学习日历 · ") || util::starts_with(l, "Study calendar · ");
+    });
+    REQUIRE(lines.end() - title > 3);
+    INFO(r.out);
+    CHECK_THAT(std::string(title[2]), Catch::EndsWith(label + "\n"));  // the months, above the weeks
+  }
+}

@@ -1,5 +1,8 @@
 // pdo report --html: one self-contained HTML page, checked as headless Chromium renders it (the DOM it
 // builds, and a screenshot kept in PDO_TEST_ARTIFACTS or ./test-artifacts).
+#include <chrono>
+#include <thread>
+
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
 
@@ -54,14 +57,26 @@ TEST_CASE("report writes one self-contained page: lessons, steps, calendar, open
   for (const char* fetch : {"<script", "<link", "@import", "url(", "<img", "@font-face"}) CHECK(html.find(fetch) == std::string::npos);
 }
 
-TEST_CASE("report speaks the workspace's language and keeps to .git/ by default", "[cli][report]") {
+TEST_CASE("report speaks the workspace's language and writes report.html in the course folder, which git ignores",
+          "[cli][report][issue26]") {
   TempDir tmp("report-en");
   const auto root = studied_workspace(tmp, {"--lang", "en"});
-  const auto r = run_pdo({"report"}, root, "", k_fixed_now);
+  FakeBin bin(tmp / "bin");
+  bin.desktop_opener("log opened.txt\nwhen *");
+  auto env = bin.env();
+  env.insert(env.end(), k_fixed_now.begin(), k_fixed_now.end());
+  const auto r = run_pdo({"report", "--open"}, root / "lessons", "", env);
   require_ok(r);
-  const std::string html = read_file(root / ".git" / "pdo-report.html");
+  CHECK_THAT(r.out, Catch::Contains("report.html"));
+  const std::string html = read_file(root / "report.html");
   CHECK_THAT(html, Catch::Contains("lang=\"en\"") && Catch::Contains("Open questions") && Catch::Contains("Read"));
-  CHECK(git_out({"status", "--porcelain", "--ignored"}, root).empty());
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(run_git({"check-ignore", "-q", "report.html"}, root).exit_code == 0);
+  CHECK_FALSE(fs::exists(root / ".git" / "pdo-report.html"));
+  // Under wine the opener runs in winebrowser, which may still be starting when pdo.exe has returned.
+  const auto opened = bin.dir() / "opened.txt";
+  for (int i = 0; i < 200 && !fs::exists(opened); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK_THAT(read_file(opened), Catch::Contains("report.html"));
 }
 
 TEST_CASE("report never replaces a file that is not a pdo report", "[cli][report]") {

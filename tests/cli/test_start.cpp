@@ -42,3 +42,39 @@ TEST_CASE("start --open without a browser still succeeds: the prompt and link we
   CHECK_THAT(r.out, Catch::Contains("ddp_tutorial.html"));
   if (!pdo_under_launcher()) CHECK_THAT(r.err, Catch::Contains("手动打开"));  // wine may find an opener
 }
+
+TEST_CASE("lesson 01, an overview without code, needs nothing and is read in the browser", "[cli][start][issue26]") {
+  TempDir tmp("start 01");
+  const auto root = fresh_workspace(tmp);
+  const auto zh = pdo_in(root, {"start", "01"});
+  require_ok(zh);
+  CHECK_THAT(zh.out, Catch::Contains("本课需要：无（只需阅读）（页面原话：无：概览页，没有代码）") &&
+                         Catch::Contains("没有要运行的代码：在浏览器里读就行"));
+  CHECK(zh.out.find("PyTorch") == zh.out.find("PyTorch Distributed Overview"));  // no PyTorch need beside "no code"
+  CHECK(zh.out.find("notebook-torch") == std::string::npos);
+  const auto lessons = pdo_in(root, {"--lang", "en", "check", "--lessons"});
+  require_ok(lessons);
+  CHECK_THAT(lessons.out,
+             Catch::Contains("- 01 PyTorch Distributed Overview — reading only (no code)\n  - needs: nothing (reading only)\n"));
+}
+
+TEST_CASE("start, check and report --open without a browser all exit 0 and say what to open by hand", "[cli][start][issue26]") {
+  TempDir tmp("open none");
+  const auto root = fresh_workspace(tmp);
+  std::filesystem::create_directories(tmp / "empty-bin");
+  const std::vector<std::pair<std::string, std::string>> no_browser{
+      {"PATH", util::path_to_utf8(tmp / "empty-bin")}, {"BROWSER", ""}, {"DISPLAY", ""}, {"WAYLAND_DISPLAY", ""}};
+  const auto start = run_pdo({"start", "3", "--open"}, root, "", no_browser);
+  const auto check = run_pdo({"check", "--open", "course-page"}, root, "", no_browser);
+  const auto report = run_pdo({"report", "--open"}, root, "", no_browser);
+  CHECK(start.exit_code == 0);
+  CHECK(check.exit_code == 0);
+  CHECK(report.exit_code == 0);
+  CHECK_THAT(check.out + check.err, Catch::Contains("https://docs.pytorch.org/tutorials/beginner/dist_overview.html"));
+  CHECK_THAT(report.out, Catch::Contains("report.html"));
+  if (!pdo_under_launcher()) {  // wine may find an opener
+    CHECK_THAT(start.err, Catch::Contains("没能打开浏览器"));
+    CHECK_THAT(check.err, Catch::Contains("没能打开浏览器"));
+    CHECK_THAT(report.err, Catch::Contains("没能打开浏览器"));
+  }
+}

@@ -1,6 +1,8 @@
 // pdo undo: reverts the newest pdo step not undone yet as a new commit (a stack), or refuses and says why.
 #include "cli/cli_helpers.hpp"
 
+#include "util/text.hpp"
+
 using namespace pdo;
 using namespace pdo::test;
 
@@ -49,4 +51,30 @@ TEST_CASE("undo refuses, naming the commit, when a later commit changed the same
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("by hand"));
   CHECK(commit_count(root) == 4);
+}
+
+TEST_CASE("undo names the step and what it takes back, and undo --dry-run shows it without changing anything", "[cli][undo][issue26]") {
+  TempDir tmp("undo dry run");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"ask", "gloo 和 nccl 怎么选？", "--lesson", "04"}));
+  const std::string head = git_out({"rev-parse", "HEAD"}, root);
+  const std::string questions = read_file(root / "questions.md");
+  const auto dry = pdo_in(root, {"undo", "--dry-run"});
+  require_ok(dry);
+  const std::string date = git_out({"log", "-1", "--format=%ad", "--date=short"}, root);
+  CHECK_THAT(dry.out, Catch::Contains(std::string(util::trim(date))) && Catch::Contains(head.substr(0, 12)) &&
+                          Catch::Contains("questions.md：删除 - [ ] ") && Catch::Contains("gloo 和 nccl 怎么选？") &&
+                          Catch::Contains("--dry-run"));
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == head);
+  CHECK(read_file(root / "questions.md") == questions);
+  require_clean_repo(root);
+  const auto undo = pdo_in(root, {"undo"});
+  require_ok(undo);
+  CHECK_THAT(undo.out, Catch::Contains("已撤销 ") && Catch::Contains(head.substr(0, 12)) && Catch::Contains("gloo 和 nccl 怎么选？"));
+  CHECK(read_file(root / "questions.md").find("gloo") == std::string::npos);
+  // A tick is named by its box.
+  require_ok(pdo_in(root, {"--lang", "en", "track", "done", "02", "read"}));
+  const auto track = pdo_in(root, {"--lang", "en", "undo", "--dry-run"});
+  CHECK_THAT(track.out, Catch::Contains("pdo undo would revert ") && Catch::Contains("progress.md: untick 02 读讲义"));
+  require_clean_repo(root);
 }

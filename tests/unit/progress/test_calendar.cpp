@@ -2,6 +2,8 @@
 // of `pdo log --calendar` is checked through the binary in tests/cli/test_log.cpp.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "progress/calendar.hpp"
 #include "util/time.hpp"
 
@@ -10,18 +12,21 @@ using namespace pdo::progress;
 
 namespace {
 
-/// A journal with `done` ticks on each of these dates (noon UTC).
+/// A journal with `done` ticks on each of these dates (noon UTC), each of another box, newest first (as the
+/// history walk gives them).
 Journal journal_of(const std::vector<std::pair<std::string, int>>& days, const std::string& today) {
   std::vector<Event> events;
+  int box = 0;
   for (const auto& [date, done] : days) {
-    for (int i = 0; i < done; ++i) {
+    for (int i = 0; i < done; ++i, ++box) {
       Event e;
-      e.change = BoxChange{i % 17 + 1, Step::read, true};
+      e.change = BoxChange{box % 17 + 1, k_steps[box / 17 % 3], true};
       e.commit = date;
       e.time = util::day_number(date) * 86400 + 12 * 3600;
       events.push_back(e);
     }
   }
+  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.time > b.time; });
   return build_journal(events, today);
 }
 

@@ -132,3 +132,18 @@ TEST_CASE("a damaged journal cache is refused, never half read", "[progress]") {
   bad_id.replace(bad_id.find("head ") + 5, 1, "g");
   CHECK_FALSE(decode_cache(bad_id));
 }
+
+TEST_CASE("a step counts once, on the day of the tick that left its box ticked", "[progress]") {
+  // Newest commit first, as the history walk gives them: lesson 1 ticked on day 0, unticked on day 1,
+  // ticked again on day 2; lesson 2 ticked on day 0 and unticked on day 1; lesson 3 ticked on day 1.
+  Event untick1 = at(1, 9, 1), untick2 = at(1, 8, 2);
+  untick1.change.done = false;
+  untick2.change.done = false;
+  const Journal j = build_journal({at(2, 9, 1), untick1, at(1, 7, 3), untick2, at(0, 9, 2), at(0, 8, 1)}, "2026-01-03");
+  REQUIRE(j.days.size() == 3);
+  CHECK(j.days[0].steps_done == 0);
+  CHECK(j.days[1].steps_done == 1);
+  CHECK(j.days[2].steps_done == 1);
+  CHECK(j.steps_done == 2);
+  CHECK(j.days_studied == 3);  // a day that only unticked is still a day of study
+}

@@ -413,6 +413,15 @@ int run_init(const InitOptions& opts, Context& ctx) {
   util::set_lang(s.settings.lang);
 
   s.machine = checks::detect_machine();
+  // The README's commands are for the OS the workspace is made on: the one detected (as the plan is), or
+  // the script's shell's; an existing workspace keeps its own.
+  if (opts.script == "powershell") {
+    s.settings.os = platform::Os::windows;
+  } else if (opts.script == "sh") {
+    s.settings.os = s.machine.os == platform::Os::windows ? platform::Os::gnu_linux : s.machine.os;
+  } else {
+    s.settings.os = existing && existing->os ? existing->os : s.machine.os;
+  }
   if (!opts.script.empty()) return run_script(opts, ctx, s);
   ctx.out << tr("课程目录（绝对路径）：", "Course folder (absolute path): ") << util::path_to_utf8(s.root) << "\n";
   if (opts.path.empty() && existing) {

@@ -62,8 +62,10 @@ std::string readme_text(const course::Course& course, const Settings& settings) 
   }
   std::string prompt = prompt_text(course, nullptr, settings);
   while (!prompt.empty() && prompt.back() == '\n') prompt.pop_back();
-  // The learner's OS section: Windows when the course expects it or pdo runs there.
-  const bool windows = course.expected_os == "windows" || platform::current_os() == platform::Os::windows;
+  // The learner's OS section: the OS the workspace was made for; in a workspace older than that setting,
+  // Windows when the course expects it or pdo runs there.
+  const bool windows = settings.os ? *settings.os == platform::Os::windows
+                                   : course.expected_os == "windows" || platform::current_os() == platform::Os::windows;
   v.set("windows", windows);
   v.set("lessons", lessons)
       .set("has_unpublished", unpublished)

@@ -16,7 +16,8 @@ std::string settings_text(const Settings& s) {
       .set("course_file", s.course_file)
       .set("route", std::string(course::route_id(s.route)))
       .set("lang", std::string(util::lang_code(s.lang)))
-      .set("zh", s.lang == util::Lang::zh);
+      .set("zh", s.lang == util::Lang::zh)
+      .set("os", s.os ? std::string(platform::os_id(*s.os)) : std::string());
   return render_embedded("templates/config.toml", v);
 }
 
@@ -24,7 +25,7 @@ Result<Settings> parse_settings(std::string_view text, const std::string& source
   util::TomlDoc doc(text, source_name);
   doc.check_schema();
   const util::TomlTable t = doc.root();
-  if (!doc.failed()) t.keys({"schema", "course", "course_file", "route", "lang"});
+  if (!doc.failed()) t.keys({"schema", "course", "course_file", "route", "lang", "os"});
   Settings s;
   s.course_id = t.string("course", util::Need::required);
   s.course_file = t.string("course_file");
@@ -37,6 +38,10 @@ Result<Settings> parse_settings(std::string_view text, const std::string& source
   if (!lang) t.fail("lang", tr("lang 只能是 zh 或 en", "lang must be zh or en"));
   s.lang = lang.value_or(util::Lang::zh);
   if (!route) t.fail("route", tr("未知路线 ", "unknown route ") + route_text);
+  if (const std::string os_text = t.string("os"); !os_text.empty()) {
+    s.os = platform::parse_os(os_text);
+    if (!s.os) t.fail("os", tr("os 只能是 windows、linux 或 macos", "os must be windows, linux or macos"));
+  }
   if (doc.newer_schema()) return Error{Exit::usage, doc.problem()};
   if (doc.failed()) {
     return Error{Exit::usage,

@@ -8,6 +8,7 @@
 #include "course/course.hpp"
 #include "util/error.hpp"
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 
 namespace pdo::workspace {
 
@@ -24,6 +25,9 @@ struct Settings {
   std::string course_file;  ///< "" = the course built into pdo; else a path relative to the root
   course::Route route = course::Route::browser;
   util::Lang lang = util::Lang::zh;
+  /// The OS the workspace was made for: the one pdo init detected (or the --script shell's), kept so the
+  /// README's commands stay the same whichever machine regenerates it. nullopt in older workspaces.
+  std::optional<platform::Os> os;
 };
 
 /// Settings as the text of .pdo/config.toml.

@@ -38,6 +38,7 @@ TEST_CASE("every embedded template renders for the default course", "[workspace]
   v.set("course_id", std::string("c"))
       .set("course_file", std::string())
       .set("route", std::string("browser"))
-      .set("lang", std::string("zh"));
+      .set("lang", std::string("zh"))
+      .set("os", std::string("windows"));
   CHECK_NOTHROW(render_embedded("templates/config.toml", v));
 }

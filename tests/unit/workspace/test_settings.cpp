@@ -22,6 +22,10 @@ TEST_CASE("settings round-trip and carry schema = 1", "[workspace]") {
   CHECK(back.course_file == ".pdo/course.toml");
   CHECK(back.route == course::Route::local);
   CHECK(back.lang == util::Lang::en);
+  CHECK_FALSE(back.os);
+  CHECK(text.find("os =") == std::string::npos);
+  s.os = platform::Os::windows;
+  CHECK(workspace::parse_settings(workspace::settings_text(s), "config.toml").take().os == platform::Os::windows);
   // Workspaces made before schema existed still open.
   CHECK(workspace::parse_settings("course = \"mini\"\ncourse_file = \"\"\nroute = \"browser\"\nlang = \"zh\"\n", "config.toml"));
 }
@@ -55,6 +59,7 @@ TEST_CASE("bad settings name the file and line", "[workspace]") {
   CHECK_THAT(error_of("course = \"mini\"\nrout = \"gpu\"\n"), Catch::StartsWith(".pdo/config.toml:2: unknown key rout"));
   CHECK_THAT(error_of("course = \"mini\"\nroute = \"cloud\"\n"), Catch::StartsWith(".pdo/config.toml:2: unknown route cloud"));
   CHECK_THAT(error_of("course = \"mini\"\nlang = \"fr\"\n"), Catch::StartsWith(".pdo/config.toml:2: lang must be zh or en"));
+  CHECK_THAT(error_of("course = \"mini\"\nos = \"beos\"\n"), Catch::StartsWith(".pdo/config.toml:2: os must be windows, linux or macos"));
   CHECK_THAT(error_of("route = \"gpu\"\n"), Catch::Contains("missing field course"));
   CHECK_THAT(error_of("schema = 2\ncourse = \"mini\"\ncolour = \"blue\"\n"),
              Catch::StartsWith(".pdo/config.toml:1: written by a newer pdo") && Catch::Contains("upgrade pdo"));

@@ -120,6 +120,13 @@ TEST_CASE("init --script powershell -o writes a BOM'd script whose files are ini
   TempDir tmp("init script ps");
   const auto by_init = tmp / "b/pytorch-distributed-overview";
   init_workspace(by_init);
+  // The script makes a workspace for Windows (.pdo/config.toml's os, the README's PowerShell section): so
+  // is this one once its config says so and init runs again.
+  const std::string config = read_file(by_init / ".pdo" / "config.toml");
+  const auto os_at = config.find("os = \"");
+  REQUIRE(os_at != std::string::npos);
+  write_file(by_init / ".pdo" / "config.toml", config.substr(0, os_at) + "os = \"windows\"\n");
+  init_workspace(by_init);
   const auto out = tmp / "init.ps1";
   require_ok(run_pdo({"init", "--script", "powershell", "-o", util::path_to_utf8(out), util::path_to_utf8(tmp / "a")}, tmp.path()));
   const std::string script = read_file(out);

@@ -25,10 +25,20 @@ if [ -n "$missing" ]; then
   # shellcheck disable=SC2086
   $sudo apt-get install -y --no-install-recommends $missing > /dev/null
 fi
+# ctest names a skipped test (one that cannot run on this machine: tests/support/skip.hpp); its reason is
+# in the log. PDO_REQUIRE_ALL=1 (.ci/run) makes every skip a failure instead.
+skip_reasons() {
+  awk '/^[0-9]+\/[0-9]+ Test: / { sub(/^[0-9]+\/[0-9]+ Test: /, ""); name = $0 }
+       /^pdo_test_skipped: / { sub(/^pdo_test_skipped: /, ""); print "  skipped: " name " (" $0 ")" }' \
+    "build/$1/Testing/Temporary/LastTest.log"
+}
 for preset in $presets; do
   echo "== $preset build =="
   cmake --preset "$preset" > /dev/null
   cmake --build --preset "$preset" -j2
   echo "== $preset tests =="
-  ctest --preset "$preset" -j2
+  status=0
+  ctest --preset "$preset" -j2 || status=$?
+  skip_reasons "$preset"
+  [ "$status" -eq 0 ] || exit "$status"
 done

@@ -108,10 +108,10 @@ fs::path temp_sibling(const fs::path& path) {
 }
 
 Error not_writable(const fs::path& target) {
-  return Error{Exit::failure, tr("无法写入 ", "cannot write ") + path_to_utf8(target) +
-                                  tr("：所在文件夹不可写（只读、权限不足或磁盘已满）。请检查文件夹权限后重试；什么都没有改动。",
-                                     ": its folder is not writable (read-only, no permission, or disk full). Check the folder's "
-                                     "permissions and try again; nothing was changed.")};
+  return Error{Exit::unwritable, tr("无法写入 ", "cannot write ") + path_to_utf8(target) +
+                                     tr("：所在文件夹不可写（只读、权限不足或磁盘已满）。请检查文件夹权限后重试；什么都没有改动。",
+                                        ": its folder is not writable (read-only, no permission, or disk full). Check the folder's "
+                                        "permissions and try again; nothing was changed.")};
 }
 
 Status write_whole(const fs::path& tmp, const fs::path& target, std::string_view content) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "support/process.hpp"
+#include "support/skip.hpp"
 #include "support/temp_dir.hpp"
 
 namespace pdo::test {

@@ -377,10 +377,14 @@ TEST_CASE("check --open opens an item's page with the desktop's opener", "[cli][
   for (int i = 0; i < 200 && !fs::exists(opened); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   CHECK(read_file(opened) == "https://docs.pytorch.org/tutorials/beginner/dist_overview.html\n");
   CHECK(run_pdo({"check", "--open", "git-cli"}, ws, "", bin.env()).exit_code == 2);
+}
 
-  // Windows reports a failure only when no program handles web links; wine's winebrowser always does.
-  if (pdo_under_launcher()) return;
-  bin.remove("xdg-open");
+// [posix:opener] Windows reports a failure only when no program handles web links; wine's winebrowser always does.
+TEST_CASE("check --open without a desktop opener fails and names the page", "[cli][check][posix][posix:opener]") {
+  TempDir tmp("check-no-opener");
+  const auto ws = tmp / "ws";
+  init_workspace(ws, {"--lang", "en"});
+  FakeBin bin(tmp / "bin");  // no xdg-open on its PATH
   const auto none = run_pdo({"check", "--open", "course-page"}, ws, "", bin.env());
   CHECK(none.exit_code == 0);  // the URL is printed: a missing browser is a note, as for start --open
   CHECK(none.err.find("dist_overview.html") != std::string::npos);

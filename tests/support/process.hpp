@@ -14,7 +14,8 @@ std::filesystem::path pdo_binary();
 /// The words that start pdo: PDO_TEST_LAUNCHER's (e.g. wine) and the binary; append the arguments.
 std::vector<std::string> pdo_command();
 
-/// True when pdo runs through PDO_TEST_LAUNCHER (pdo.exe under wine): POSIX-only checks skip themselves.
+/// True when pdo runs through PDO_TEST_LAUNCHER (pdo.exe under wine): a check may expect Windows behaviour.
+/// (POSIX-only cases are tagged [posix] and left out by scripts/windows/test.sh, which says why.)
 bool pdo_under_launcher();
 
 /// Runs pdo with args in `cwd`, feeding `input` on stdin. HOME points at an isolated folder with a

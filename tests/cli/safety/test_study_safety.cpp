@@ -129,30 +129,36 @@ TEST_CASE("states where pdo must not commit get a clear error and no change", "[
     CHECK_THAT(r.err, Catch::Contains("git rebase --abort"));
     std::filesystem::remove_all(root / ".git/rebase-merge");
   }
-  SECTION("read-only folder") {
-    // POSIX permissions and setpriv: nothing to learn about pdo.exe from them under wine.
-    if (pdo_under_launcher()) return;
-    // As root, permissions do not bind: run pdo as an unprivileged user when we are root.
-    std::vector<std::string> argv;
-    const bool root_user = platform::get_env("USER").value_or("") == "root" || platform::run_process({"id", "-u"}).out == "0\n";
-    if (root_user) argv = {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
-    argv.push_back(util::path_to_utf8(pdo_binary()));
-    for (const char* a : {"track", "done", "03", "read"}) argv.emplace_back(a);
-    std::filesystem::permissions(
-        root, std::filesystem::perms::owner_write | std::filesystem::perms::group_write | std::filesystem::perms::others_write,
-        std::filesystem::perm_options::remove);
-    std::filesystem::permissions(tmp.path(), std::filesystem::perms::others_exec | std::filesystem::perms::others_read,
-                                 std::filesystem::perm_options::add);
-    platform::ProcessOptions opts;
-    opts.cwd = root;
-    opts.env = test_env();
-    opts.env.push_back({"GIT_CONFIG_PARAMETERS", "'safe.directory=*'"});
-    const auto r = platform::run_process(argv, opts);
-    std::filesystem::permissions(root, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
-    INFO(r.out << r.err);
-    CHECK(r.exit_code != 0);
-    CHECK_THAT(r.err, Catch::StartsWith("pdo: 错误："));
+  CHECK(read_file(root / "progress.md") == before);
+  CHECK(git_out({"rev-list", "--count", "main"}, root) == "2\n");
+}
+
+// [posix:permissions] POSIX permissions and setpriv: nothing to learn about pdo.exe from them under wine.
+TEST_CASE("a read-only workspace folder gets exit 6 with its reason and no change", "[cli][track][safety][posix][posix:permissions]") {
+  TempDir tmp("read-only");
+  const auto root = workspace(tmp);
+  const std::string before = read_file(root / "progress.md");
+  // As root, permissions do not bind: the workspace becomes an unprivileged user's, who runs pdo.
+  const bool as_root = platform::run_process({"id", "-u"}).out == "0\n";
+  std::vector<std::string> argv;
+  if (as_root) {
+    argv = {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
+    std::filesystem::permissions(tmp.path(), std::filesystem::perms::others_exec, std::filesystem::perm_options::add);
+    REQUIRE(platform::run_process({"chown", "-R", "65534:65534", util::path_to_utf8(root)}).exit_code == 0);
   }
+  argv.push_back(util::path_to_utf8(pdo_binary()));
+  for (const char* a : {"track", "done", "03", "read"}) argv.emplace_back(a);
+  const auto write_bits = std::filesystem::perms::owner_write | std::filesystem::perms::group_write | std::filesystem::perms::others_write;
+  std::filesystem::permissions(root, write_bits, std::filesystem::perm_options::remove);
+  platform::ProcessOptions opts;
+  opts.cwd = root;
+  opts.env = test_env();
+  const auto r = platform::run_process(argv, opts);
+  std::filesystem::permissions(root, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+  if (as_root) platform::run_process({"chown", "-R", "0:0", util::path_to_utf8(root)});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 6);  // README: 6, the workspace cannot be written
+  CHECK_THAT(r.err, Catch::StartsWith("pdo: 错误：") && (Catch::Contains("cannot be written") || Catch::Contains("无法写入")));
   CHECK(read_file(root / "progress.md") == before);
   CHECK(git_out({"rev-list", "--count", "main"}, root) == "2\n");
 }

@@ -14,7 +14,6 @@ namespace fs = std::filesystem;
 
 TEST_CASE("a sync killed at each step of its branch move is finished or undone by the next sync",
           "[cli][safety][sync][posix][posix:git-from-pdo]") {
-  if (pdo_under_launcher()) return;
   TempDir tmp("sync kill");
   const auto a = fresh_workspace(tmp);
   const auto bare = tmp / "remote.git";

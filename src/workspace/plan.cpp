@@ -148,24 +148,6 @@ private:
   Plan& m_plan;
 };
 
-Status write_item(const fs::path& root, const PlanItem& item) {
-  const fs::path p = root / util::path_from_utf8(item.path);
-  switch (item.action) {
-    case Action::create:
-      if (util::ends_with(item.path, "/")) return util::make_dirs(p);
-      if (auto st = util::make_dirs(p.parent_path()); !st) return st;
-      return util::write_file_atomic(p, item.content, util::Replace::never);
-    case Action::update_block:
-    case Action::append:
-    case Action::replace:
-      return util::write_file_atomic(p, item.content, util::Replace::allowed);
-    case Action::keep:
-    case Action::no_markers:
-      break;
-  }
-  return ok();
-}
-
 }  // namespace
 
 std::string gitignore_template(util::Lang lang) {
@@ -237,13 +219,6 @@ Result<Plan> make_plan(const fs::path& root, const course::Course& course, const
       !s)
     return s.error();
   return plan;
-}
-
-Status apply_plan(const Plan& plan) {
-  for (const auto& item : plan.items) {
-    if (auto st = write_item(plan.root, item); !st) return st;
-  }
-  return ok();
 }
 
 }  // namespace pdo::workspace

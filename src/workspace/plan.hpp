@@ -1,6 +1,6 @@
 #pragma once
 // What `pdo init` will do to a folder, computed before anything is touched (so the learner can agree
-// first), and applying it without ever replacing what the learner wrote.
+// first). Init writes it through its transaction (cli/cmd_init.cpp), never replacing what the learner wrote.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -49,10 +49,6 @@ struct Plan {
 /// workspace is for (a script's target may be another than this one).
 Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text,
                        platform::Os os = platform::current_os());
-
-/// Applies a plan: creates folders and files, updates blocks, appends. A file that appeared since the
-/// plan was made is left alone and reported as an error.
-Status apply_plan(const Plan& plan);
 
 /// The .gitignore pdo writes, its comments in `lang` (.gitignore.template).
 std::string gitignore_template(util::Lang lang);

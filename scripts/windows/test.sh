@@ -59,10 +59,11 @@ reason_of() {
     race)        echo "races the Linux git CLI against pdo in real time" ;;
     sh)          echo "runs a /bin/sh script itself (the hook script's own logic, an editor, init --script sh)" ;;
     stat)        echo "POSIX stat data: inode numbers and link counts (pdo reads them itself only on POSIX)" ;;
-    shells)      echo "a Linux bash, zsh or fish starts pdo at each Tab" ;;
+    shells)      echo "a Linux bash, zsh, fish or pwsh starts pdo at each Tab" ;;
     signals)     echo "POSIX signals: SIGPIPE dispositions, kill -9" ;;
     symlinks)    echo "POSIX symlinks" ;;
     tmpfs)       echo "a small tmpfs as a full disk" ;;
+    test-hooks)  echo "pdo's test pause points (PDO_TEST_PAUSE), which the Windows build leaves out" ;;
     wine-profile) echo "wine sets USERPROFILE itself, so a test cannot point it elsewhere" ;;
     *)           echo "see the comment above each case" ;;
   esac

@@ -3,6 +3,9 @@
 #include "cli/cli_helpers.hpp"
 
 #include <algorithm>
+#include <set>
+
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -129,4 +132,74 @@ TEST_CASE("plain pdo prints the help and exits 0", "[cli][issue12]") {
   CHECK(r.exit_code == 0);
   CHECK(r.err.empty());
   CHECK_THAT(r.out, Catch::Contains("用法") && Catch::Contains("init") && Catch::Contains("check"));
+}
+
+namespace {
+
+/// The command names `pdo --lang en --help` lists under "Subcommands:".
+std::set<std::string> listed_commands(const std::string& help) {
+  std::set<std::string> names;
+  const auto at = help.find("\nSubcommands:\n");
+  if (at == std::string::npos) return names;
+  const std::string list = help.substr(at + 14);
+  for (const auto& ref : Catch::splitStringRef(list, '\n')) {
+    const std::string line(ref);
+    if (line.size() < 3 || line[0] != ' ') break;
+    names.insert(line.substr(2, line.find(' ', 2) - 2));
+  }
+  return names;
+}
+
+}  // namespace
+
+// Each command of `pdo --help` run for real in one workspace, checked by what only that command does (a
+// command missing from the table, or a name wired to another command's code, fails here). The list and the
+// expectations are written by hand.
+TEST_CASE("every command pdo --help lists runs its own code", "[cli]") {
+  TempDir tmp("run every command");
+  const auto ws = fresh_workspace(tmp);
+  const auto en = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--lang", "en"});
+    return pdo_in(ws, args);
+  };
+  write_file(ws / "leak.txt", "token " + fake_key(7) + "\n");
+  write_file(tmp / "message.txt", "token " + fake_key(8) + "\n");
+  append(lesson_dir(ws, "02") / "notes.md", "\n名称解释：\nNCCL：NVIDIA 的集合通信库\n");
+  git_out({"add", "lessons"}, ws);
+  git_out({"commit", "-qm", "my notes"}, ws);
+  const std::string head = git_out({"rev-parse", "HEAD"}, ws);
+  std::set<std::string> checked;
+  const auto check = [&](const std::string& name, const std::vector<std::string>& args, int code, const std::string& out) {
+    INFO("pdo " << util::join(args, " "));
+    const auto r = en(args);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == code);
+    CHECK_THAT(r.out + r.err, Catch::Contains(out));
+    checked.insert(name);
+  };
+  check("init", {"init", pdo_path(ws), "--dry-run"}, 0, pdo_path(ws));
+  CHECK(git_out({"rev-parse", "HEAD"}, ws) == head);  // a dry run
+  check("check", {"check", "--lessons"}, 0, "Kaggle (2×T4)");
+  check("track", {"track", "done", "03", "read"}, 0, "03");
+  CHECK_THAT(git_out({"show", "HEAD:progress.md"}, ws), Catch::Contains("- [x] 03 "));
+  check("status", {"status", "--json"}, 0, "\"lessons\"");
+  check("log", {"log"}, 0, git_out({"rev-parse", "--short=7", "HEAD"}, ws).substr(0, 7));
+  check("report", {"report"}, 0, "pdo-report.html");
+  CHECK(std::filesystem::is_regular_file(ws / ".git/pdo-report.html"));
+  check("ask", {"ask", "why all_reduce?", "--lesson", "4"}, 0, "questions.md");
+  CHECK_THAT(read_file(ws / "questions.md"), Catch::Contains("why all_reduce?"));
+  check("undo", {"undo"}, 0, "04 Writing Distributed Applications with PyTorch");
+  CHECK(read_file(ws / "questions.md").find("why all_reduce?") == std::string::npos);
+  check("start", {"start", "3"}, 0, "https://docs.pytorch.org/tutorials/intermediate/ddp_tutorial.html");
+  check("lesson", {"lesson", "list"}, 0, "lessons/17-");
+  check("glossary", {"glossary"}, 0, "glossary.md");
+  CHECK_THAT(read_file(ws / "glossary.md"), Catch::Contains("NCCL"));
+  check("sync", {"sync"}, 2, "--remote");
+  check("scan", {"scan", "leak.txt"}, 3, "leak.txt");
+  check("hook", {"hook", "commit-msg", pdo_path(tmp / "message.txt")}, 3, "github-token");
+  check("completion", {"completion", "fish"}, 0, "__complete fish");
+  check("help", {"help", "undo"}, 0, "pdo undo");
+  const auto help = en({"--help"});
+  REQUIRE(help.exit_code == 0);
+  CHECK(listed_commands(help.out) == checked);
 }

@@ -31,8 +31,12 @@ Run run(const std::vector<std::string>& args, const std::string& input = "") {
   return r;
 }
 
+/// pdo's commands as the README lists them, written out by hand: `pdo --help` must list exactly these.
+const std::set<std::string> k_commands{"init", "check",  "track",    "status", "log",  "report",     "undo", "start",
+                                       "ask",  "lesson", "glossary", "sync",   "scan", "completion", "help", "hook"};
+
 /// The command table as CLI11 sees it: the same add_<name> calls as run_cli, on a fresh App, in the
-/// current language. Checked against `pdo --help` below, so a command added to run_cli but not here fails.
+/// current language; each command's options are checked against its own --help below.
 class Table {
 public:
   Table() {
@@ -120,11 +124,7 @@ TEST_CASE("every command's --help names its arguments and options, in Chinese an
     const Run top = run({"--lang", code, "--help"});
     INFO("pdo --lang " << code << " --help:\n" << top.out << top.err);
     REQUIRE(top.code == 0);
-    std::set<std::string> in_table;
-    for (const auto& [words, cmd] : commands) {
-      if (words.size() == 1) in_table.insert(words.front());
-    }
-    CHECK(listed_subcommands(top.out) == in_table);
+    CHECK(listed_subcommands(top.out) == k_commands);
     for (const char* global : {"--lang", "-C", "--version", "-h", "--help"}) CHECK(listed_names(top.out).count(global) == 1);
 
     for (const auto& [words, cmd] : commands) {

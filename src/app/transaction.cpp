@@ -1,5 +1,8 @@
 #include "app/transaction.hpp"
 
+#include <chrono>
+#include <thread>
+
 #include "app/index_receipts.hpp"
 #include "app/txn_journal.hpp"
 #include "util/format.hpp"
@@ -18,13 +21,20 @@ namespace {
 constexpr int k_moved_retries = 5;
 
 /// Test builds end like `kill -9` at the protocol step named in PDO_TEST_PAUSE, after announcing it in
-/// the file PDO_TEST_PAUSE_FILE (so the test knows the step was reached). Release builds compile this away.
+/// the file PDO_TEST_PAUSE_FILE (so the test knows the step was reached); with PDO_TEST_PAUSE_WAIT they
+/// wait there instead until the test removes that file (at most 30 s), then go on. Release builds compile
+/// this away.
 void pause_point([[maybe_unused]] const char* point) {
 #if defined(PDO_TEST_HOOKS)
   const auto wanted = platform::get_env("PDO_TEST_PAUSE");
   if (!wanted || *wanted != point) return;
-  if (const auto file = platform::get_env("PDO_TEST_PAUSE_FILE")) {
-    (void)util::write_file_atomic(util::path_from_utf8(*file), point, util::Replace::allowed);
+  const auto file = platform::get_env("PDO_TEST_PAUSE_FILE");
+  if (file) (void)util::write_file_atomic(util::path_from_utf8(*file), point, util::Replace::allowed);
+  if (file && platform::get_env("PDO_TEST_PAUSE_WAIT")) {
+    std::error_code ec;
+    for (int i = 0; i < 3000 && fs::exists(util::path_from_utf8(*file), ec); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return;
   }
   platform::kill_self();
 #endif

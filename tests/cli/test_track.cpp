@@ -4,6 +4,7 @@
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
 #include "util/platform.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -216,4 +217,30 @@ TEST_CASE("a commit takes index.lock from an empty seed file with no other name 
   CHECK(read_file(root / ".git/seed-elsewhere").empty());
   CHECK(commit_count(root) == 6);
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}
+
+// git commit writes a reflog line for the branch and for HEAD with every commit; pdo's commits must too
+// (`git reflog` is how a learner finds a commit again after a reset).
+TEST_CASE("git reflog shows every pdo commit, with its subject, for the branch and for HEAD", "[cli][track]") {
+  TempDir tmp("track reflog");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"track", "done", "03", "read"}));
+  require_ok(pdo_in(root, {"ask", "what is a process group?", "--lesson", "3"}));
+  require_ok(pdo_in(root, {"undo"}));
+  const std::string branch(util::chomp(git_out({"symbolic-ref", "--short", "HEAD"}, root)));
+  const std::string history = git_out({"log", "--format=%H %s"}, root);  // split_lines views into it
+  const auto commits = util::split_lines(history);
+  REQUIRE(commits.size() == 5);  // init, its self-check, track, ask, undo
+  for (const std::string& ref : {branch, std::string("HEAD")}) {
+    const std::string log = git_out({"reflog", "show", "--format=%H %gs", ref}, root);
+    const auto lines = util::split_lines(log);
+    INFO(ref << ":\n" << log);
+    REQUIRE(lines.size() == commits.size());
+    for (std::size_t i = 0; i < commits.size(); ++i) {
+      const std::string commit(util::chomp(commits[i]));
+      const std::string line(util::chomp(lines[i]));
+      CHECK(line.substr(0, 40) == commit.substr(0, 40));            // newest first, one line per commit
+      CHECK_THAT(line, Catch::EndsWith(": " + commit.substr(41)));  // "commit: <subject>"
+    }
+  }
 }

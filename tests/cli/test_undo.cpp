@@ -78,3 +78,21 @@ TEST_CASE("undo names the step and what it takes back, and undo --dry-run shows 
   CHECK_THAT(track.out, Catch::Contains("pdo undo would revert ") && Catch::Contains("progress.md: untick 02 读讲义"));
   require_clean_repo(root);
 }
+
+TEST_CASE("undo refuses, naming the commit, when a later commit changed the same question", "[cli][undo]") {
+  TempDir tmp("undo same question");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"ask", "why does all_reduce hang?", "--lesson", "3"}));
+  std::string text = read_file(root / "questions.md");
+  REQUIRE(Catch::replaceInPlace(text, "why does all_reduce hang?", "why does all_reduce hang on two GPUs?"));
+  write_file(root / "questions.md", text);
+  git_out({"commit", "-qam", "sharper question"}, root);
+  const std::string later = git_out({"rev-parse", "HEAD"}, root).substr(0, 12);
+  const auto r = pdo_in(root, {"--lang", "en", "undo"});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("a later commit " + later) && Catch::Contains("sharper question") &&
+                        Catch::Contains("also changed that question"));
+  CHECK(commit_count(root) == 4);
+  CHECK(read_file(root / "questions.md") == text);
+}

@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "util/text.hpp"
 
 using namespace pdo::util;
@@ -57,4 +61,20 @@ TEST_CASE("display width counts CJK characters as two columns", "[util]") {
   i = 0;
   CHECK(next_code_point("\xe8", i) == 0xE8);  // a cut sequence is one byte
   CHECK(i == 1);
+}
+
+TEST_CASE("append_utf8 writes each length of UTF-8 that next_code_point reads back", "[util]") {
+  for (const auto& [cp, bytes] : std::vector<std::pair<unsigned long, std::string>>{
+           {0x41, "A"}, {0xB7, "\xc2\xb7"}, {0x8BFB, "\xe8\xaf\xbb"}, {0x1F600, "\xf0\x9f\x98\x80"}, {0x10FFFF, "\xf4\x8f\xbf\xbf"}}) {
+    INFO(cp);
+    std::string out;
+    append_utf8(out, cp);
+    CHECK(out == bytes);
+    std::size_t i = 0;
+    CHECK(next_code_point(out, i) == cp);
+    CHECK(i == out.size());
+  }
+  std::string none;
+  append_utf8(none, 0x110000);  // past Unicode: nothing
+  CHECK(none.empty());
 }

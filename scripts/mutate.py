@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""The mutation sites of scripts/mutate.sh: which lines of src/ can be mutated, how, and the mutation itself.
+
+  mutate.py pick SEED COUNT [GLOB]     prints COUNT mutants, one per line: FILE<TAB>LINE<TAB>OPERATOR<TAB>N
+                                       (the Nth site of that operator on that line), drawn uniformly over the
+                                       mutable lines (then one site of the line), the same for the same seed
+  mutate.py apply FILE LINE OPERATOR N rewrites FILE with that one mutation
+
+Sites are found on the text with comments and string/char literals blanked out, so nothing inside them
+is mutated. clang-format puts spaces around binary operators, so " < " is a comparison and "vector<int>"
+is not.
+"""
+import fnmatch
+import random
+import re
+import sys
+from pathlib import Path
+
+# Not mutated: the Windows-only files (never built on Linux, where the suite runs) and anything generated.
+EXCLUDED = {"src/util/platform_win32.cpp", "src/util/process_win32.cpp", "src/util/win32.hpp"}
+
+SWAP_RELATIONAL = {" < ": " <= ", " <= ": " < ", " > ": " >= ", " >= ": " > "}
+SWAP_EQUALITY = {" == ": " != ", " != ": " == "}
+SWAP_LOGICAL = {" && ": " || ", " || ": " && "}
+SWAP_BOOL = {"true": "false", "false": "true"}
+
+CALL_STATEMENT = re.compile(r"^\s*(?:[A-Za-z_][\w:]*(?:\.|->))*[A-Za-z_][\w:]*(?:<[^;=]*>)?\(.*\);\s*$")
+GUARD = re.compile(r"^\s*if \(.*\) (?:return\b|throw\b).*;\s*$")
+CONDITION = re.compile(r"\b(?:if|while) \(")
+INTEGER = re.compile(r"(?<![\w.'])\d+(?![\w.'])")
+DECLARATION = re.compile(r"(?:const\s+)?[A-Za-z_][\w:<>,]*[\s*&]+[A-Za-z_]\w*\s*(?:=[^=]|\{)")
+NOT_A_CALL = re.compile(r"^\s*(?:return|throw|case|delete|new|using|typedef|static_assert|else)\b")
+
+
+def blank(text):
+    """The text with comments and string/char literals (raw strings too) replaced by spaces, newlines kept."""
+    out = list(text)
+    i, n = 0, len(text)
+
+    def wipe(a, b):
+        for k in range(a, b):
+            if out[k] != "\n":
+                out[k] = " "
+
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            wipe(i, end)
+            i = end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            wipe(i, end)
+            i = end
+        elif c == "R" and i + 1 < n and text[i + 1] == '"' and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_") or text[i - 1] in "u8LU"):
+            open_paren = text.find("(", i + 2)
+            delim = text[i + 2:open_paren]
+            end = text.find(")" + delim + '"', open_paren)
+            end = n if end < 0 else end + len(delim) + 2
+            wipe(i + 1, end)
+            i = end
+        elif c in "\"'" and not (c == "'" and i > 0 and text[i - 1].isalnum()):  # 1'000 is a digit separator
+            k = i + 1
+            while k < n and text[k] != c and text[k] != "\n":
+                k += 2 if text[k] == "\\" else 1
+            wipe(i + 1, min(k, n))
+            i = k + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def matching_paren(line, open_at):
+    depth = 0
+    for k in range(open_at, len(line)):
+        if line[k] == "(":
+            depth += 1
+        elif line[k] == ")":
+            depth -= 1
+            if depth == 0:
+                return k
+    return -1
+
+
+def sites_of_line(masked):
+    """[(operator, start, end, replacement)] for one line of blanked text (positions index the line)."""
+    stripped = masked.strip()
+    if not stripped or stripped.startswith("#"):
+        return []
+    sites = []
+    for table, name in ((SWAP_RELATIONAL, "swap <,<=,>,>="), (SWAP_EQUALITY, "swap ==,!="), (SWAP_LOGICAL, "swap &&,||")):
+        for op, repl in table.items():
+            for m in re.finditer(re.escape(op), masked):
+                sites.append((name, m.start(), m.end(), repl))
+    for m in re.finditer(r"\b(true|false)\b", masked):
+        sites.append(("replace true/false", m.start(), m.end(), SWAP_BOOL[m.group(1)]))
+    for m in CONDITION.finditer(masked):
+        close = matching_paren(masked, m.end() - 1)
+        start = masked.rfind(";", m.end(), close) + 1 or m.end()  # if (init; condition)
+        if close > 0 and not DECLARATION.match(masked[start:close].strip()):  # if (auto x = f()) declares x
+            sites.append(("negate condition", start, close, None))
+    balanced = masked.count("(") == masked.count(")")
+    if balanced and (GUARD.match(masked) or (CALL_STATEMENT.match(masked) and not NOT_A_CALL.match(masked))):
+        sites.append(("delete statement", 0, len(masked), None))
+    for m in INTEGER.finditer(masked):
+        sites.append(("integer +1", m.start(), m.end(), None))
+        if int(m.group()) > 0:
+            sites.append(("integer -1", m.start(), m.end(), None))
+    return sites
+
+
+def mutable_lines(root, glob):
+    lines = []
+    for path in sorted((root / "src").rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.suffix not in (".cpp", ".hpp") or rel in EXCLUDED or (glob and not fnmatch.fnmatch(rel, glob)):
+            continue
+        masked = blank(path.read_text(encoding="utf-8")).split("\n")
+        for number, text in enumerate(masked, start=1):
+            if sites_of_line(text):
+                lines.append((rel, number))
+    return lines
+
+
+def pick(root, seed, count, glob):
+    rng = random.Random(seed)
+    lines = mutable_lines(root, glob)
+    for rel, number in rng.sample(lines, min(count, len(lines))):
+        masked = blank((root / rel).read_text(encoding="utf-8")).split("\n")[number - 1]
+        sites = sites_of_line(masked)
+        operator = rng.choice(sorted({s[0] for s in sites}))  # each operator the line offers, equally likely
+        nth = rng.randrange(sum(1 for s in sites if s[0] == operator))
+        print(f"{rel}\t{number}\t{operator}\t{nth}")
+
+
+def mutated(text, number, operator, nth):
+    """The text with the nth site of `operator` on line `number` mutated."""
+    lines = text.split("\n")
+    line = lines[number - 1]
+    _, start, end, repl = [s for s in sites_of_line(blank(text).split("\n")[number - 1]) if s[0] == operator][nth]
+    if operator == "negate condition":
+        start += len(line[start:end]) - len(line[start:end].lstrip())
+        repl = "!(" + line[start:end] + ")"
+    elif operator.startswith("integer"):
+        repl = str(int(line[start:end]) + (1 if operator == "integer +1" else -1))
+    elif operator == "delete statement":
+        repl = " " * (len(line) - len(line.lstrip())) + ";"  # an empty statement: still the body of an if above
+    lines[number - 1] = line[:start] + repl + line[end:]
+    return "\n".join(lines)
+
+
+def apply(root, rel, number, operator, nth):
+    path = root / rel
+    text = mutated(path.read_text(encoding="utf-8"), number, operator, nth)
+    path.write_text(text, encoding="utf-8")
+    print(text.split("\n")[number - 1].strip())
+
+
+def main(argv):
+    root = Path(__file__).resolve().parent.parent
+    if len(argv) >= 3 and argv[0] == "pick":
+        pick(root, int(argv[1]), int(argv[2]), argv[3] if len(argv) > 3 else "")
+    elif len(argv) == 5 and argv[0] == "apply":
+        apply(root, argv[1], int(argv[2]), argv[3], int(argv[4]))
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

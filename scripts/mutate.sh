@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Mutation testing of pdo's own code: does the suite notice a small deliberate bug?
+#   scripts/mutate.sh [--seed N] [--count K] [--files GLOB] [--tests REGEX] [--timeout SECONDS]
+# Draws K mutants (seeded: the same seed gives the same mutants on the same tree), uniformly over the
+# mutable lines of src/ (scripts/mutate.py: the sites and operators; Windows-only files left out). Each
+# mutant is applied, built incrementally in build/mutate (the mutate preset: dev's flags, so ccache shares
+# dev's objects) and tested with ctest (the unit tests first, then the CLI tests; or only --tests REGEX),
+# stopping at the first failure; then the file is put back. One line per mutant: FILE:LINE, operator,
+# outcome and the mutated line. Outcomes:
+#   killed        a test failed          survived      every test passed
+#   timeout       the tests ran past --timeout (default: 3 x the unmutated run + 60 s; counted as
+#                 killed: the suite did not pass)
+#   build-failed  the mutant does not compile, or warns (warnings are errors): left out of the score
+# and last: "mutation score: killed N of M (P %)". The tree is restored even on Ctrl-C or a failure,
+# and checked against its state at the start. A survivor gets a test that kills it, or a line in
+# tests/MUTANTS.md saying why it is equivalent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seed=$RANDOM count=40 files="" tests="" timeout=""
+usage() { sed -n '2,3p' "$0" | sed 's/^# //' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seed) seed=$2; shift 2 ;;
+    --count) count=$2; shift 2 ;;
+    --files) files=$2; shift 2 ;;
+    --tests) tests=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+
+export build=build/mutate tests
+backup=$(mktemp -d)
+current=""    # the file a mutant is applied to, until it is restored
+tests_pid=""  # the running tests' process group (timeout's)
+state_before=$(git diff HEAD --binary | sha256sum)
+restore() {
+  if [ -n "$current" ]; then cp "$backup/file" "$current" && current=""; fi
+}
+finish() {
+  if [ -n "$tests_pid" ]; then kill -- -"$tests_pid" 2> /dev/null || true; fi
+  restore
+  rm -rf "$backup"
+  if [ "$(git diff HEAD --binary | sha256sum)" != "$state_before" ]; then
+    echo "mutate.sh: the tree differs from its state at the start: see git diff" >&2
+    exit 1
+  fi
+}
+trap finish EXIT
+trap 'exit 130' INT TERM
+
+# The mutate preset: the dev build in a folder of its own (build/dev is never touched).
+if command -v ccache > /dev/null; then export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache; fi
+cmake --preset mutate > /dev/null
+
+# The tests, fastest first: the unit tests, then the CLI tests (the lint checks judge layout, not behaviour).
+ctest_all() {
+  if [ -n "$tests" ]; then
+    ctest --test-dir "$build" -j2 --stop-on-failure -R "$tests"
+  else
+    ctest --test-dir "$build" -j2 --stop-on-failure -L unit && ctest --test-dir "$build" -j2 --stop-on-failure -LE 'unit|lint'
+  fi > /dev/null 2>&1
+}
+export -f ctest_all
+# 0 all passed, 1 a test failed, 124 (or 137) past the timeout. In the background, so that Ctrl-C reaches
+# the trap at once (timeout runs the tests in a process group of their own, which finish() ends).
+run_tests() {
+  timeout --kill-after=10 "$timeout" bash -c ctest_all &
+  tests_pid=$!
+  local status=0
+  wait "$tests_pid" || status=$?
+  tests_pid=""
+  return "$status"
+}
+
+echo "== building $build and running the unmutated tests (they must pass) =="
+cmake --build "$build" -j2 > /dev/null
+start=$(date +%s)
+if [ -z "$timeout" ]; then timeout=100000; fi
+if ! run_tests; then
+  echo "mutate.sh: the tests fail (or time out) without any mutant; fix that first" >&2
+  exit 1
+fi
+baseline=$(($(date +%s) - start))
+if [ "$timeout" -eq 100000 ]; then timeout=$((baseline * 3 + 60)); fi
+echo "== seed $seed: $count mutant(s); the unmutated tests took ${baseline}s, each mutant gets ${timeout}s =="
+
+killed=0 scored=0
+while IFS=$'\t' read -r file line operator nth; do
+  cp "$file" "$backup/file"
+  current=$file
+  code=$(python3 scripts/mutate.py apply "$file" "$line" "$operator" "$nth")
+  if ! cmake --build "$build" -j2 > /dev/null 2>&1; then
+    outcome="build-failed"
+  else
+    status=0
+    run_tests || status=$?
+    case $status in
+      0) outcome=survived ;;
+      124 | 137) outcome=timeout ;;
+      *) outcome=killed ;;
+    esac
+    scored=$((scored + 1))
+    [ "$outcome" = survived ] || killed=$((killed + 1))
+  fi
+  restore
+  printf '%s:%s  %s  %s    %s\n' "$file" "$line" "$operator" "$outcome" "$code"
+done < <(python3 scripts/mutate.py pick "$seed" "$count" "$files")
+
+# The last build is of the restored tree, so build/mutate matches the sources again.
+cmake --build "$build" -j2 > /dev/null 2>&1 || true
+percent=$(awk -v k="$killed" -v m="$scored" 'BEGIN { printf "%.1f", m ? 100 * k / m : 0 }')
+echo "mutation score: killed $killed of $scored ($percent %)"

@@ -18,7 +18,6 @@ constexpr const char* k_pause_points[] = {"lock-taken", "worktree-written", "obj
 // [posix:signals] kill -9 at pdo's test pause points, which the Windows build leaves out (PDO_TEST_HOOKS=OFF).
 TEST_CASE("issue 24 repro 4: init killed while it commits, then init again, gives a whole workspace",
           "[cli][safety][transaction][init][posix][posix:signals]") {
-  if (pdo_under_launcher()) return;
   for (const char* point : k_pause_points) {
     DYNAMIC_SECTION(point) {
       TempDir tmp("init-killed");
@@ -46,7 +45,6 @@ TEST_CASE("issue 24 repro 4: init killed while it commits, then init again, give
 // [posix:signals] kill -9 at a test pause point.
 TEST_CASE("issue 24 repro 4: a command after a killed one plans from what recovery left",
           "[cli][safety][transaction][lesson][posix][posix:signals]") {
-  if (pdo_under_launcher()) return;
   TempDir tmp("lesson-killed");
   const auto root = fresh_workspace(tmp);
   REQUIRE(kill_at(root, {"lesson", "add", "Killed Lesson", "--url", "https://example.com/killed"}, "worktree-written"));

@@ -32,7 +32,7 @@ struct ReportInput {
   util::Lang lang = util::Lang::zh;
 };
 
-/// The marker that says a file is a pdo report (pdo replaces such a file, never another one).
+/// The page's generator line (it names pdo; what pdo may replace is decided by app/report_record, not by it).
 inline constexpr std::string_view k_report_marker = R"(<meta name="generator" content="pdo report">)";
 
 /// The whole HTML document.

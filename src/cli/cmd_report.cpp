@@ -1,14 +1,15 @@
 // pdo report [--html FILE] [--open]: writes the study report — the lessons × steps grid, the 26-week
 // calendar, each lesson's first and last day, the open questions — as one self-contained HTML file
 // (default report.html in the course folder, where Explorer and Finder show it; .gitignore keeps it out of
-// git). It reads the workspace and commits nothing; it replaces an existing file only if that file is an
-// earlier pdo report. --open opens it; without a browser it says so and still exits 0, as start and
-// check do: the report is written, and its path printed.
+// git). It reads the workspace and commits nothing; it replaces an existing file only while that file holds
+// exactly the report pdo wrote there (app/report_record), or with --force. --open opens it; without a
+// browser it says so and still exits 0, as start and check do: the report is written, and its path printed.
 #include <memory>
 #include <ostream>
 #include <string>
 
 #include "app/report_html.hpp"
+#include "app/report_record.hpp"
 #include "app/study_log.hpp"
 #include "cli/commands.hpp"
 #include "progress/status.hpp"
@@ -18,12 +19,14 @@
 namespace pdo::cli {
 
 using util::tr;
+namespace fs = std::filesystem;
 
 namespace {
 
 struct ReportOptions {
   std::string html;
   bool open = false;
+  bool force = false;
 };
 
 constexpr std::size_t k_text_cap = 1024 * 1024;
@@ -31,9 +34,28 @@ constexpr std::size_t k_text_cap = 1024 * 1024;
 /// The default report, course-relative: visible beside README.md, ignored by the workspace's .gitignore.
 constexpr const char* k_default_report = "report.html";
 
+/// A workspace file's text, "" when there is none; any other failure (a FIFO, a huge file) is an error.
 std::string read_text(const std::filesystem::path& file) {
   auto text = util::read_file_capped(file, k_text_cap);
-  return text ? *text : std::string();
+  std::error_code ec;
+  if (!text && !fs::exists(fs::symlink_status(file, ec))) return {};
+  return std::move(text).take();
+}
+
+/// Writes the page, replacing a file only when pdo wrote it, or with --force.
+void write_report(const ReportOptions& opts, const Session& s, const std::filesystem::path& target, const std::string& html) {
+  const fs::path gitdir = s.repo.gitdir();
+  const auto there = app::report_target(gitdir, target);
+  if (there == app::ReportTarget::foreign && !opts.force) {
+    throw Failure(Exit::usage,
+                  util::path_to_utf8(target) +
+                      tr(" 已存在，而且不是 pdo 写在那里的报告（或写完后被改过），pdo 不覆盖它。换一个文件名；确定要替换它时加 --force。",
+                         " exists and is not a report pdo wrote there (or it was changed since), so pdo leaves it alone. "
+                         "Choose another name, or add --force to replace it."));
+  }
+  const auto replace = there == app::ReportTarget::absent ? util::Replace::never : util::Replace::allowed;
+  if (auto written = util::write_file_atomic(target, html, replace); !written) throw Failure(written.error());
+  app::remember_report(gitdir, target, html);
 }
 
 std::filesystem::path target_of(const ReportOptions& opts, const Session& s, const Context& ctx) {
@@ -53,14 +75,7 @@ int run_report(const ReportOptions& opts, Context& ctx) {
   in.questions = app::open_questions(read_text(s.path("questions.md")));
   in.lang = util::current_lang();
   const auto target = target_of(opts, s, ctx);
-  std::error_code ec;
-  if (std::filesystem::exists(target, ec) && read_text(target).find(app::k_report_marker) == std::string::npos) {
-    throw Failure(Exit::usage, util::path_to_utf8(target) +
-                                   tr(" 已存在且不是 pdo 的报告：换一个文件名。", " exists and is not a pdo report: choose another name."));
-  }
-  if (auto written = util::write_file_atomic(target, app::render_report_html(in), util::Replace::allowed); !written) {
-    throw Failure(written.error());
-  }
+  write_report(opts, s, target, app::render_report_html(in));
   ctx.out << tr("学习报告：", "Study report: ") << util::path_to_utf8(target) << "\n";
   if (opts.html.empty() && !s.repo.is_ignored(s.repo_path(k_default_report))) {
     ctx.out << tr("  git 还没有忽略 report.html：重新运行一次 pdo init 会把它加进 .gitignore。\n",
@@ -83,6 +98,8 @@ void setup_report(CLI::App* cmd, Context& ctx) {
   cmd->add_flag("--open", opts->open,
                 tr("写好后用默认浏览器打开（打不开时只提示，退出码仍为 0）",
                    "Open it in the default browser afterwards (if none can be started: a note, exit code still 0)"));
+  cmd->add_flag("--force", opts->force,
+                tr("替换已有的文件，即使它不是 pdo 写的报告", "Replace the file there even if it is not a report pdo wrote"));
   cmd->callback([opts, &ctx] { ctx.exit_code = run_report(*opts, ctx); });
 }
 

@@ -90,6 +90,34 @@ TEST_CASE("report never replaces a file that is not a pdo report", "[cli][report
   require_ok(pdo_in(root, {"report", "--html", "report.html"}));  // its own earlier report: replaced
 }
 
+TEST_CASE("report --html replaces only the report it wrote there and not a file that quotes its marker; --force replaces",
+          "[cli][report]") {
+  TempDir tmp("report-owner");
+  const auto root = fresh_workspace(tmp);
+  const std::string notes = "My notes on the report page: it starts with\n<meta name=\"generator\" content=\"pdo report\">\n";
+  write_file(root / "notes.html", notes);
+  auto r = pdo_in(root, {"--lang", "en", "report", "--html", "notes.html"});
+  INFO(r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("notes.html") && Catch::Contains("--force"));
+  CHECK(read_file(root / "notes.html") == notes);
+
+  require_ok(pdo_in(root, {"report", "--html", "report.html"}));
+  require_ok(pdo_in(root, {"report", "--html", "report.html"}));  // the report it wrote: replaced
+  // A report the learner edited afterwards is theirs now.
+  append(root / "report.html", "<!-- my edit -->\n");
+  r = pdo_in(root, {"report", "--html", "report.html"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(read_file(root / "report.html"), Catch::Contains("<!-- my edit -->"));
+  // The same bytes copied to another name were not written there by pdo.
+  require_ok(pdo_in(root, {"report", "--html", "again.html"}));
+  fs::copy_file(root / "again.html", root / "copy.html");
+  CHECK(pdo_in(root, {"report", "--html", "copy.html"}).exit_code == 2);
+
+  require_ok(pdo_in(root, {"report", "--html", "notes.html", "--force"}));
+  CHECK(count_of(read_file(root / "notes.html"), "<tr data-lesson=") == 17);
+}
+
 // [posix:chromium] renders the report with the Linux headless Chromium.
 TEST_CASE("report as headless Chromium renders it: 17 rows, the ticked cells, the calendar's days",
           "[cli][report][posix][posix:chromium]") {

@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <sstream>
 
 #include "git/lg2.hpp"
 
@@ -24,14 +23,6 @@ using util::tr;
 namespace {
 
 using FilterListPtr = Handle<git_filter_list, git_filter_list_free>;
-
-Result<std::string> read_bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Error{Exit::failure, tr("无法读取 ", "cannot read ") + util::path_to_utf8(file)};
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 /// The index the transaction edits: a private copy of .git/index, or HEAD's tree when it is missing.
 Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch, git_tree* head_tree, bool& was_missing) {
@@ -73,7 +64,7 @@ Result<std::optional<std::string>> clean_worktree_bytes(git_repository* repo, co
   const fs::path file = util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path);
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::optional<std::string>();
-  auto raw = read_bytes(file);
+  auto raw = util::read_file(file);  // regular files only, never blocking on a FIFO swapped in
   if (!raw) return raw.error();
   git_filter_list* fl = nullptr;
   if (int rc = git_filter_list_load(&fl, repo, nullptr, path.c_str(), GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT); rc != 0) {

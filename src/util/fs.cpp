@@ -4,7 +4,6 @@
 #include <atomic>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
@@ -28,17 +27,6 @@ std::string path_to_utf8(const fs::path& path) {
 #endif
 }
 
-Result<std::string> read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + path_to_utf8(path)};
-  }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) return Error{Exit::failure, tr("读取文件出错 ", "error while reading ") + path_to_utf8(path)};
-  return buf.str();
-}
-
 namespace {
 
 std::string size_text(std::size_t bytes) {
@@ -46,43 +34,31 @@ std::string size_text(std::size_t bytes) {
   return std::to_string(bytes) + tr(" 字节", " bytes");
 }
 
+/// The one reader: platform::read_regular_file's outcome as pdo's messages.
+Result<std::string> read_regular(const fs::path& path, std::size_t max_bytes) {
+  auto r = platform::read_regular_file(path, max_bytes);
+  const std::string name = path_to_utf8(path);
+  switch (r.outcome) {
+    case platform::ReadOutcome::ok:
+      return std::move(r.bytes);
+    case platform::ReadOutcome::missing:
+      return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + tr("：文件不存在", ": no such file")};
+    case platform::ReadOutcome::not_regular:
+      return Error{Exit::usage, name + tr("：不是普通文件（是文件夹、FIFO 管道或设备），pdo 不读取它",
+                                          ": not a regular file (a folder, FIFO or device); pdo does not read it")};
+    case platform::ReadOutcome::too_large:
+      return Error{Exit::usage, name + tr("：文件太大（上限 ", ": file too large (the limit is ") + size_text(max_bytes) + ")"};
+    case platform::ReadOutcome::failed:
+      break;
+  }
+  return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name};
+}
+
 }  // namespace
 
-Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes) {
-  const std::string name = path_to_utf8(path);
-  std::error_code ec;
-  // fs::status follows symlinks: a link to /dev/zero is a character device here.
-  const fs::file_status st = fs::status(path, ec);
-  if (st.type() == fs::file_type::not_found)
-    return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + tr("：文件不存在", ": no such file")};
-  if (ec) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + ": " + ec.message()};
-  if (st.type() != fs::file_type::regular) {
-    return Error{Exit::usage, name + tr("：不是普通文件（是文件夹、FIFO 管道或设备），pdo 不读取它",
-                                        ": not a regular file (a folder, FIFO or device); pdo does not read it")};
-  }
-  const auto too_big = [&] {
-    return Error{Exit::usage, name + tr("：文件太大（上限 ", ": file too large (the limit is ") + size_text(max_bytes) + ")"};
-  };
-  const auto size = fs::file_size(path, ec);
-  if (!ec && size > max_bytes) return too_big();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name};
-  // Read in place, the size just seen and one byte more first (a file that grew meanwhile shows it), so
-  // a small file costs one read and no buffer bigger than itself.
-  std::string out;
-  std::size_t want = (ec ? std::size_t{4096} : static_cast<std::size_t>(size)) + 1;
-  while (in && out.size() <= max_bytes) {
-    const std::size_t have = out.size();
-    const std::size_t n = std::min(want, max_bytes + 1 - have);
-    out.resize(have + n);
-    in.read(out.data() + have, static_cast<std::streamsize>(n));
-    out.resize(have + static_cast<std::size_t>(in.gcount()));
-    want = 64 * 1024;
-  }
-  if (in.bad()) return Error{Exit::failure, tr("读取文件出错 ", "error while reading ") + name};
-  if (out.size() > max_bytes) return too_big();
-  return out;
-}
+Result<std::string> read_file(const fs::path& path) { return read_regular(path, k_unlimited_bytes); }
+
+Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes) { return read_regular(path, max_bytes); }
 
 bool path_is_inside(const fs::path& dir, const fs::path& path) {
   std::error_code ec;

@@ -23,15 +23,20 @@ fs::path path_from_utf8(std::string_view utf8);
 /// A path as UTF-8 text, with '/' separators kept as the OS has them.
 std::string path_to_utf8(const fs::path& path);
 
-/// The whole file, bytes unchanged.
+/// The whole file, bytes unchanged, if it is a regular file (following symlinks): a FIFO, device or
+/// folder is refused without blocking, as read_file_capped does, only with no size cap.
 Result<std::string> read_file(const fs::path& path);
 
 /// The size cap for the TOML input files pdo reads (course files, .pdo/config.toml): 1 MiB.
 inline constexpr std::size_t k_max_toml_bytes = 1024 * 1024;
 
+/// read_file's "cap": more than any file can hold in memory.
+inline constexpr std::size_t k_unlimited_bytes = std::size_t(-1) / 2;
+
 /// The whole file, if it is a regular file (following symlinks) of at most `max_bytes`. A FIFO, device
-/// or folder is refused before it is opened, so nothing blocks, and at most max_bytes + 1 bytes are read
-/// (a file growing meanwhile is refused too). Refusals are Exit::usage errors naming the file.
+/// or folder is refused without blocking (platform::read_regular_file: opened without waiting, judged by
+/// the open handle), and at most max_bytes + 1 bytes are read (a file growing meanwhile is refused too).
+/// Refusals are Exit::usage errors naming the file.
 Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes);
 
 /// True if `path` is `dir` or lies under it, compared after resolving symlinks and "..".

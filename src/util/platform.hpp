@@ -118,6 +118,22 @@ IoFailure create_exclusive(const fs::path& path);
 /// it leaves flushing to the OS.
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes);
 
+/// What read_regular_file found.
+enum class ReadOutcome { ok, missing, not_regular, too_large, failed };
+
+/// A file's bytes, or why there are none.
+struct FileRead {
+  ReadOutcome outcome = ReadOutcome::failed;
+  IoFailure failure = IoFailure::none;  ///< for ReadOutcome::failed
+  std::string bytes;
+};
+
+/// The whole of a regular file (a final symlink followed) of at most `max_bytes`. The file is opened without
+/// waiting (POSIX O_NONBLOCK: a FIFO nobody writes or a device never stops pdo) and judged by the open
+/// handle itself (fstat; GetFileType and the handle's attributes on Windows), so nothing swapped in after a
+/// check is read. At most max_bytes + 1 bytes are read: a file that grows meanwhile is refused too.
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes);
+
 /// The absolute, lexically normal form of a path, without touching the disk: relative paths are taken
 /// from the current folder; on Windows also drive letters ("C:x"), UNC (\\server\share) and \\?\ paths,
 /// which std::filesystem (libstdc++) gets wrong there.

@@ -222,6 +222,54 @@ IoFailure create_exclusive(const fs::path& path) {
   return IoFailure::none;
 }
 
+namespace {
+
+/// Reads `fd` to its end or past `max_bytes`, the size fstat saw and one byte more first (so a small
+/// file costs one read and no buffer bigger than itself, and one that grew shows it).
+bool read_to_end(int fd, std::size_t size_hint, std::size_t max_bytes, std::string& out) {
+  std::size_t want = std::min(size_hint, max_bytes) + 1;
+  while (out.size() <= max_bytes) {
+    const std::size_t have = out.size();
+    out.resize(have + std::min(want, max_bytes + 1 - have));
+    const ssize_t n = ::read(fd, out.data() + have, out.size() - have);
+    out.resize(have + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+    if (n == 0) return true;
+    if (n < 0 && errno != EINTR) return false;
+    want = 64 * 1024;
+  }
+  return true;
+}
+
+}  // namespace
+
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
+  FileRead r;
+  // O_NONBLOCK: opening a FIFO with no writer returns at once (it would wait for one), and the type is
+  // then taken from the open descriptor, so no check-then-open race lets a FIFO or device in.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    const int err = errno;
+    r.failure = io_failure_of(err);
+    // ENXIO: a socket, or a device with nothing behind it; neither is a file.
+    r.outcome = err == ENXIO ? ReadOutcome::not_regular : r.failure == IoFailure::missing ? ReadOutcome::missing : ReadOutcome::failed;
+    return r;
+  }
+  struct stat st {};
+  const bool stat_ok = ::fstat(fd, &st) == 0;
+  if (stat_ok && !S_ISREG(st.st_mode)) {
+    r.outcome = ReadOutcome::not_regular;
+  } else if (stat_ok && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    r.outcome = ReadOutcome::too_large;
+  } else if (!stat_ok || !read_to_end(fd, static_cast<std::size_t>(st.st_size), max_bytes, r.bytes)) {
+    r.failure = io_failure_of(errno);
+  } else {
+    r.outcome = r.bytes.size() > max_bytes ? ReadOutcome::too_large : ReadOutcome::ok;
+  }
+  ::close(fd);
+  if (r.outcome != ReadOutcome::ok) r.bytes.clear();
+  return r;
+}
+
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (fd < 0) return io_failure_of(errno);

@@ -274,6 +274,56 @@ IoFailure create_exclusive(const fs::path& path) {
   return IoFailure::none;
 }
 
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
+  FileRead r;
+  // FILE_FLAG_BACKUP_SEMANTICS lets a folder open too, so that it is refused as one; a pipe or a device
+  // (NUL, CON, \\.\pipe\x) opens without waiting and is refused by its type.
+  win32::Handle file(::CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr));
+  if (!file) {
+    r.failure = io_failure_of(::GetLastError());
+    r.outcome = r.failure == IoFailure::missing ? ReadOutcome::missing : ReadOutcome::failed;
+    return r;
+  }
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (::GetFileType(file.get()) != FILE_TYPE_DISK) {
+    r.outcome = ReadOutcome::not_regular;
+    return r;
+  }
+  if (!::GetFileInformationByHandle(file.get(), &info)) {
+    r.failure = io_failure_of(::GetLastError());
+    return r;
+  }
+  if (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) {
+    r.outcome = ReadOutcome::not_regular;
+    return r;
+  }
+  const std::uint64_t size = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
+  if (size > max_bytes) {
+    r.outcome = ReadOutcome::too_large;
+    return r;
+  }
+  std::size_t want = static_cast<std::size_t>(size) + 1;
+  while (r.bytes.size() <= max_bytes) {
+    const std::size_t have = r.bytes.size();
+    const DWORD chunk = static_cast<DWORD>(std::min<std::size_t>({want, max_bytes + 1 - have, std::size_t{1} << 30}));
+    r.bytes.resize(have + chunk);
+    DWORD got = 0;
+    const BOOL ok = ::ReadFile(file.get(), r.bytes.data() + have, chunk, &got, nullptr);
+    r.bytes.resize(have + got);
+    if (!ok) {
+      r.failure = io_failure_of(::GetLastError());
+      r.bytes.clear();
+      return r;
+    }
+    if (got == 0) break;
+    want = 64 * 1024;
+  }
+  r.outcome = r.bytes.size() > max_bytes ? ReadOutcome::too_large : ReadOutcome::ok;
+  if (r.outcome != ReadOutcome::ok) r.bytes.clear();
+  return r;
+}
+
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
   win32::Handle file(::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, TRUNCATE_EXISTING,
                                    FILE_ATTRIBUTE_NORMAL, nullptr));

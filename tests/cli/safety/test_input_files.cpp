@@ -4,6 +4,7 @@
 #include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -117,4 +118,38 @@ TEST_CASE("control characters and overlong folder names in a course file: rc 2, 
             "bad.toml:8: lesson 1: unsafe folder name (5000 bytes, more than the limit of 100 bytes");
   }
   SECTION("a newer schema") { refused("schema = 2\n" + k_head + lesson("A", "01-a"), "bad.toml:1: written by a newer pdo"); }
+}
+
+// [posix:devices] a FIFO in the workspace: a POSIX file kind. A pdo that blocks opening it is killed by
+// run_pdo_bounded's 10 s limit and the test fails on timed_out, not on a measured time.
+TEST_CASE("a FIFO in place of a workspace file is refused without blocking by every command that reads it",
+          "[cli][status][posix][posix:devices]") {
+  TempDir tmp("input fifo");
+  const auto root = tmp / "ws";
+  init_workspace(root);
+  const auto make_fifo = [&](const fs::path& file) {
+    fs::remove(file);
+    REQUIRE(platform::run_process({"mkfifo", util::path_to_utf8(file)}).exit_code == 0);
+  };
+  const auto refused = [&](const std::vector<std::string>& args, const std::string& file) {
+    std::vector<std::string> argv{"--lang", "en"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto r = run_pdo_bounded(argv, root);
+    INFO("pdo " << util::join(args, " ") << "\nstdout: " << r.out << "\nstderr: " << r.err);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(file) && Catch::Contains("not a regular file"));
+  };
+  SECTION("progress.md") {
+    make_fifo(root / "progress.md");
+    refused({"status"}, "progress.md");
+    refused({"status", "--json"}, "progress.md");
+    refused({"ask", "what is a rank?"}, "progress.md");
+    refused({"track", "done", "01", "read"}, "progress.md");
+    refused({"report"}, "progress.md");
+  }
+  SECTION("questions.md") {
+    make_fifo(root / "questions.md");
+    refused({"report"}, "questions.md");
+  }
 }

@@ -2,6 +2,7 @@
 
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
+#include "util/platform.hpp"
 
 using namespace pdo;
 
@@ -80,6 +81,17 @@ TEST_CASE("read_file_capped refuses devices without reading them", "[util][posix
   REQUIRE_FALSE(zero);
   CHECK(zero.error().code == Exit::usage);
   CHECK_THAT(zero.error().message, Catch::Contains("/dev/zero"));
+}
+
+// [posix:devices] a FIFO: a POSIX file kind. Opening one nobody writes blocks a plain open; this returns.
+TEST_CASE("read_file and read_file_capped refuse a FIFO without waiting for a writer", "[util][posix][posix:devices]") {
+  test::TempDir dir("fs fifo");
+  REQUIRE(platform::run_process({"mkfifo", util::path_to_utf8(dir / "progress.md")}).exit_code == 0);
+  for (const auto& read : {util::read_file(dir / "progress.md"), util::read_file_capped(dir / "progress.md", 100)}) {
+    REQUIRE_FALSE(read);
+    CHECK(read.error().code == Exit::usage);
+    CHECK_THAT(read.error().message, Catch::Contains("progress.md") && Catch::Contains("FIFO"));
+  }
 }
 
 TEST_CASE("path_is_inside resolves .. and symlinks", "[util]") {

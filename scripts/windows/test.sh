@@ -50,6 +50,7 @@ reason_of() {
     devices)     echo "/dev/zero, FIFOs: POSIX device files" ;;
     git-from-pdo) echo "pdo starts git for the transport; pdo.exe under wine cannot see a Linux git's exit code" ;;
     opener)      echo "no program handles web links: wine's winebrowser always does" ;;
+    names)       echo "file and folder names holding control characters, which Windows does not allow" ;;
     packages)    echo "Debian's dpkg tools on the Linux build's .deb" ;;
     paths)       echo "answers typed as POSIX paths, or the Linux README section expected" ;;
     permissions) echo "POSIX permissions, owners or the execute bit" ;;

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "util/shown.hpp"
 #include "util/text.hpp"
 
 namespace pdo::app {
@@ -45,8 +46,9 @@ std::string yes_choices() {
 
 namespace {
 
+/// Whether the stream is this process's own stdout / stderr (seen through the display path's ShownStream).
 bool is_process_stream(const Context& ctx, platform::StdStream stream) {
-  return stream == platform::StdStream::out ? &ctx.out == &std::cout : &ctx.err == &std::cerr;
+  return stream == platform::StdStream::out ? &util::shown_target(ctx.out) == &std::cout : &util::shown_target(ctx.err) == &std::cerr;
 }
 
 }  // namespace
@@ -56,7 +58,10 @@ util::OutputStyle style(const Context& ctx, platform::StdStream stream, util::As
   if (!is_process_stream(ctx, stream)) in.terminal.is_terminal = in.terminal.ansi = false;
   in.ascii = ascii;
   in.when = ctx.color;
-  return util::decide_style(in);
+  const util::OutputStyle decided = util::decide_style(in);
+  // The display path lets paint()'s colours through only on a stream the policy gave colour to.
+  if (decided.color) util::allow_paint(stream == platform::StdStream::out ? ctx.out : ctx.err);
+  return decided;
 }
 
 util::ShowProgress show_progress(const Context& ctx) {

@@ -43,9 +43,11 @@ std::string checked_title(const std::string& raw) {
   if (title.empty())
     throw usage(tr("课节标题是空的。例如：pdo lesson add \"DeepSpeed ZeRO\"",
                    "the title is empty. For example: pdo lesson add \"DeepSpeed ZeRO\""));
-  if (std::any_of(title.begin(), title.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
-    throw usage(tr("课节标题里有控制字符（换行、制表符、ESC……），请只写一行普通文字。",
-                   "the title holds a control character (newline, tab, ESC, ...); give one line of plain text."));
+  // The display path's rule: anything it would show escaped (C0, C1, bidirectional controls, non-UTF-8).
+  if (util::escape_controls(title) != title) {
+    throw usage(tr("课节标题里有控制字符（换行、制表符、ESC、改变文字方向的字符……），请只写一行普通文字。",
+                   "the title holds a control character (newline, tab, ESC, a text-direction control, ...); give one line of "
+                   "plain text."));
   }
   if (title.size() > k_max_title_bytes) {
     throw usage(tr("课节标题太长（", "the title is too long (") + std::to_string(title.size()) + tr(" 字节，上限 ", " bytes, at most ") +

@@ -9,6 +9,7 @@
 #include "cli/usage_errors.hpp"
 #include "util/error.hpp"
 #include "util/fs.hpp"
+#include "util/shown.hpp"
 #include "util/text.hpp"
 #include "workspace/settings.hpp"
 
@@ -138,7 +139,10 @@ void build_cli(CLI::App& app, Context& ctx, SetUp which, const std::optional<std
   }
 }
 
-int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& raw_out, std::ostream& raw_err) {
+  // The one display path (util/shown): nothing any command prints reaches the terminal unescaped.
+  util::ShownStream out(raw_out);
+  util::ShownStream err(raw_err);
   Context ctx{in, out, err, std::filesystem::current_path(), std::nullopt, 0};
   // The completion scripts' question: answered from the same app, never parsed as a command. A Tab must
   // never print an error into the learner's command line: the scripts drop stderr, and nothing escapes.

@@ -68,9 +68,30 @@ OutputStyle output_style(platform::StdStream stream, AsciiOnly ascii, ColorWhen 
   return decide_style(in);
 }
 
+constexpr std::string_view k_reset = "\x1b[0m";
+constexpr Tone k_tones[] = {Tone::good, Tone::bad, Tone::attention, Tone::muted, Tone::strong, Tone::place};
+
 std::string paint(const OutputStyle& style, Tone tone, std::string_view text) {
   if (!style.color || text.empty()) return std::string(text);
-  return std::string(sgr(tone)) + std::string(text) + "\x1b[0m";
+  return std::string(sgr(tone)) + std::string(text) + std::string(k_reset);
+}
+
+std::size_t paint_sequence_at(std::string_view s) {
+  if (s.substr(0, k_reset.size()) == k_reset) return k_reset.size();
+  for (const Tone t : k_tones) {
+    const std::string_view seq = sgr(t);
+    if (s.substr(0, seq.size()) == seq) return seq.size();
+  }
+  return 0;
+}
+
+bool is_paint_prefix(std::string_view s) {
+  if (s.size() < k_reset.size() && k_reset.substr(0, s.size()) == s) return true;
+  for (const Tone t : k_tones) {
+    const std::string_view seq = sgr(t);
+    if (s.size() < seq.size() && seq.substr(0, s.size()) == s) return true;
+  }
+  return false;
 }
 
 }  // namespace pdo::util

@@ -58,4 +58,11 @@ enum class Tone {
 /// `text` in the tone's colour when the style has colour, else `text` unchanged.
 std::string paint(const OutputStyle& style, Tone tone, std::string_view text);
 
+/// The length of the paint() sequence (a tone's colour or the reset) that `s` starts with, else 0: the
+/// only escape sequences the display path (util/shown) lets through, and only where colour is on.
+std::size_t paint_sequence_at(std::string_view s);
+
+/// True if `s` is the start of a paint() sequence cut short.
+bool is_paint_prefix(std::string_view s);
+
 }  // namespace pdo::util

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "util/platform.hpp"
+#include "util/shown.hpp"
 #include "util/text.hpp"
 
 namespace pdo::util {
@@ -92,14 +93,18 @@ void Progress::draw_locked() {
   const std::size_t width = display_width(line);
   // Spaces over what a longer previous line left; '\r' alone, since a Windows console without virtual
   // terminal processing knows no erase sequence.
-  m_err << '\r' << line << std::string(m_width > width ? m_width - width : 0, ' ') << std::flush;
+  write_control(m_err, "\r");  // pdo's own: the display path escapes any other CR
+  m_err << line << std::string(m_width > width ? m_width - width : 0, ' ') << std::flush;
   m_width = width;
   m_shown = true;
 }
 
 void Progress::erase_locked() {
   if (m_width == 0) return;
-  m_err << '\r' << std::string(m_width, ' ') << '\r' << std::flush;
+  write_control(m_err, "\r");
+  m_err << std::string(m_width, ' ');
+  write_control(m_err, "\r");
+  m_err << std::flush;
   m_width = 0;
 }
 

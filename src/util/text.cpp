@@ -101,29 +101,92 @@ bool is_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::string escape_controls(std::string_view s, Breaks breaks) {
+namespace {
+
+/// The length of the well-formed UTF-8 character starting at s[i] (1 for ASCII); 0 where there is none
+/// (a stray continuation byte, an overlong form, a surrogate, a character cut short).
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  if (b < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned lo = 0x80, hi = 0xBF;  // the second byte's range
+  if (b >= 0xC2 && b <= 0xDF) {
+    n = 2;
+  } else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3;
+    lo = b == 0xE0 ? 0xA0 : lo;
+    hi = b == 0xED ? 0x9F : hi;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4;
+    lo = b == 0xF0 ? 0x90 : lo;
+    hi = b == 0xF4 ? 0x8F : hi;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  const auto second = static_cast<unsigned char>(s[i + 1]);
+  if (second < lo || second > hi) return 0;
+  for (std::size_t k = 2; k < n; ++k) {
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  }
+  return n;
+}
+
+void append_hex(std::string& out, std::string_view prefix, unsigned long value, int digits) {
   static const char* const hex = "0123456789abcdef";
+  out += prefix;
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += hex[(value >> shift) & 0xf];
+}
+
+}  // namespace
+
+bool is_bidi_control(unsigned long cp) {
+  return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+std::string escape_controls(std::string_view s, Breaks breaks) {
   std::string out;
   out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
-    const bool keep_break = breaks == Breaks::keep && (c == '\n' || c == '\t' || (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n'));
-    if ((c < 0x20 && !keep_break) || c == 0x7f) {
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 0xf];
-    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
-      // A C1 control in UTF-8 (U+0080..U+009F): CSI (U+009B) starts an escape sequence on many terminals.
-      const auto c1 = static_cast<unsigned char>(s[++i]);
-      out += "\\u00";
-      out += hex[c1 >> 4];
-      out += hex[c1 & 0xf];
-    } else {
-      out += static_cast<char>(c);
+    const std::size_t n = utf8_length(s, i);
+    if (n == 1) {
+      const bool keep_break = breaks == Breaks::keep && (c == '\n' || c == '\t' || (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n'));
+      if ((c < 0x20 && !keep_break) || c == 0x7f) {
+        append_hex(out, "\\x", c, 2);
+      } else {
+        out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
     }
+    if (n == 0) {  // not UTF-8: a lone byte 0x9B is CSI to a terminal in 8-bit mode
+      append_hex(out, "\\x", c, 2);
+      ++i;
+      continue;
+    }
+    std::size_t at = i;
+    const unsigned long cp = next_code_point(s, at);
+    if (cp <= 0x9F || is_bidi_control(cp)) {
+      append_hex(out, "\\u", cp, 4);  // C1 (CSI is U+009B) or a bidirectional control
+    } else {
+      out.append(s.substr(i, n));
+    }
+    i += n;
   }
   return out;
+}
+
+std::size_t utf8_cut_tail(std::string_view s) {
+  // A lead byte in the last three bytes whose character needs more bytes than follow it, with only
+  // continuation bytes after it.
+  for (std::size_t back = 1; back <= 3 && back <= s.size(); ++back) {
+    const auto b = static_cast<unsigned char>(s[s.size() - back]);
+    if ((b & 0xC0) == 0x80) continue;
+    const std::size_t need = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
 }
 
 unsigned long next_code_point(std::string_view s, std::size_t& i) {

@@ -69,9 +69,18 @@ std::size_t display_width(std::string_view s);
 /// output) or escapes them too (one-line text: a title, a commit subject).
 enum class Breaks { keep, escape };
 
-/// Text from files or other programs made safe to print on a terminal: C0 control characters, DEL and
-/// the C1 controls (U+0080..U+009F) become visible escapes ("\x1b", "\u009b"), so no ESC sequence
-/// reaches the terminal and no newline can forge a line. A CR is kept only as part of CRLF (Breaks::keep).
+/// The bidirectional controls that reorder or hide text on a terminal or in an editor (the "Trojan
+/// Source" characters): U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069.
+bool is_bidi_control(unsigned long cp);
+
+/// Text from files or other programs made safe to print on a terminal: C0 control characters, DEL, the
+/// C1 controls (U+0080..U+009F), the bidirectional controls and bytes that are not well-formed UTF-8
+/// become visible escapes ("\x1b", "\u009b", "\u202e", "\xff"), so no escape sequence reaches the
+/// terminal, no newline can forge a line and no text is shown reordered. A CR is kept only as part of
+/// CRLF (Breaks::keep).
 std::string escape_controls(std::string_view s, Breaks breaks = Breaks::escape);
+
+/// How many bytes at the end of `s` are the start of a UTF-8 character cut short (0 to 3).
+std::size_t utf8_cut_tail(std::string_view s);
 
 }  // namespace pdo::util

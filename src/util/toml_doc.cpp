@@ -96,20 +96,22 @@ std::string key_list(std::initializer_list<std::string_view> keys) {
   return out;
 }
 
-/// The first control character in `s` that `text` does not allow (C0, DEL, and C1 as UTF-8), as U+XXXX.
+/// The first control character in `s` that `text` does not allow (C0, DEL, C1 as UTF-8, and the
+/// bidirectional controls, which would show a title reordered), as U+XXXX.
 std::optional<std::string> control_char(std::string_view s, TomlText text) {
   static const char* hex = "0123456789ABCDEF";
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  for (std::size_t i = 0; i < s.size();) {
     const auto ch = static_cast<unsigned char>(s[i]);
-    unsigned code = 0x100;
-    if (ch < 0x20 || ch == 0x7f) {
-      const bool prose_ok = ch == '\n' || ch == '\t' || ch == '\r';
-      if (!(text == TomlText::prose && prose_ok)) code = ch;
-    } else if (ch == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
-      code = static_cast<unsigned char>(s[i + 1]);  // U+0080..U+009F, e.g. the one-byte CSI
+    const std::size_t at = i;
+    const unsigned long cp = util::next_code_point(s, i);
+    const bool prose_ok = text == TomlText::prose && (ch == '\n' || ch == '\t' || ch == '\r');
+    const bool c0 = i == at + 1 && (ch < 0x20 || ch == 0x7f) && !prose_ok;
+    if (c0 || (cp >= 0x80 && cp <= 0x9F && i > at + 1) || util::is_bidi_control(cp)) {
+      const unsigned long code = c0 ? ch : cp;
+      std::string out = "U+";
+      for (int shift = 12; shift >= 0; shift -= 4) out += hex[(code >> shift) & 0xf];
+      return out;
     }
-    if (code != 0x100) return std::string("U+00") + hex[code >> 4] + hex[code & 0xf];
   }
   return std::nullopt;
 }

@@ -49,6 +49,22 @@ TEST_CASE("escape_controls: no control character reaches the terminal", "[util]"
   CHECK(escape_controls("\xC2\xA0nbsp") == "\xC2\xA0nbsp");  // U+00A0 is text
 }
 
+TEST_CASE("escape_controls shows bidirectional controls and bytes that are not UTF-8", "[util]") {
+  CHECK(escape_controls("gpj\xE2\x80\xAE"
+                        "exe.py") == "gpj\\u202eexe.py");                    // U+202E RIGHT-TO-LEFT OVERRIDE
+  CHECK(escape_controls("\xE2\x81\xA6x\xE2\x81\xA9") == "\\u2066x\\u2069");  // isolates
+  CHECK(escape_controls("\xE2\x80\x8F\xD8\x9C") == "\\u200f\\u061c");        // RLM, ALM
+  CHECK(escape_controls("lone \x9B"
+                        "31m") == "lone \\x9b31m");  // CSI as one raw byte
+  CHECK(escape_controls("cut \xE4\xB8") == "cut \\xe4\\xb8");
+  CHECK(escape_controls("overlong \xC0\x9B") == "overlong \\xc0\\x9b");
+  CHECK(escape_controls("\xE2\x80\x94 \xE5\xAD\xA6 \xF0\x9F\x99\x82") == "\xE2\x80\x94 \xE5\xAD\xA6 \xF0\x9F\x99\x82");  // dash, CJK, emoji
+  CHECK(utf8_cut_tail("ab\xE5\xAD") == 2);
+  CHECK(utf8_cut_tail("ab\xE5\xAD\xA6") == 0);
+  CHECK(utf8_cut_tail("ab\xF0") == 1);
+  CHECK(utf8_cut_tail("abc") == 0);
+}
+
 TEST_CASE("display width counts CJK characters as two columns", "[util]") {
   CHECK(display_width("") == 0);
   CHECK(display_width("read") == 4);

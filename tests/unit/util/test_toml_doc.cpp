@@ -106,6 +106,20 @@ TEST_CASE("control characters are refused where they cannot belong", "[util][tom
   CHECK(arr.failed());
 }
 
+TEST_CASE("bidirectional controls are refused in any string, prose too: they show a title reordered", "[util][toml]") {
+  English en;
+  for (const char* code : {"202E", "202A", "2066", "2069", "200F", "061C"}) {
+    INFO(code);
+    TomlDoc doc(std::string("\ntitle = \"gpj\\u") + code + "exe.py\"\n", "c.toml");
+    CHECK(doc.root().string("title", Need::optional, TomlText::prose).empty());
+    REQUIRE(doc.failed());
+    CHECK_THAT(doc.problem(), Catch::StartsWith(std::string("c.toml:2: field title holds the control character U+") + code));
+  }
+  TomlDoc ok("title = \"中文 and \u00e9 \u2028 text\"\n", "c.toml");
+  CHECK_FALSE(ok.root().string("title").empty());
+  CHECK_FALSE(ok.failed());
+}
+
 TEST_CASE("schema: absent or 1 is read, a newer one asks to upgrade pdo", "[util][toml]") {
   English en;
   TomlDoc none("a = 1\n", "s.toml");

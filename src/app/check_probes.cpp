@@ -159,6 +159,19 @@ std::optional<std::string> hook_warning(const git::Repo& repo) {
             "), so git commit no longer checks for keys; run pdo init to restore it.");
 }
 
+std::optional<std::string> index_warning(const git::Repo& repo) {
+  std::error_code ec;
+  if (repo.head_unborn() || fs::exists(fs::symlink_status(repo.index_path(), ec))) return std::nullopt;
+  const auto staged = repo.staged_changes(std::nullopt);
+  const std::string count = staged ? std::to_string(*staged) : tr("所有", "all");
+  return tr("pdo: 注意：git 的暂存区文件 .git/index 不见了，所以 git 把已提交的 ",
+            "pdo: warning: git's index file .git/index is missing, so git sees ") +
+         count +
+         tr(" 个文件都看成“已暂存的删除”（git status 会这样列出）。文件本身都还在，什么都没有丢：运行 git reset 从最近一次提交重建它；pdo 的下一次提交也会先重建它。",
+            " committed files as staged for deletion (git status lists them so). The files themselves are all there and nothing is "
+            "lost: git reset rebuilds the index from the last commit, and pdo's next commit rebuilds it first too.");
+}
+
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const fs::path& root) {
   std::map<std::string, checks::Probe> probes;
   probes["env-ignored"] = [repo, root] { return repo ? env_ignored(*repo, root) : no_repo(); };

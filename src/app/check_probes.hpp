@@ -16,6 +16,11 @@ namespace pdo::app {
 /// it. nullopt while the hook is active.
 std::optional<std::string> hook_warning(const git::Repo& repo);
 
+/// One line for the learner when .git/index is missing: git then lists every committed file as a staged
+/// deletion, although nothing is lost; says so and what rebuilds it (git reset, or pdo's next commit).
+/// nullopt when the index is there (or nothing is committed yet). It reads only, as `pdo status` does.
+std::optional<std::string> index_warning(const git::Repo& repo);
+
 /// The probes by name ("env-ignored", "pre-commit-hook"); `repo` may be null when there is no repository.
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const std::filesystem::path& root);
 

@@ -90,6 +90,7 @@ int run_status(const StatusOptions& opts, Context& ctx) {
   const workspace::Workspace ws = open_workspace_files(ctx);
   if (const auto repo = git::Repo::find_open(ws.root); repo && *repo) {
     if (auto warning = app::hook_warning(**repo)) ctx.err << *warning << "\n";
+    if (auto warning = app::index_warning(**repo)) ctx.err << *warning << "\n";
   }
   const std::string text = util::read_file(ws.path("progress.md")).take();
   const auto state = progress::course_state(ws.course, text);

@@ -267,6 +267,9 @@ public:
   /// Whether `git commit` would find anything to commit in `index_file` (or .git/index): any entry,
   /// submodules included, that differs from HEAD's tree.
   Result<bool> index_differs_from_head(const std::optional<fs::path>& index_file) const;
+  /// How many paths `git status` lists as staged in `index_file` (or .git/index): entries that differ
+  /// from HEAD's tree (with no index file, every file of HEAD, as a staged deletion).
+  Result<std::size_t> staged_changes(const std::optional<fs::path>& index_file) const;
   /// A blob some commit added or changed, for scanning history.
   struct HistoryBlob {
     std::string commit;  ///< the first commit (oldest) that has it at this path

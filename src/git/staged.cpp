@@ -40,10 +40,16 @@ Result<DiffPtr> diff_head_to_index(git_repository* repo, bool unborn, const std:
 
 }  // namespace
 
-Result<bool> Repo::index_differs_from_head(const std::optional<fs::path>& index_file) const {
+Result<std::size_t> Repo::staged_changes(const std::optional<fs::path>& index_file) const {
   auto diff = diff_head_to_index(m_impl->repo.get(), head_unborn(), index_file, 0);
   if (!diff) return diff.error();
-  return git_diff_num_deltas(diff->get()) != 0;
+  return git_diff_num_deltas(diff->get());
+}
+
+Result<bool> Repo::index_differs_from_head(const std::optional<fs::path>& index_file) const {
+  auto n = staged_changes(index_file);
+  if (!n) return n.error();
+  return *n != 0;
 }
 
 Result<std::vector<StagedBlob>> Repo::staged_blobs(const std::optional<fs::path>& index_file) const {

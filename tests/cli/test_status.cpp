@@ -1,6 +1,7 @@
 // pdo status: the progress table and the next step.
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -68,4 +69,23 @@ TEST_CASE("status and committing commands say when the pre-commit hook is not ex
   CHECK(warned(root, {"status"}));
   CHECK(warned(root, {"track", "done", "01", "read"}));
   CHECK(warned(root, {"ask", "why?"}));
+}
+
+TEST_CASE("status on a missing .git/index says what git shows and that nothing is lost and what rebuilds it", "[cli][status]") {
+  TempDir tmp("status index");
+  const auto root = fresh_workspace(tmp);
+  std::filesystem::remove(root / ".git" / "index");
+  // What git itself shows: every committed file as a staged deletion.
+  std::size_t deletions = 0;
+  for (const auto& line : util::split(git_out({"status", "--porcelain"}, root), '\n')) deletions += line.rfind("D ", 0) == 0 ? 1u : 0u;
+  REQUIRE(deletions > 10);
+  const auto r = pdo_in(root, {"--lang", "en", "status"});
+  require_ok(r);
+  CHECK_THAT(r.err, Catch::Contains(".git/index is missing") && Catch::Contains(std::to_string(deletions) + " committed files") &&
+                        Catch::Contains("nothing is lost") && Catch::Contains("git reset"));
+  CHECK_FALSE(std::filesystem::exists(root / ".git" / "index"));  // status reads only
+  // pdo's next commit rebuilds it from HEAD first: nothing staged afterwards.
+  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(pdo_in(root, {"--lang", "en", "status"}).err.find(".git/index") == std::string::npos);
 }

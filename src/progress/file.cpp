@@ -37,12 +37,23 @@ std::string_view skip_blanks(std::string_view s) {
   return s;
 }
 
-/// Parses "- [x] 03 label…" (any list bullet, any indentation); returns box char offset within line.
+/// Without the list marker that starts `s`: a bullet (- * +) or an ordered item's number ("1." "1)", at
+/// most nine digits, as CommonMark has it); nullopt when `s` starts no list item.
+std::optional<std::string_view> after_list_marker(std::string_view s) {
+  if (!s.empty() && (s.front() == '-' || s.front() == '*' || s.front() == '+')) return s.substr(1);
+  std::size_t digits = 0;
+  while (digits < s.size() && digits < 9 && s[digits] >= '0' && s[digits] <= '9') ++digits;
+  if (digits == 0 || digits >= s.size() || (s[digits] != '.' && s[digits] != ')')) return std::nullopt;
+  return s.substr(digits + 1);
+}
+
+/// Parses "- [x] 03 label…" (any list item, bulleted or numbered, as Markdown shows a checkbox for both;
+/// any indentation); returns box char offset within line.
 std::optional<Box> parse_line(std::string_view line) {
   const std::size_t len = line.size();
-  std::string_view s = skip_blanks(line);
-  if (s.empty() || (s.front() != '-' && s.front() != '*' && s.front() != '+')) return std::nullopt;
-  s.remove_prefix(1);
+  const auto item = after_list_marker(skip_blanks(line));
+  if (!item) return std::nullopt;
+  std::string_view s = *item;
   if (s.empty() || (s.front() != ' ' && s.front() != '\t')) return std::nullopt;
   s = skip_blanks(s);
   if (s.size() < 3 || s[0] != '[' || s[2] != ']') return std::nullopt;

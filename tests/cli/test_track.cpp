@@ -108,6 +108,24 @@ TEST_CASE("CRLF, BOM and the learner's own lines survive track byte for byte", "
   require_clean_repo(root);
 }
 
+TEST_CASE("a box written twice (once as a numbered task item) is refused naming both lines and never flipped alone", "[cli][track]") {
+  TempDir tmp("track twice");
+  const auto root = fresh_workspace(tmp, {"--lang", "en"});
+  // "1. [ ] …" shows as a checkbox in Markdown too: the learner sees two boxes for 01 read.
+  std::string text = read_file(root / "progress.md");
+  REQUIRE(Catch::replaceInPlace(text, "- [ ] 01 Take notes\n", "- [ ] 01 Take notes\n1. [ ] 01 Read the lecture again\n"));
+  write_file(root / "progress.md", text);
+  git_out({"commit", "-qam", "a second box for 01 read"}, root);
+  const std::string before = read_file(root / "progress.md");
+  const int commits = commit_count(root);
+  const auto r = pdo_in(root, {"--lang", "en", "track", "done", "01", "read"});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("several lines like \"- [ ] 01 Read the lecture\" (lines 9, 12)"));
+  CHECK(read_file(root / "progress.md") == before);
+  CHECK(commit_count(root) == commits);
+}
+
 TEST_CASE("notes and exercise steps commit the lesson's files, nothing else", "[cli][track]") {
   TempDir tmp("track files");
   const auto root = fresh_workspace(tmp);

@@ -38,6 +38,17 @@ TEST_CASE("box lines are found in either language and any bullet", "[progress]")
   CHECK(text[boxes[1].offset] == 'x');
 }
 
+TEST_CASE("a numbered task item is a box too (Markdown shows both as checkboxes); a bare number is not", "[progress]") {
+  const std::string text = "1. [ ] 01 读讲义\n  2) [x] 02 Do the exercise\n3.[ ] 03 读讲义\n1234567890. [ ] 04 读讲义\n.1 [ ] 05 读讲义\n";
+  const auto boxes = progress::parse_boxes(text);
+  REQUIRE(boxes.size() == 2);
+  CHECK(boxes[0].lesson == 1);
+  CHECK(text[boxes[0].offset] == ' ');
+  CHECK(boxes[1].lesson == 2);
+  CHECK(boxes[1].done);
+  CHECK(boxes[1].line == 2);
+}
+
 TEST_CASE("setting a box changes exactly one byte, CRLF and BOM kept", "[progress]") {
   const std::string text = "\xEF\xBB\xBF# P\r\n\r\n- [ ] 03 读讲义\r\n- [ ] 03 做练习\r\n- [ ] 03 记笔记 my note\r\n";
   const auto boxes = progress::parse_boxes(text);

@@ -51,6 +51,18 @@ if(WIN32 AND NOT MSVC)
 endif()
 message(STATUS "pcre2: ${PCRE2_VERSION}")
 
+# zlib: the secret scanner inflates gzip files (src/secrets/shapes.cpp). With the static libgit2 its
+# static archive is already on the link line (libz.a, above); otherwise the system's or the prefix's.
+if(NOT PDO_STATIC_LIB_z)
+  pkg_check_modules(ZLIB REQUIRED IMPORTED_TARGET zlib)
+  target_link_libraries(pdo_deps INTERFACE PkgConfig::ZLIB)
+endif()
+
+# nlohmann/json, header-only: the secret scanner reads JSON and notebooks with its SAX parser
+# (src/secrets/json_text.cpp, the only file that includes it).
+find_path(NLOHMANN_JSON_INCLUDE_DIR nlohmann/json.hpp REQUIRED)
+target_include_directories(pdo_deps SYSTEM INTERFACE ${NLOHMANN_JSON_INCLUDE_DIR})
+
 # libcurl for `pdo check --online` (src/checks/http_curl.cpp); a Windows build may use WinHTTP instead.
 pkg_check_modules(LIBCURL REQUIRED IMPORTED_TARGET libcurl>=7.68)
 if(CMAKE_SYSTEM_NAME STREQUAL "Linux")

@@ -77,7 +77,7 @@ START=$(date +%s)
 # 1. Host packages
 # ---------------------------------------------------------------------------------------------
 HOST_PKGS=(mingw-w64 cmake ninja-build make pkg-config dpkg-dev xz-utils bzip2 ca-certificates git
-           libcli11-dev libtomlplusplus-dev libfmt-dev catch2 zip unzip)
+           libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev catch2 zip unzip)
 [ "$DO_WINE" = 1 ] && HOST_PKGS+=(wine wine64)
 
 APT_UPDATED=0
@@ -296,6 +296,12 @@ if ! done_ cli11; then
   install -D -m644 -t "$PREFIX/share/cmake/CLI11" /usr/share/cmake/CLI11/*.cmake
   sed "s|^prefix=.*|prefix=$PREFIX|" /usr/share/pkgconfig/CLI11.pc > "$PREFIX/lib/pkgconfig/CLI11.pc"
   stamp cli11
+fi
+if ! done_ nlohmann-json; then
+  log "installing nlohmann/json headers (nlohmann-json3-dev $(dpkg-query -W -f='${Version}' nlohmann-json3-dev))"
+  rm -rf "$PREFIX/include/nlohmann"
+  copy_pkg_headers nlohmann-json3-dev nlohmann
+  stamp nlohmann-json
 fi
 if ! done_ tomlplusplus; then
   log "installing toml++ headers (libtomlplusplus-dev $(dpkg-query -W -f='${Version}' libtomlplusplus-dev))"

@@ -18,15 +18,33 @@ using util::TomlTable;
 constexpr std::int64_t k_max_size = 1 << 20;
 
 bool parse_kind(std::string_view text, RuleKind& kind) {
-  static const std::map<std::string_view, RuleKind> k_kinds{{"prefix", RuleKind::prefix},
-                                                            {"keyword", RuleKind::keyword},
-                                                            {"assignment", RuleKind::assignment},
-                                                            {"private_key", RuleKind::private_key},
-                                                            {"url_password", RuleKind::url_password}};
+  static const std::map<std::string_view, RuleKind> k_kinds{
+      {"prefix", RuleKind::prefix},           {"keyword", RuleKind::keyword},           {"assignment", RuleKind::assignment},
+      {"private_key", RuleKind::private_key}, {"url_password", RuleKind::url_password}, {"argument", RuleKind::argument}};
   const auto it = k_kinds.find(text);
   if (it == k_kinds.end()) return false;
   kind = it->second;
   return true;
+}
+
+bool parse_check(std::string_view text, ValueCheck& check) {
+  static const std::map<std::string_view, ValueCheck> k_checks{{"", ValueCheck::none},
+                                                               {"password", ValueCheck::password},
+                                                               {"base64_credential", ValueCheck::base64_credential},
+                                                               {"der_private_key", ValueCheck::der_private_key},
+                                                               {"base64_private_key", ValueCheck::base64_private_key},
+                                                               {"discord_token", ValueCheck::discord_token},
+                                                               {"putty_key", ValueCheck::putty_key}};
+  const auto it = k_checks.find(text);
+  if (it == k_checks.end()) return false;
+  check = it->second;
+  return true;
+}
+
+std::vector<std::string> lowered(const std::vector<std::string>& texts) {
+  std::vector<std::string> out;
+  for (const auto& t : texts) out.push_back(util::to_lower(t));
+  return out;
 }
 
 std::size_t length(const TomlTable& t, std::string_view key, std::size_t fallback) {
@@ -39,11 +57,15 @@ bool read_rule(const TomlTable& table, const std::map<std::string, const Alphabe
   rule.id = store.keep(id);
   const TomlTable t = table.with_where("rule " + (id.empty() ? std::string("(no id)") : id) + ": ");
   t.keys({"id", "description", "description_zh", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length",
-          "max_distance", "min_entropy", "cross_lines", "require_random", "header_contains", "token_alphabet"});
+          "max_distance", "min_entropy", "cross_lines", "require_random", "header_contains", "token_alphabet", "check"});
   rule.description = store.keep(t.string("description", Need::required));
   rule.description_zh = store.keep(t.string("description_zh", Need::required));
   if (!parse_kind(t.string("kind", Need::required), rule.kind)) {
-    t.fail("kind", "kind must be prefix, keyword, assignment, private_key or url_password");
+    t.fail("kind", "kind must be prefix, keyword, assignment, private_key, url_password or argument");
+    return false;
+  }
+  if (!parse_check(t.string("check"), rule.check)) {
+    t.fail("check", "check must be password, base64_credential, der_private_key, base64_private_key, discord_token or putty_key");
     return false;
   }
   const auto anchors = t.strings("anchors");
@@ -85,12 +107,13 @@ void read_path_rule(const TomlTable& table, ParsedRules& store, PathRule& rule) 
   const std::string id = table.with_where("path_rule: ").string("id", Need::required);
   rule.id = store.keep(id);
   const TomlTable t = table.with_where("path_rule " + id + ": ");
-  t.keys({"id", "description", "description_zh", "patterns", "except"});
+  t.keys({"id", "description", "description_zh", "patterns", "except", "public_blocks"});
   rule.description = store.keep(t.string("description", Need::required));
   rule.description_zh = store.keep(t.string("description_zh", Need::required));
   const auto patterns = t.strings("patterns");
   rule.patterns = store.keep(patterns);
   rule.exceptions = store.keep(t.strings("except"));
+  rule.public_blocks = store.keep(t.strings("public_blocks"));
   if (patterns.empty()) t.fail("patterns", "no patterns");
 }
 
@@ -110,7 +133,10 @@ Result<ParsedRules> parse_rules(std::string_view toml_text, std::string_view ori
   util::TomlDoc doc(toml_text, std::string(origin));
   doc.check_schema();
   const TomlTable root = doc.root();
-  if (!doc.failed()) root.keys({"schema", "allow_marker", "extra_allow_markers", "example_markers", "alphabets", "rule", "path_rule"});
+  if (!doc.failed()) {
+    root.keys({"schema", "allow_marker", "extra_allow_markers", "example_markers", "public_prefixes", "public_id_names", "example_context",
+               "alphabets", "rule", "path_rule"});
+  }
   ParsedRules out;
   std::map<std::string, const Alphabet*> alphabets;
   if (const auto a = root.table("alphabets")) {
@@ -119,9 +145,10 @@ Result<ParsedRules> parse_rules(std::string_view toml_text, std::string_view ori
   const std::string allow = root.string("allow_marker");
   out.m_set.allow_marker = allow.empty() ? std::string_view("pdo:allow") : out.keep(allow);
   out.m_set.extra_allow_markers = out.keep(root.strings("extra_allow_markers"));
-  std::vector<std::string> examples;
-  for (const auto& m : root.strings("example_markers")) examples.push_back(util::to_lower(m));
-  out.m_set.example_markers = out.keep(examples);
+  out.m_set.example_markers = out.keep(lowered(root.strings("example_markers")));
+  out.m_set.public_prefixes = out.keep(root.strings("public_prefixes"));
+  out.m_set.public_id_names = out.keep(lowered(root.strings("public_id_names")));
+  out.m_set.example_context = out.keep(lowered(root.strings("example_context")));
   for (const TomlTable& t : root.tables("rule")) {
     Rule rule;
     if (doc.failed() || !read_rule(t, alphabets, out, rule)) break;

@@ -33,7 +33,18 @@ constexpr Span<T> span_of(const T (&items)[N]) {
 }
 
 /// How a content rule finds its value after the anchor.
-enum class RuleKind { prefix, keyword, assignment, private_key, url_password };
+enum class RuleKind { prefix, keyword, assignment, private_key, url_password, argument };
+
+/// What a value must also be, beyond alphabet, length and entropy: the structure its format allows.
+enum class ValueCheck {
+  none,
+  password,            ///< a password someone chose or generated, not a placeholder, a name or a word
+  base64_credential,   ///< base64 of "user:password" (Docker config.json's auth, .npmrc's _auth)
+  der_private_key,     ///< base64 of a DER private key (PKCS#1, PKCS#8, SEC1), not a certificate or public key
+  base64_private_key,  ///< base64 of a PEM private key (kubeconfig's client-key-data)
+  discord_token,       ///< three dot-separated parts, the first the base64 of a numeric user id
+  putty_key,           ///< a PuTTY .ppk header followed by its Private-Lines of base64
+};
 
 /// A set of bytes a value may consist of.
 using Alphabet = std::array<bool, 256>;
@@ -66,6 +77,7 @@ struct Rule {
   std::string_view header_contains;  ///< private_key rules: text the BEGIN line must contain
   /// keyword rules: tokens are runs of this alphabet (null: letters and digits)
   const Alphabet* token_alphabet = nullptr;
+  ValueCheck check = ValueCheck::none;
 };
 
 /// A file name that must never be committed.
@@ -75,6 +87,8 @@ struct PathRule {
   std::string_view description_zh;    ///< in Chinese
   Span<std::string_view> patterns;    ///< file-name globs ('*' matches any run of characters)
   Span<std::string_view> exceptions;  ///< file names the patterns do not cover
+  /// A file whose every "-----BEGIN X-----" block has one of these X holds only public data (certificates)
+  Span<std::string_view> public_blocks;
 };
 
 /// Every rule, plus the markers that make pdo skip a line or a value. It points into storage it does
@@ -85,6 +99,12 @@ struct RuleSet {
   std::string_view allow_marker = "pdo:allow";
   Span<std::string_view> extra_allow_markers;  ///< more markers with the same effect (gitleaks:allow)
   Span<std::string_view> example_markers;      ///< lower case; a value containing one is an example
+  Span<std::string_view> public_prefixes;      ///< a value starting with one is public (pk-lf-: a public key)
+  /// lower case; a UUID or hex value whose name (AZURE_TENANT_ID=, publicKeyToken=) contains one is a public id
+  Span<std::string_view> public_id_names;
+  /// lower case; words that, on a value's line or the few lines before it, make a contextual rule's value
+  /// an example (RFC texts, docstrings)
+  Span<std::string_view> example_context;
 };
 
 /// A rule set read at run time, with the storage its RuleSet points into (so it moves, never copies).

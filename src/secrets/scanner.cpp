@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "secrets/formats.hpp"
 #include "secrets/shapes.hpp"
 #include "secrets/values.hpp"
 #include "util/text.hpp"
@@ -16,9 +17,12 @@ namespace pdo::secrets {
 
 namespace {
 
-constexpr std::size_t k_binary_probe = 8000;
 constexpr std::size_t k_pem_header_max = 80;
 constexpr std::size_t k_pem_body_max = 20000;
+// How far back an example word (RFC, example, >>>) makes a contextual rule's value an example: a
+// docstring's "For example::" stands a few lines above its sample request.
+constexpr std::size_t k_example_lines = 8;
+constexpr std::size_t k_example_bytes = 800;
 
 constexpr Alphabet k_alnum = alphabet_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
 constexpr Alphabet k_trailing = alphabet_of(".-_/:");     // dropped from a word's end
@@ -57,11 +61,6 @@ bool contains_lower(std::string_view haystack, std::string_view lower_needle) {
   return false;
 }
 
-/// True if `text` ends with `lower_suffix` in any ASCII case.
-bool ends_with_folded(std::string_view text, std::string_view lower_suffix) {
-  return text.size() >= lower_suffix.size() && anchor_at(text, text.size() - lower_suffix.size(), lower_suffix, true);
-}
-
 /// The text of the line before `pos`, at most 120 bytes of it (a one-line file must not cost O(n) per hit).
 std::string_view line_before(std::string_view text, std::size_t pos) {
   const std::size_t from = pos > 120 ? pos - 120 : 0;
@@ -70,14 +69,23 @@ std::string_view line_before(std::string_view text, std::size_t pos) {
   return nl == std::string_view::npos ? window : window.substr(nl + 1);
 }
 
-/// Passwords that only stand for one (docs, compose files, defaults of local services).
-bool placeholder_password(std::string_view user, std::string_view password) {
-  static constexpr std::array<std::string_view, 20> k_words{
-      "password", "passwd", "pass",  "pwd",      "secret", "changeme", "yourpassword", "your_password", "mypassword", "my_password",
-      "root",     "admin",  "guest", "postgres", "mysql",  "redis",    "test",         "user",          "username",   "pass123"};
-  const std::string lower = util::to_lower(password);
-  if (password == user || std::strchr("$<{%*[(", password.front()) != nullptr) return true;
-  return std::find(k_words.begin(), k_words.end(), lower) != k_words.end();
+/// True for 8-4-4-4-12 hex digits.
+bool uuid_shaped(std::string_view v) {
+  if (v.size() != 36) return false;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash != (v[i] == '-') || (!dash && !all_hex(v.substr(i, 1)))) return false;
+  }
+  return true;
+}
+
+/// The name a value is assigned to, from the text before it: AZURE_TENANT_ID in `AZURE_TENANT_ID="`.
+std::string_view name_before(std::string_view before) {
+  std::size_t end = before.size();
+  while (end > 0 && std::strchr(" \t\"'=:>", before[end - 1]) != nullptr) --end;
+  std::size_t start = end;
+  while (start > 0 && (is_word(byte_at(before, start - 1)) || before[start - 1] == '-' || before[start - 1] == '.')) --start;
+  return before.substr(start, end - start);
 }
 
 std::size_t run_end(std::string_view text, std::size_t from, std::size_t limit, const Alphabet& alphabet) {
@@ -87,89 +95,7 @@ std::size_t run_end(std::string_view text, std::size_t from, std::size_t limit, 
   return end;
 }
 
-/// Decodes one JSON escape starting at json[i] == '\\'; returns the index after it.
-std::size_t decode_escape(std::string_view json, std::size_t i, std::string& out) {
-  if (i + 1 >= json.size()) return i + 1;
-  const char e = json[i + 1];
-  switch (e) {
-    case 'n':
-    case 'r':
-    case 't':
-    case 'b':
-    case 'f':
-      out += ' ';
-      return i + 2;
-    case 'u': {
-      if (i + 6 > json.size()) return i + 2;
-      unsigned cp = 0;
-      for (std::size_t k = i + 2; k < i + 6; ++k) {
-        const unsigned char c = byte_at(json, k);
-        const unsigned v = is_digit(c) ? c - '0' : (k_fold[c] >= 'a' && k_fold[c] <= 'f') ? k_fold[c] - 'a' + 10u : 16u;
-        if (v > 15) return i + 2;
-        cp = cp * 16 + v;
-      }
-      util::append_utf8(out, cp >= 0xD800 && cp <= 0xDFFF ? '?' : cp);
-      return i + 6;
-    }
-    default:
-      out += e;
-      return i + 2;  // \" \\ \/ and anything else: the character itself
-  }
-}
-
-/// An output of base64 data (image/png, application/pdf…): blanked. Text-like outputs (text/*,
-/// image/svg+xml, application/json) are scanned like cells.
-bool base64_output(std::string_view mime) {
-  if (util::starts_with(mime, "image/")) return mime != "image/svg+xml";
-  return mime == "application/pdf" || mime == "application/octet-stream";
-}
-
 }  // namespace
-
-std::string notebook_text(std::string_view json) {
-  std::string out;
-  out.reserve(json.size());
-  std::string last_string;   // the most recent complete short string (a key, when followed by ':')
-  bool blank_value = false;  // the value after an "image/…" key is base64 data: dropped
-  int blank_array = 0;
-  const std::size_t n = json.size();
-  std::size_t i = 0;
-  while (i < n) {
-    const char c = json[i];
-    if (c != '"') {
-      if (blank_array > 0 && c == ']') blank_array = 0;
-      if (blank_value && c == '[') blank_array = 1;
-      if (c == ':' && base64_output(last_string))
-        blank_value = true;
-      else if (c == ',' || c == '}')
-        blank_value = false;
-      out += c;
-      ++i;
-      continue;
-    }
-    // A string: its plain runs are copied whole (or skipped, for image data), escapes decoded one by one.
-    const bool drop = blank_value || blank_array > 0;
-    ++i;
-    out += '"';
-    const std::size_t start = out.size();
-    while (i < n && json[i] != '"') {
-      std::size_t j = i;
-      while (j < n && json[j] != '"' && json[j] != '\\') ++j;
-      if (!drop) out.append(json.data() + i, j - i);
-      i = j;
-      if (i < n && json[i] == '\\') i = drop ? std::min(n, i + 2) : decode_escape(json, i, out);
-    }
-    ++i;
-    if (!drop && out.size() - start <= 64) {
-      last_string.assign(out, start, out.size() - start);
-    } else {
-      last_string.clear();
-    }
-    out += '"';
-    if (drop && blank_array == 0) blank_value = false;
-  }
-  return out;
-}
 
 Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
   auto own = std::make_unique<OwnIndex>();
@@ -181,7 +107,8 @@ Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
 
 Scanner::Scanner(const RuleSet& rules, AnchorIndex index) : m_rules(rules), m_index(index) {}
 
-bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_view before) const {
+bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_view text, std::size_t at) const {
+  const std::string_view before = rule.kind == RuleKind::prefix ? std::string_view{} : line_before(text, at);
   if (rule.require_random) {
     if (!looks_random(value)) return false;
     // A value named as a hash (sha256=, md5, hash_key, checksum, a git revision) is a hash.
@@ -190,7 +117,33 @@ bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_v
   // Hex carries at most 4 bits a character (a random 32-digit value averages ~3.7): a lower bar for it.
   const double need = rule.require_random && all_hex(value) ? std::min(rule.min_entropy, 3.0) : rule.min_entropy;
   if (need > 0 && shannon_entropy(value) < need) return false;
-  return !is_example(value);
+  if (is_example(value) || is_public(value, before)) return false;
+  // A prefix rule's check reads the whole key, its prefix included (match() calls it).
+  if (rule.kind != RuleKind::prefix && !passes_check(rule.check, value, text.substr(std::min(text.size(), at + value.size()))))
+    return false;
+  return rule.kind == RuleKind::prefix || rule.kind == RuleKind::private_key || !in_example(text, at);
+}
+
+bool Scanner::is_public(std::string_view value, std::string_view before) const {
+  for (const std::string_view p : m_rules.public_prefixes) {
+    if (util::starts_with(value, p)) return true;
+  }
+  if (m_rules.public_id_names.empty() || !(all_hex(value) || uuid_shaped(value))) return false;
+  const std::string_view name = name_before(before);
+  return std::any_of(m_rules.public_id_names.begin(), m_rules.public_id_names.end(),
+                     [&](std::string_view word) { return contains_lower(name, word); });
+}
+
+bool Scanner::in_example(std::string_view text, std::size_t at) const {
+  // The value's line and the k_example_lines before it, at most k_example_bytes.
+  std::size_t from = at, lines = 0;
+  while (from > 0 && at - from < k_example_bytes) {
+    if (text[from - 1] == '\n' && ++lines > k_example_lines) break;
+    --from;
+  }
+  const std::string_view window = text.substr(from, at - from);
+  return std::any_of(m_rules.example_context.begin(), m_rules.example_context.end(),
+                     [&](std::string_view word) { return contains_lower(window, word); });
 }
 
 bool Scanner::is_example(std::string_view value) const {
@@ -217,7 +170,25 @@ bool Scanner::match_url_password(const Rule& rule, std::string_view text, std::s
   const std::string_view user = text.substr(user_start, colon - user_start);
   const std::string_view password = text.substr(colon + 1, at_sign - colon - 1);
   if (password.size() < rule.min_length || placeholder_password(user, password) || is_example(password)) return false;
-  hit = {at, 0, std::string(text.substr(at, at_sign - at))};
+  if (!passes_check(rule.check, password, {}) || (rule.check != ValueCheck::none && in_example(text, at))) return false;
+  // The finding is the password: a key with its own rule (glpat-… in a git remote) is reported by that rule.
+  hit = {colon + 1, 0, std::string(password)};
+  return true;
+}
+
+bool Scanner::match_argument(const Rule& rule, std::string_view text, std::size_t after, Hit& hit) const {
+  // A command-line argument after its option (sshpass -p 'pw', -p"pw"): quoted up to its closing quote,
+  // else up to a blank.
+  std::size_t j = after;
+  while (j < text.size() && is_blank(byte_at(text, j))) ++j;
+  const char quote = j < text.size() && (text[j] == '\'' || text[j] == '"') ? text[j] : '\0';
+  if (quote != '\0') ++j;
+  const std::size_t end = run_end(text, j, j + rule.max_length + 1, *rule.alphabet);
+  const std::size_t len = end - j;
+  if (len < rule.min_length || len > rule.max_length) return false;
+  if (quote != '\0' ? end >= text.size() || text[end] != quote : end < text.size() && !std::isspace(byte_at(text, end))) return false;
+  if (!acceptable(rule, text.substr(j, len), text, j)) return false;
+  hit = {j, 0, std::string(text.substr(j, len))};
   return true;
 }
 
@@ -246,7 +217,7 @@ bool Scanner::match_keyword(const Rule& rule, std::string_view text, std::size_t
     const std::string_view word = text.substr(j, end - j);
     if (starts_word && !revision && word.size() >= rule.min_length && word.size() <= rule.max_length &&
         std::all_of(word.begin(), word.end(), [&](char c) { return (*rule.alphabet)[static_cast<unsigned char>(c)]; }) &&
-        acceptable(rule, word, line_before(text, j))) {
+        acceptable(rule, word, text, j)) {
       hit = {j, 0, std::string(word)};
       seen.until = k;
       return true;
@@ -265,7 +236,8 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       const std::size_t end = run_end(text, after, after + rule.max_length + 1, *rule.alphabet);
       const std::size_t len = end - after;
       if (len < rule.min_length || len > rule.max_length) return false;
-      if (!acceptable(rule, text.substr(after, len), {}) || is_example(text.substr(at, end - at))) return false;
+      if (!acceptable(rule, text.substr(after, len), text, after) || is_example(text.substr(at, end - at))) return false;
+      if (!passes_check(rule.check, text.substr(at, end - at), text.substr(end))) return false;
       hit = {at, 0, std::string(text.substr(at, end - at))};
       return true;
     }
@@ -285,10 +257,12 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       const std::size_t len = end - j;
       if (len < rule.min_length || len > rule.max_length) return false;
       if (end < text.size() && (text[end] == '(' || text[end] == '[')) return false;  // code, not a value
-      if (!acceptable(rule, text.substr(j, len), line_before(text, j))) return false;
+      if (!acceptable(rule, text.substr(j, len), text, j)) return false;
       hit = {j, 0, std::string(text.substr(j, len))};
       return true;
     }
+    case RuleKind::argument:
+      return match_argument(rule, text, after, hit);
     case RuleKind::private_key: {
       const std::size_t dashes = text.substr(after, k_pem_header_max).find("-----");
       if (dashes == std::string_view::npos) return false;
@@ -359,7 +333,7 @@ inline unsigned load_pair(const unsigned char* p) {
 
 }  // namespace
 
-void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
+void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits, Rules which) const {
   const auto* d = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
   const AnchorFilter& filter = *m_index.filter;
@@ -371,6 +345,7 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
         std::lower_bound(candidates.begin(), candidates.end(), key, [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
     for (auto c = first; c != candidates.end() && c->pair == key; ++c) {
       const Rule& rule = m_rules.rules[c->rule];
+      if (which == Rules::key_shaped && rule.kind != RuleKind::prefix && rule.kind != RuleKind::private_key) continue;
       const std::string_view anchor = rule.anchors[c->anchor];
       if (!anchor_at(text, i, anchor, rule.case_insensitive)) continue;
       Hit hit;
@@ -380,125 +355,6 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits) const {
       }
     }
   }
-}
-
-bool Scanner::allowed(std::string_view line) const {
-  if (!m_rules.allow_marker.empty() && line.find(m_rules.allow_marker) != std::string_view::npos) return true;
-  return std::any_of(m_rules.extra_allow_markers.begin(), m_rules.extra_allow_markers.end(),
-                     [&](std::string_view m) { return !m.empty() && line.find(m) != std::string_view::npos; });
-}
-
-void Scanner::report(std::string_view path, std::string_view text, std::vector<Hit>& hits, std::vector<Finding>& out) const {
-  // The first rule (in file order) to claim a value wins; a value inside another one is the same secret.
-  std::sort(hits.begin(), hits.end(),
-            [](const Hit& a, const Hit& b) { return a.offset != b.offset ? a.offset < b.offset : a.rule < b.rule; });
-  std::size_t line = 1, counted = 0, claimed_until = 0;
-  for (const Hit& hit : hits) {
-    if (hit.offset < claimed_until) continue;
-    claimed_until = hit.offset + std::max<std::size_t>(hit.value.size(), 1);
-    line += static_cast<std::size_t>(
-        std::count(text.begin() + static_cast<std::ptrdiff_t>(counted), text.begin() + static_cast<std::ptrdiff_t>(hit.offset), '\n'));
-    counted = hit.offset;
-    const std::size_t bol = hit.offset == 0 ? 0 : text.rfind('\n', hit.offset - 1) + 1;
-    const std::size_t eol = std::min(text.find('\n', hit.offset), text.size());
-    if (allowed(text.substr(bol, eol - bol))) continue;
-    const Rule& rule = m_rules.rules[hit.rule];
-    out.push_back({std::string(path), line, std::string(rule.id), std::string(rule.description), redact(hit.value),
-                   std::string(rule.description_zh)});
-  }
-}
-
-void Scanner::scan_joined(std::string_view path, std::string_view text, std::vector<Finding>& out) const {
-  // A key split into literals ("ghp_ab" + "cd…") is found on the joined line, unless already found there.
-  // Only lines with a '+' can be joined: they are found with memchr, not line by line.
-  std::size_t line = 1, counted = 0;
-  for (std::size_t from = 0; from < text.size();) {
-    const void* plus = std::memchr(text.data() + from, '+', text.size() - from);
-    if (plus == nullptr) break;
-    const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(plus) - text.data());
-    const std::size_t bol = at == 0 ? 0 : text.rfind('\n', at - 1) + 1;  // npos + 1 == 0: the first line
-    const std::size_t eol = std::min(text.find('\n', at), text.size());
-    from = eol + 1;
-    line += static_cast<std::size_t>(
-        std::count(text.begin() + static_cast<std::ptrdiff_t>(counted), text.begin() + static_cast<std::ptrdiff_t>(bol), '\n'));
-    counted = bol;
-    const auto joined = joined_literals(text.substr(bol, eol - bol));
-    if (!joined) continue;
-    std::vector<Hit> hits;
-    scan_text(*joined, hits);
-    std::vector<Finding> found;
-    report(path, *joined, hits, found);
-    if (found.empty()) continue;
-    // The joined line holds everything the line did, pieces put back together: its findings replace the
-    // line's (a piece of a key alone may have looked like another, weaker kind of key).
-    out.erase(std::remove_if(out.begin(), out.end(), [&](const Finding& o) { return o.line == line; }), out.end());
-    for (auto& f : found) {
-      f.line = line;
-      out.push_back(std::move(f));
-    }
-  }
-}
-
-std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_view content) const {
-  std::vector<Finding> out;
-  std::string decoded;
-  std::string_view text = content;
-  // UTF-16 has a BOM or NUL bytes near the start, and so has binary content: plain text (nearly every
-  // file) costs one memchr here.
-  const bool bom16 = content.size() >= 2 && ((byte_at(content, 0) == 0xFF && byte_at(content, 1) == 0xFE) ||
-                                             (byte_at(content, 0) == 0xFE && byte_at(content, 1) == 0xFF));
-  const bool nul = std::memchr(content.data(), '\0', std::min(content.size(), k_binary_probe)) != nullptr;
-  if (bom16 || nul) {
-    if (auto utf16 = utf16_text(content)) {
-      decoded = std::move(*utf16);
-      text = decoded;
-    } else if (nul) {
-      decoded = printable_runs(content);  // binary: only its printable runs can hold a key
-      text = decoded;
-    }
-  }
-  if (ends_with_folded(path, ".ipynb")) {
-    decoded = notebook_text(text);
-    text = decoded;
-  }
-  std::vector<Hit> hits;
-  scan_text(text, hits);
-  report(path, text, hits, out);
-  scan_joined(path, text, out);
-  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
-  return out;
-}
-
-std::vector<Finding> Scanner::scan_path(std::string_view path) const {
-  const std::size_t slash = path.find_last_of("/\\");
-  const std::string name = util::to_lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
-  std::vector<Finding> out;
-  for (const auto& rule : m_rules.path_rules) {
-    const auto matches = [&](Span<std::string_view> globs) {
-      return std::any_of(globs.begin(), globs.end(), [&](std::string_view g) { return glob_match(g, name); });
-    };
-    if (!matches(rule.exceptions) && matches(rule.patterns)) {
-      out.push_back({std::string(path), 0, std::string(rule.id), std::string(rule.description), "", std::string(rule.description_zh)});
-      break;
-    }
-  }
-  // A key can be a file or folder name too (tokens/ghp_….txt): the path is scanned like a line of text.
-  std::vector<Hit> hits;
-  scan_text(path, hits);
-  std::vector<Finding> in_name;
-  report(path, path, hits, in_name);
-  for (auto& f : in_name) {
-    f.line = 0;
-    out.push_back(std::move(f));
-  }
-  return out;
-}
-
-std::vector<Finding> Scanner::scan(std::string_view path, std::string_view content) const {
-  auto out = scan_path(path);
-  auto more = scan_content(path, content);
-  out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
-  return out;
 }
 
 bool glob_match(std::string_view pattern, std::string_view name) {

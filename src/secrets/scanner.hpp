@@ -31,9 +31,12 @@ public:
   /// A scanner for `rules` with their index already built (the built-in rules' constexpr one).
   Scanner(const RuleSet& rules, AnchorIndex index);
 
-  /// Findings in `content` (the bytes of a file named `path`): UTF-16 is decoded first, binary content
-  /// (a NUL byte near the start) is reduced to its printable runs, .ipynb JSON is decoded, and string
-  /// literals joined with '+' are scanned joined.
+  /// Findings in `content` (the bytes of a file named `path`), decoded before matching: a gzip stream is
+  /// inflated (up to a cap), UTF-32 and UTF-16 become UTF-8, binary content (a NUL byte near the start)
+  /// keeps its printable runs (compiled and archive files: only keys with their own shape), JSON and
+  /// .ipynb become one logical line per string value, a lone CR ends a line, split string literals are
+  /// joined, and base64 runs in configuration files are decoded and scanned once. An allow marker covers
+  /// its logical line only.
   std::vector<Finding> scan_content(std::string_view path, std::string_view content) const;
   /// A finding if the file's name alone says it must not be committed (.env, id_rsa, *.pem…), or if the
   /// path itself holds a key (line 0).
@@ -52,14 +55,32 @@ private:
     std::size_t from = 0;
     std::size_t until = 0;
   };
-  void scan_text(std::string_view text, std::vector<Hit>& hits) const;
+  /// Which rules a text is matched with: compiled and archive files only with keys of their own shape.
+  enum class Rules { all, key_shaped };
+  void scan_text(std::string_view text, std::vector<Hit>& hits, Rules which = Rules::all) const;
   bool match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Scanned& seen, Hit& hit) const;
   bool match_keyword(const Rule& rule, std::string_view text, std::size_t after, Scanned& seen, Hit& hit) const;
   bool match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const;
-  bool acceptable(const Rule& rule, std::string_view value, std::string_view before) const;
+  bool match_argument(const Rule& rule, std::string_view text, std::size_t after, Hit& hit) const;
+  /// The checks every kind of value goes through; the value starts at text[at].
+  bool acceptable(const Rule& rule, std::string_view value, std::string_view text, std::size_t at) const;
+  bool is_public(std::string_view value, std::string_view before) const;
+  bool in_example(std::string_view text, std::size_t at) const;
   bool allowed(std::string_view line) const;
-  void report(std::string_view path, std::string_view text, std::vector<Hit>& hits, std::vector<Finding>& out) const;
-  void scan_joined(std::string_view path, std::string_view text, std::vector<Finding>& out) const;
+  /// Logical text: its lines end at '\n'; `file_lines` (null: the same numbers) maps each to its file line.
+  struct Lines {
+    std::string_view text;
+    const std::vector<std::size_t>* file_lines = nullptr;
+    std::size_t file_line(std::size_t logical) const;
+  };
+  void scan_bytes(std::string_view path, std::string_view type_path, std::string_view content, bool inflated,
+                  std::vector<Finding>& out) const;
+  void scan_logical(std::string_view path, std::string_view type_path, Lines lines, Rules which, std::vector<Finding>& out) const;
+  void report(std::string_view path, Lines lines, std::vector<Hit>& hits, std::vector<Finding>& out) const;
+  void scan_joined(std::string_view path, Lines lines, std::vector<Finding>& out) const;
+  void scan_base64(std::string_view path, Lines lines, std::vector<Finding>& out) const;
+  /// True if a path rule's finding is void for this content (a .pem of certificates only).
+  bool public_file(std::string_view rule_id, std::string_view content) const;
   bool is_example(std::string_view value) const;
 
   struct OwnIndex {
@@ -83,10 +104,5 @@ bool glob_match(std::string_view pattern, std::string_view name);
 
 /// Shannon entropy of the bytes, in bits per character.
 double shannon_entropy(std::string_view text);
-
-/// The text of a Jupyter notebook with JSON string escapes decoded in place (\" \\ \n \uXXXX…), line
-/// breaks kept where they are, and embedded images (image/png…) blanked, so keys in cells are found
-/// at the notebook file's own line numbers and base64 images cannot look like keys.
-std::string notebook_text(std::string_view json);
 
 }  // namespace pdo::secrets

@@ -37,7 +37,11 @@ double vowel_share(std::string_view s) {
 bool word_like(std::string_view part) {
   if (part.size() <= 5) return true;
   if (std::all_of(part.begin(), part.end(), is_digit)) return true;
-  if (std::all_of(part.begin(), part.end(), is_letter)) return part.size() <= 8 || vowel_share(part) >= 0.25;
+  if (std::all_of(part.begin(), part.end(), is_letter)) {
+    // GLYPHCLASS, Tokenizer: one case (or a capital then lower case) reads as a word; keys mix cases.
+    const bool one_case = std::all_of(part.begin(), part.end(), is_upper) || std::all_of(part.begin() + 1, part.end(), is_lower);
+    return part.size() <= 8 || vowel_share(part) >= 0.25 || (one_case && part.size() <= 12);
+  }
   // Letters and digits in at most three runs (n01440764, resnet50, layer12b) name things; keys alternate.
   if (!std::all_of(part.begin(), part.end(), [](char c) { return is_digit(c) || is_letter(c); })) return false;
   std::size_t runs = 1;

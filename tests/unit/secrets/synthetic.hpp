@@ -36,6 +36,34 @@ inline std::string uuid(std::uint32_t seed) {
   return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20);
 }
 
+/// Standard base64 with padding.
+inline std::string base64(const std::string& bytes) {
+  static const char* k_chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  std::size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    const auto n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16 |
+                   static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8 | static_cast<unsigned char>(bytes[i + 2]);
+    for (int k = 18; k >= 0; k -= 6) out += k_chars[(n >> k) & 63u];
+  }
+  if (i < bytes.size()) {
+    std::uint32_t n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
+    if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+    out += k_chars[(n >> 18) & 63u];
+    out += k_chars[(n >> 12) & 63u];
+    out += i + 1 < bytes.size() ? k_chars[(n >> 6) & 63u] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+/// Random bytes from the same PRNG as body().
+inline std::string random_bytes(std::size_t n, std::uint32_t seed) {
+  std::string alphabet(256, '\0');
+  for (std::size_t i = 0; i < 256; ++i) alphabet[i] = static_cast<char>(i);
+  return body(alphabet, n, seed);
+}
+
 /// The rule ids the default scanner finds in `text` (a file named `path`), in order.
 inline std::vector<std::string> found_ids(const std::string& text, const std::string& path = "notes.md") {
   std::vector<std::string> out;

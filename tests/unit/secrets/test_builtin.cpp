@@ -42,6 +42,7 @@ void check_same_rule(const Rule& built, const Rule& parsed) {
   CHECK(built.require_random == parsed.require_random);
   CHECK(built.header_contains == parsed.header_contains);
   CHECK(bytes_of(built.token_alphabet) == bytes_of(parsed.token_alphabet));
+  CHECK(built.check == parsed.check);
 }
 
 }  // namespace
@@ -64,10 +65,14 @@ TEST_CASE("built-in rules are rules.toml as the runtime parser reads it", "[secr
     CHECK(b.path_rules[i].description_zh == p.path_rules[i].description_zh);
     CHECK(texts(b.path_rules[i].patterns) == texts(p.path_rules[i].patterns));
     CHECK(texts(b.path_rules[i].exceptions) == texts(p.path_rules[i].exceptions));
+    CHECK(texts(b.path_rules[i].public_blocks) == texts(p.path_rules[i].public_blocks));
   }
   CHECK(b.allow_marker == p.allow_marker);
   CHECK(texts(b.extra_allow_markers) == texts(p.extra_allow_markers));
   CHECK(texts(b.example_markers) == texts(p.example_markers));
+  CHECK(texts(b.public_prefixes) == texts(p.public_prefixes));
+  CHECK(texts(b.public_id_names) == texts(p.public_id_names));
+  CHECK(texts(b.example_context) == texts(p.example_context));
 }
 
 TEST_CASE("every built-in rule is described in Chinese and in English", "[secrets]") {

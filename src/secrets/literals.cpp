@@ -1,0 +1,150 @@
+// Joining split literals. One pass over the quotes of the text: a literal's end is found (escapes
+// skipped), then the separators after it are skipped (blanks, line breaks, '+', a backslash before a
+// line break), and if another literal follows, the run goes on. Only runs are copied: a lone literal
+// costs one look at its bytes. Commas separate only the elements of "".join([...]).
+#include "secrets/literals.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace pdo::secrets {
+
+namespace {
+
+constexpr std::size_t k_max_pieces = 16;
+constexpr std::size_t k_max_span = 4096;
+constexpr std::size_t k_max_literal = 2048;
+constexpr std::array<char, 3> k_quotes{'"', '\'', '`'};
+
+bool is_quote(char c) { return c == '"' || c == '\'' || c == '`'; }
+
+struct Literal {
+  std::size_t begin = 0;
+  std::size_t end = 0;  ///< after the closing quote; 0: not a literal
+  bool nested = false;  ///< holds an f-string piece {'…'} or {"…"}
+};
+
+/// The literal starting at text[at] (a quote), or end == 0 if it is not closed in time. A literal in " or
+/// ' ends at its line; a template literal in ` may span lines.
+Literal parse_literal(std::string_view text, std::size_t at) {
+  const char q = text[at];
+  const std::size_t limit = std::min(text.size(), at + k_max_literal);
+  bool nested = false;
+  for (std::size_t i = at + 1; i < limit; ++i) {
+    const char c = text[i];
+    if (c == '\\') {
+      ++i;
+    } else if (c == q) {
+      return {at, i + 1, nested};
+    } else if (c == '\n' && q != '`') {
+      break;
+    } else if (c == '{' && i + 1 < limit && (text[i + 1] == '\'' || text[i + 1] == '"') && text[i + 1] != q) {
+      nested = true;
+    }
+  }
+  return {};
+}
+
+/// The characters a literal stands for: escapes resolved (a backslash before a line break is nothing),
+/// f-string pieces {'ab'} and {"ab"} replaced by ab.
+std::string content_of(std::string_view text, const Literal& lit) {
+  std::string out;
+  for (std::size_t i = lit.begin + 1; i + 1 < lit.end; ++i) {
+    const char c = text[i];
+    if (c == '\\') {
+      if (text[i + 1] != '\n') out += text[i + 1];
+      ++i;
+    } else if (lit.nested && c == '{' && (text[i + 1] == '\'' || text[i + 1] == '"')) {
+      const std::size_t close = text.find(text[i + 1], i + 2);
+      if (close != std::string_view::npos && close + 2 < lit.end && text[close + 1] == '}') {
+        out.append(text.substr(i + 2, close - i - 2));
+        i = close + 1;
+      } else {
+        out += c;
+      }
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/// Skips what may stand between two literals of one statement; returns where the next one would start.
+std::size_t skip_separators(std::string_view text, std::size_t i, bool commas) {
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '+' || (commas && c == ',')) {
+      ++i;
+    } else if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+/// After a literal: `.join([` or `.join((`, where the list's first element would start; else 0.
+std::size_t join_list(std::string_view text, std::size_t after) {
+  static constexpr std::string_view k_join = ".join(";
+  if (text.substr(after, k_join.size()) != k_join) return 0;
+  const std::size_t i = skip_separators(text, after + k_join.size(), false);
+  return i < text.size() && (text[i] == '[' || text[i] == '(') ? i + 1 : 0;
+}
+
+/// The literals that follow `first` in one statement, joined to it; `separator` between join-list elements.
+JoinedLiterals run_from(std::string_view text, const Literal& first, const std::string* separator) {
+  std::vector<Literal> pieces{first};
+  for (std::size_t i = skip_separators(text, first.end, separator != nullptr); i < text.size() && is_quote(text[i]);
+       i = skip_separators(text, pieces.back().end, separator != nullptr)) {
+    const Literal next = parse_literal(text, i);
+    if (next.end == 0 || pieces.size() >= k_max_pieces || next.end - first.begin > k_max_span) break;
+    pieces.push_back(next);
+  }
+  JoinedLiterals run{first.begin, pieces.back().end, {}};
+  if (pieces.size() < 2 && !first.nested) return run;
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    if (k > 0 && separator != nullptr) run.text += *separator;
+    run.text += content_of(text, pieces[k]);
+  }
+  return run;
+}
+
+}  // namespace
+
+std::vector<JoinedLiterals> joined_literals(std::string_view text) {
+  std::vector<JoinedLiterals> out;
+  std::array<std::size_t, 3> next{};  // where each kind of quote occurs next (at or after i)
+  for (std::size_t k = 0; k < k_quotes.size(); ++k) next[k] = std::min(text.find(k_quotes[k]), text.size());
+  const auto next_quote = [&](std::size_t i) {
+    for (std::size_t k = 0; k < k_quotes.size(); ++k) {
+      if (next[k] < i) next[k] = std::min(text.find(k_quotes[k], i), text.size());
+    }
+    return *std::min_element(next.begin(), next.end());
+  };
+  for (std::size_t i = next_quote(0); i < text.size(); i = next_quote(i)) {
+    const Literal lit = parse_literal(text, i);
+    if (lit.end == 0) {
+      ++i;
+      continue;
+    }
+    JoinedLiterals run;
+    if (const std::size_t list = join_list(text, lit.end); list != 0) {
+      const std::size_t first = skip_separators(text, list, false);
+      const Literal element = first < text.size() && is_quote(text[first]) ? parse_literal(text, first) : Literal{};
+      if (element.end == 0) {
+        i = lit.end;
+        continue;
+      }
+      const std::string separator = content_of(text, lit);
+      run = run_from(text, element, &separator);
+    } else {
+      run = run_from(text, lit, nullptr);
+    }
+    i = run.end;
+    if (!run.text.empty()) out.push_back(std::move(run));
+  }
+  return out;
+}
+
+}  // namespace pdo::secrets

@@ -1,0 +1,278 @@
+// A file as the scanner reads it: decoded before matching (gzip, UTF-32/16, binary runs, JSON, lone CRs),
+// then matched as logical lines, each mapped back to the file's own line. An allow marker covers the
+// logical line it stands on: one JSON string, one notebook source line, one CR-terminated line.
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <iterator>
+
+#include "secrets/json_text.hpp"
+#include "secrets/literals.hpp"
+#include "secrets/scanner.hpp"
+#include "secrets/shapes.hpp"
+#include "util/text.hpp"
+
+namespace pdo::secrets {
+
+namespace {
+
+constexpr std::size_t k_binary_probe = 8000;
+constexpr std::size_t k_gzip_max = std::size_t{64} << 20;  // inflated bytes scanned from one file
+constexpr std::size_t k_base64_min = 32;
+
+/// True if `text` ends with `lower_suffix` in any ASCII case.
+bool ends_with_folded(std::string_view text, std::string_view lower_suffix) {
+  if (text.size() < lower_suffix.size()) return false;
+  const std::string tail = util::to_lower(text.substr(text.size() - lower_suffix.size()));
+  return tail == lower_suffix;
+}
+
+std::string file_name(std::string_view path) {
+  const std::size_t slash = path.find_last_of("/\\");
+  return util::to_lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+std::string extension(std::string_view path) {
+  const std::string name = file_name(path);
+  const std::size_t dot = name.rfind('.');
+  return dot == std::string::npos || dot == 0 ? std::string() : name.substr(dot + 1);
+}
+
+/// Compiled code, object files and archives: their text is names and data, not assignments a learner
+/// wrote, so only keys with a shape of their own are looked for in their printable runs.
+bool compiled_or_archive(std::string_view path, std::string_view content) {
+  static constexpr std::array<std::string_view, 30> k_ext{
+      "pyc", "pyo", "pyd", "so",  "o",  "a",  "obj", "lib", "dll", "dylib", "exe", "class", "jar",  "zip",         "whl",
+      "egg", "tar", "tgz", "bz2", "xz", "7z", "rar", "npz", "npy", "pt",    "pth", "ckpt",  "onnx", "safetensors", "wasm"};
+  const std::string ext = extension(path);
+  if (!ext.empty() && std::find(k_ext.begin(), k_ext.end(), ext) != k_ext.end()) return true;
+  if (ends_with_folded(path, ".so") || path.find(".so.") != std::string_view::npos) return true;  // libfoo.so.1.2
+  for (const std::string_view magic : {std::string_view("\x7f"
+                                                        "ELF"),
+                                       std::string_view("PK\x03\x04"), std::string_view("\xca\xfe\xba\xbe")}) {
+    if (util::starts_with(content, magic)) return true;
+  }
+  return false;
+}
+
+/// Files where credentials travel wrapped in base64 (kubeconfig, Docker's config.json, .npmrc, YAML).
+bool config_like(std::string_view path) {
+  static constexpr std::array<std::string_view, 15> k_ext{"yaml",       "yml", "json",  "toml",   "ini",   "cfg",    "conf", "env",
+                                                          "properties", "xml", "plist", "tfvars", "npmrc", "pypirc", "netrc"};
+  static constexpr std::array<std::string_view, 6> k_names{"config", "kubeconfig", "credentials", ".dockercfg", ".npmrc", ".netrc"};
+  const std::string ext = extension(path), name = file_name(path);
+  return std::find(k_ext.begin(), k_ext.end(), ext) != k_ext.end() || std::find(k_names.begin(), k_names.end(), name) != k_names.end() ||
+         util::starts_with(name, ".env");
+}
+
+/// The logical line (1-based) of each offset, counted forward: offsets must come in order.
+class LineCounter {
+public:
+  explicit LineCounter(std::string_view text) : m_text(text) {}
+  std::size_t at(std::size_t offset) {
+    offset = std::min(offset, m_text.size());
+    m_line += static_cast<std::size_t>(
+        std::count(m_text.begin() + static_cast<std::ptrdiff_t>(m_counted), m_text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+    m_counted = offset;
+    return m_line;
+  }
+
+private:
+  std::string_view m_text;
+  std::size_t m_line = 1, m_counted = 0;
+};
+
+/// The logical line around `offset`.
+std::string_view line_around(std::string_view text, std::size_t offset) {
+  const std::size_t bol = offset == 0 ? 0 : text.rfind('\n', offset - 1) + 1;  // npos + 1 == 0: the first line
+  const std::size_t eol = std::min(text.find('\n', offset), text.size());
+  return text.substr(bol, eol - bol);
+}
+
+}  // namespace
+
+std::size_t Scanner::Lines::file_line(std::size_t logical) const {
+  if (file_lines == nullptr || file_lines->empty()) return logical;
+  return (*file_lines)[std::min(logical, file_lines->size()) - 1];
+}
+
+bool Scanner::allowed(std::string_view line) const {
+  if (!m_rules.allow_marker.empty() && line.find(m_rules.allow_marker) != std::string_view::npos) return true;
+  return std::any_of(m_rules.extra_allow_markers.begin(), m_rules.extra_allow_markers.end(),
+                     [&](std::string_view m) { return !m.empty() && line.find(m) != std::string_view::npos; });
+}
+
+void Scanner::report(std::string_view path, Lines lines, std::vector<Hit>& hits, std::vector<Finding>& out) const {
+  // The first rule (in file order) to claim a value wins; a value inside another one is the same secret.
+  std::sort(hits.begin(), hits.end(),
+            [](const Hit& a, const Hit& b) { return a.offset != b.offset ? a.offset < b.offset : a.rule < b.rule; });
+  LineCounter counter(lines.text);
+  std::size_t claimed_until = 0;
+  for (const Hit& hit : hits) {
+    if (hit.offset < claimed_until) continue;
+    claimed_until = hit.offset + std::max<std::size_t>(hit.value.size(), 1);
+    const std::size_t line = counter.at(hit.offset);
+    if (allowed(line_around(lines.text, hit.offset))) continue;
+    const Rule& rule = m_rules.rules[hit.rule];
+    out.push_back({std::string(path), lines.file_line(line), std::string(rule.id), std::string(rule.description), redact(hit.value),
+                   std::string(rule.description_zh)});
+  }
+}
+
+void Scanner::scan_joined(std::string_view path, Lines lines, std::vector<Finding>& out) const {
+  // A key split into literals is found in the literals joined. The joined finding replaces those on the
+  // lines the literals span (a piece alone may have looked like another, weaker kind of key); a marker on
+  // any of those lines covers it.
+  LineCounter counter(lines.text);
+  for (const auto& run : joined_literals(lines.text)) {
+    std::vector<Hit> hits;
+    scan_text(run.text, hits);
+    if (hits.empty()) continue;
+    const std::size_t first = counter.at(run.begin);
+    const std::size_t last = counter.at(run.end - 1);
+    bool marked = false;
+    for (std::size_t at = run.begin; at < run.end && !marked;) {
+      marked = allowed(line_around(lines.text, at));
+      const std::size_t nl = lines.text.find('\n', at);
+      if (nl == std::string_view::npos) break;
+      at = nl + 1;
+    }
+    if (marked) continue;
+    std::vector<Finding> found;
+    report(path, {run.text, nullptr}, hits, found);
+    const std::size_t from = lines.file_line(first), to = lines.file_line(last);
+    out.erase(std::remove_if(out.begin(), out.end(), [&](const Finding& o) { return o.line >= from && o.line <= to; }), out.end());
+    for (auto& f : found) {
+      f.line = from;
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+void Scanner::scan_base64(std::string_view path, Lines lines, std::vector<Finding>& out) const {
+  // One level only: what a base64 run decodes to is scanned as text, never decoded again.
+  LineCounter counter(lines.text);
+  for (const auto& run : base64_runs(lines.text, k_base64_min)) {
+    if (!printable_text(run.bytes)) continue;
+    std::vector<Hit> hits;
+    scan_text(run.bytes, hits);
+    if (hits.empty() || allowed(line_around(lines.text, run.offset))) continue;
+    std::vector<Finding> found;
+    report(path, {run.bytes, nullptr}, hits, found);
+    const std::size_t line = lines.file_line(counter.at(run.offset));
+    if (std::any_of(out.begin(), out.end(), [&](const Finding& o) { return o.line == line; })) continue;  // already found there
+    for (auto& f : found) {
+      f.line = line;
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+void Scanner::scan_logical(std::string_view path, std::string_view type_path, Lines lines, Rules which, std::vector<Finding>& out) const {
+  std::vector<Hit> hits;
+  scan_text(lines.text, hits, which);
+  report(path, lines, hits, out);
+  if (which == Rules::key_shaped) return;
+  scan_joined(path, lines, out);
+  if (config_like(type_path)) scan_base64(path, lines, out);
+}
+
+void Scanner::scan_bytes(std::string_view path, std::string_view type_path, std::string_view content, bool inflated,
+                         std::vector<Finding>& out) const {
+  if (!inflated) {
+    if (auto text = gunzip(content, k_gzip_max)) {
+      // A .gz member is judged by the name inside (notes.txt.gz is text, runs.tar.gz an archive).
+      const std::string_view inner = ends_with_folded(type_path, ".gz") ? type_path.substr(0, type_path.size() - 3) : type_path;
+      scan_bytes(path, inner, *text, true, out);
+      return;
+    }
+  }
+  std::string decoded;
+  std::string_view text = content;
+  Rules which = compiled_or_archive(type_path, content) ? Rules::key_shaped : Rules::all;
+  // UTF-32 and UTF-16 have a BOM or NUL bytes near the start, and so has binary content: plain text (nearly
+  // every file) costs one memchr here.
+  const std::string_view head = content.substr(0, 2);
+  const bool bom = head == "\xFF\xFE" || head == "\xFE\xFF";
+  if (bom || std::memchr(content.data(), '\0', std::min(content.size(), k_binary_probe)) != nullptr) {
+    if (auto wide = utf32_text(content)) {
+      decoded = std::move(*wide);
+    } else if (auto utf16 = utf16_text(content)) {
+      decoded = std::move(*utf16);
+    } else {
+      decoded = printable_runs(content);  // binary: only its printable runs can hold a key
+    }
+    text = decoded;
+  }
+  if (auto lf = lone_cr_as_lf(text)) {
+    decoded = std::move(*lf);
+    text = decoded;
+  }
+  const bool notebook = ends_with_folded(type_path, ".ipynb");
+  if (which == Rules::all && (notebook || ends_with_folded(type_path, ".json"))) {
+    if (auto logical = json_text(text, notebook ? JsonMode::notebook : JsonMode::json)) {
+      scan_logical(path, type_path, {logical->text, &logical->file_lines}, which, out);
+      return;
+    }
+  }
+  scan_logical(path, type_path, {text, nullptr}, which, out);
+}
+
+std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_view content) const {
+  std::vector<Finding> out;
+  scan_bytes(path, path, content, false, out);
+  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
+  return out;
+}
+
+std::vector<Finding> Scanner::scan_path(std::string_view path) const {
+  const std::string name = file_name(path);
+  std::vector<Finding> out;
+  for (const auto& rule : m_rules.path_rules) {
+    const auto matches = [&](Span<std::string_view> globs) {
+      return std::any_of(globs.begin(), globs.end(), [&](std::string_view g) { return glob_match(g, name); });
+    };
+    if (!matches(rule.exceptions) && matches(rule.patterns)) {
+      out.push_back({std::string(path), 0, std::string(rule.id), std::string(rule.description), "", std::string(rule.description_zh)});
+      break;
+    }
+  }
+  // A key can be a file or folder name too (tokens/ghp_….txt): the path is scanned like a line of text.
+  std::vector<Hit> hits;
+  scan_text(path, hits);
+  std::vector<Finding> in_name;
+  report(path, {path, nullptr}, hits, in_name);
+  for (auto& f : in_name) {
+    f.line = 0;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+bool Scanner::public_file(std::string_view rule_id, std::string_view content) const {
+  const auto rule = std::find_if(m_rules.path_rules.begin(), m_rules.path_rules.end(), [&](const PathRule& r) { return r.id == rule_id; });
+  if (rule == m_rules.path_rules.end() || rule->public_blocks.empty()) return false;
+  static constexpr std::string_view k_begin = "-----BEGIN ";
+  std::size_t blocks = 0;
+  for (std::size_t at = content.find(k_begin); at != std::string_view::npos; at = content.find(k_begin, at + 1)) {
+    const std::size_t label = at + k_begin.size();
+    const std::size_t end = content.find("-----", label);
+    if (end == std::string_view::npos || end - label > 64) return false;
+    const std::string_view name = content.substr(label, end - label);
+    if (std::find(rule->public_blocks.begin(), rule->public_blocks.end(), name) == rule->public_blocks.end()) return false;
+    ++blocks;
+  }
+  return blocks > 0;
+}
+
+std::vector<Finding> Scanner::scan(std::string_view path, std::string_view content) const {
+  auto out = scan_path(path);
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [&](const Finding& f) { return f.line == 0 && f.redacted.empty() && public_file(f.rule_id, content); }),
+            out.end());
+  auto more = scan_content(path, content);
+  out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  return out;
+}
+
+}  // namespace pdo::secrets

@@ -1,0 +1,68 @@
+// Keys split into string literals of one statement are found joined: three samples of every shape issue
+// 28 named (implicit concatenation over lines, '+' with a backslash continuation, JS template literals,
+// f-string nesting, "".join of literals), and what must not be joined.
+#include <catch2/catch.hpp>
+
+#include "secrets/literals.hpp"
+#include "synthetic.hpp"
+
+using namespace pdo::secrets;
+using namespace pdo::test;
+
+namespace {
+
+using Ids = std::vector<std::string>;
+
+std::string ghp(std::uint32_t seed) { return "gh" + std::string("p_") + body(k_alnum, 36, seed); }
+std::string hf(std::uint32_t seed) { return "hf" + std::string("_") + body(k_alnum, 34, seed); }
+std::string sk(std::uint32_t seed) { return "sk-" + std::string("proj-") + body(k_b64url, 48, seed); }
+
+/// `key` cut in three pieces.
+std::vector<std::string> pieces(const std::string& key) { return {key.substr(0, 3), key.substr(3, 12), key.substr(15)}; }
+
+}  // namespace
+
+TEST_CASE("split literals of one statement are joined, in every shape", "[secrets]") {
+  struct Case {
+    std::string shape, text, path, rule;
+  };
+  std::vector<Case> cases;
+  for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+    const auto g = pieces(ghp(seed)), h = pieces(hf(seed + 10)), s = pieces(sk(seed + 20));
+    cases.push_back(
+        {"implicit", "TOKEN = (\"" + g[0] + "\"\n         \"" + g[1] + "\"\n         \"" + g[2] + "\")\n", "a.py", "github-token"});
+    cases.push_back(
+        {"continuation", "key = '" + h[0] + "' + \\\n    '" + h[1] + "' \\\n    + '" + h[2] + "'\n", "a.py", "huggingface-token"});
+    cases.push_back({"template", "const key = `" + s[0] + "` +\n  `" + s[1] + "` + `" + s[2] + "`;\n", "a.js", "openai-api-key"});
+    cases.push_back({"f-string", "token = f\"{'" + g[0] + "'}{'" + g[1] + "'}{'" + g[2] + "'}\"\n", "a.py", "github-token"});
+    cases.push_back(
+        {"join", "hf_token = \"\".join([\"" + h[0] + "\", \"" + h[1] + "\",\n    \"" + h[2] + "\"])\n", "a.py", "huggingface-token"});
+  }
+  for (const auto& c : cases) {
+    INFO(c.shape << ": " << c.text);
+    CHECK(found_ids(c.text, c.path) == Ids{c.rule});
+  }
+  // The finding is on the statement's first line, and a marker on any line of it covers it.
+  const auto g = pieces(ghp(7));
+  const std::string split = "x = 1\nTOKEN = (\"" + g[0] + "\"\n  \"" + g[1] + "\"\n  \"" + g[2] + "\")\n";
+  const auto found = default_scanner().scan("a.py", split);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].line == 2);
+  CHECK(found_ids("TOKEN = (\"" + g[0] + "\"  # pdo" + std::string(":allow") + "\n  \"" + g[1] + g[2] + "\")\n", "a.py").empty());
+}
+
+TEST_CASE("what is not one statement's literals is not joined", "[secrets]") {
+  CHECK(joined_literals("print(\"a\", \"b\")").empty());
+  CHECK(joined_literals("don't stop, it's fine").empty());
+  CHECK(joined_literals("x = 'ab'\ny = 1\nz = 'cd'").empty());
+  const auto runs = joined_literals("a = \"x\" \"y\"; b = ', '.join(['p', 'q'])");
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0].text == "xy");
+  CHECK(runs[1].text == "p, q");
+  // Bounded: at most 16 literals are joined, so a long table of strings costs a bounded run each.
+  std::string many;
+  for (int i = 0; i < 40; ++i) many += "\"ab\"\n";
+  const auto bounded = joined_literals(many);
+  REQUIRE_FALSE(bounded.empty());
+  CHECK(bounded[0].text.size() == 32);
+}

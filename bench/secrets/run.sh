@@ -5,7 +5,9 @@
 # covers, in every file shape. Checks the corpus holds what it claims before timing; then times the tools
 # pair by pair (pdo and one peer back to back, the order swapped every round), single-threaded and with
 # two ways of parallelism; prints MB/s, the median of the per-pair speed ratios, recall per family,
-# format and file shape, and "other lines" (false positives). Last, pdo on real third-party text.
+# format and file shape, and "other lines" (false positives). Then an installed Python tree with its
+# compiled files (pdo vs git-secrets, MB/s of CPU time, every pdo finding listed); last, pdo on real
+# third-party text.
 #
 #   bench/secrets/run.sh                       # 30 MB corpus (~2,000 files) in /tmp/pdo-secrets-bench, 5 rounds
 #   PDO_BENCH_MB=100 PDO_BENCH_ROUNDS=3 bench/secrets/run.sh   # secretlint slows down with the number of files
@@ -147,6 +149,42 @@ python3 "$here/score.py" report "$corpus" "$times" \
   "pdo:1-thread=$work/out.pdo.1-thread=pdo" "pdo:2-way=$work/out.pdo.2-way=pdo" \
   "secretlint:1-thread=$work/out.secretlint.1-thread=unix" "secretlint:2-way=$work/out.secretlint.2-way=unix" \
   "git-secrets:1-thread=$work/out.git-secrets.1-thread=grep" "git-secrets:2-way=$work/out.git-secrets.2-way=grep"
+
+# An installed Python tree with its compiled files (PDO_BENCH_PYTHON, default Debian's /usr/lib/python3 and
+# /usr/lib/python3.X: numpy, scipy, sklearn, pandas, oauthlib… when installed), copied to a temp folder and
+# byte-compiled there (python3 -m compileall), symlinks kept as links: a mixed tree of sources, .pyc,
+# .so and data that holds no secrets. pdo and git-secrets (AWS patterns only, as it ships) each scan it
+# once after a warm-up read; MB/s is the tree's bytes over each tool's CPU time (user + sys).
+pytree="$work/python-tree"
+if [ ! -f "$pytree/.complete" ]; then
+  rm -rf "$pytree"
+  mkdir -p "$pytree"
+  for src in ${PDO_BENCH_PYTHON:-/usr/lib/python3 /usr/lib/python3.$(python3 -c 'import sys; print(sys.version_info.minor)')}; do
+    cp -a "$src" "$pytree/" 2>/dev/null || true
+  done
+  python3 -m compileall -q -j 2 "$pytree" > /dev/null 2>&1 || true
+  touch "$pytree/.complete"
+fi
+gs_aws="$work/git-secrets-aws"
+if [ ! -d "$gs_aws/.git" ]; then
+  git init -q "$gs_aws"
+  (cd "$gs_aws" && git secrets --register-aws > /dev/null)
+fi
+py_bytes=$(find "$pytree" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+find "$pytree" -type f -exec cat {} + > /dev/null
+cpu_time() {  # OUT CMD...: runs CMD, writes its output to OUT, prints its user + sys seconds
+  local out=$1; shift
+  /usr/bin/time -f '%U %S' -o "$work/cpu.txt" "$@" > "$out" 2>&1 || true
+  awk '{printf "%.2f", $1 + $2}' "$work/cpu.txt"
+}
+pdo_cpu=$(cpu_time "$work/py.pdo" "$pdo" --lang en scan -j 1 "$pytree")
+gs_cpu=$(cpu_time "$work/py.gs" sh -c "cd '$gs_aws' && git secrets --scan -r '$pytree'")
+echo
+echo "python tree $pytree: $(find "$pytree" -type f | wc -l) files, $(awk -v b="$py_bytes" 'BEGIN {printf "%.1f", b / 1e6}') MB ($(find "$pytree" -name '*.pyc' | wc -l) .pyc, $(find "$pytree" -name '*.so*' -type f | wc -l) .so)"
+awk -v b="$py_bytes" -v p="$pdo_cpu" -v g="$gs_cpu" 'BEGIN {printf "python tree MB/s of CPU time: pdo %.1f (%.2f s), git-secrets %.1f (%.2f s)\n", b / 1e6 / p, p, b / 1e6 / g, g}'
+grep -E '^Scanned' "$work/py.pdo" | sed 's/^/python tree, pdo: /'
+echo "python tree findings: pdo $(grep -cvE '^(Scanned|What to do|  |$)' "$work/py.pdo" || true), git-secrets $(grep -c ':[0-9]*:' "$work/py.gs" || true)"
+grep -vE '^(Scanned|What to do|  |$)' "$work/py.pdo" | sed 's/^/  pdo finding: /' | head -60 || true
 
 # Real third-party text: headers and docs that hold no secrets (a finding here is a false positive,
 # unless it is a real key file shipped as an example, which the list shows). Each folder on its own.

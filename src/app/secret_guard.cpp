@@ -86,7 +86,13 @@ Status check_message_for_secrets(std::string_view message, const SecretScan& sca
 }
 
 Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input, const SecretScan& scanner) {
-  std::vector<std::string> tips, known;
+  std::vector<std::string> tips, known, lines;
+  const auto scan_text = [&](const std::string& where, const std::string& label, const std::string& text) {
+    for (auto f : scanner.scan_content(label, text)) {
+      f.path = label;
+      lines.push_back(where + format_finding(f));
+    }
+  };
   for (const auto& line : util::split_lines(refs_input)) {
     std::vector<std::string> words;
     for (auto& w : util::split(line, ' ')) {
@@ -96,29 +102,32 @@ Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, st
     if (words.size() != 4) continue;
     const auto zero = [](const std::string& id) { return id.find_first_not_of('0') == std::string::npos; };
     if (zero(words[1])) continue;  // a branch being deleted sends nothing
+    // The ref names go to the remote too, and a tag object's message and tagger.
+    scan_text("", tr("(引用名)", "(ref name)"), words[0] + "\n" + words[2] + "\n");
+    if (const auto tag = repo.tag_text(words[1])) {
+      scan_text(words[1].substr(0, 12) + " ", tr("(标签说明)", "(tag message)"), tag->tag_message);
+      scan_text(words[1].substr(0, 12) + " ", tr("(标签作者)", "(tagger)"), tag->tagger + "\n");
+    }
     tips.push_back(words[1]);
     if (!zero(words[3])) known.push_back(words[3]);
   }
-  if (tips.empty()) return ok();
+  if (tips.empty() && lines.empty()) return ok();
   // A named remote's tracking refs are what it already has; a URL has none we know of.
   const bool named = !remote.empty() && remote.find_first_of("/:\\") == std::string_view::npos;
   const std::string glob = named ? "refs/remotes/" + std::string(remote) + "/*" : "";
-  std::vector<std::string> lines;
   const Status walked = repo.for_each_outgoing(
       tips, known, glob,
       [&](const git::Repo::OutgoingCommit& c) {
-        for (auto f : scanner.scan_content("COMMIT_EDITMSG", c.message)) {
-          f.path = tr("(提交说明)", "(commit message)");
-          lines.push_back(c.commit.substr(0, 12) + " " + format_finding(f));
-        }
+        scan_text(c.commit.substr(0, 12) + " ", tr("(提交说明)", "(commit message)"), c.message);
+        scan_text(c.commit.substr(0, 12) + " ", tr("(作者或提交者)", "(author or committer)"), c.identities);
       },
       [&](const git::Repo::HistoryBlob& b) {
         for (const auto& f : scanner.scan(b.path, b.content)) lines.push_back(b.commit.substr(0, 12) + " " + format_finding(f));
       });
   if (!walked) return walked.error();
   if (lines.empty()) return ok();
-  std::string msg = tr("要推送的提交里有疑似密钥，已停止推送：什么也没有发出去。\n",
-                       "possible secrets in the commits to push; stopped, nothing was sent.\n");
+  std::string msg = tr("要推送的内容（提交、引用名或标签）里有疑似密钥，已停止推送：什么也没有发出去。\n",
+                       "possible secrets in what is to be pushed (commits, ref names or tags); stopped, nothing was sent.\n");
   for (const auto& l : lines) msg += "  " + l + "\n";
   msg += tr(
       "这些提交还只在你的电脑上。先到服务商网站作废这个密钥；再把它从提交里去掉（最新的提交：改好文件后 git commit --amend；更早的：git rebase -i），然后重新推送。\n"

@@ -27,7 +27,8 @@ Status check_message_for_secrets(std::string_view message, const SecretScan& sca
 
 /// Scans what `git push` would send (the pre-push hook): `refs_input` is git's "<local ref> <local id>
 /// <remote ref> <remote id>" lines, `remote` the remote's name (its refs/remotes/<remote>/* are known
-/// there) or URL. Files, file names and messages of every new commit, also those made with --no-verify.
+/// there) or URL. Files, file names, messages and author/committer identities of every new commit (also
+/// those made with --no-verify), the ref names, and an annotated tag's message and tagger.
 Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, std::string_view refs_input,
                               const SecretScan& scan = builtin_scan());
 

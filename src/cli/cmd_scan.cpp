@@ -61,6 +61,8 @@ void collect_folder(const fs::path& dir, const fs::path& cwd, std::vector<ScanFi
       if (is_dir) it.disable_recursion_pending();
       continue;
     }
+    // A link is not followed, as git does not: its target may be outside the folder (or huge).
+    if (it->is_symlink(ec)) continue;
     if (!is_dir && it->is_regular_file(ec)) files.push_back({p, shown_path(p, cwd)});
   }
 }
@@ -190,10 +192,13 @@ int run_scan_history(Context& ctx) {
   {
     util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描历史：", "Scanning history: ", " 个文件版本", " file versions"));
     repo.for_each_history(
-            [&](const std::string& commit, const std::string& message) {
-              for (auto f : scanner.scan_content("COMMIT_EDITMSG", message)) {
-                f.path = tr("(提交说明)", "(commit message)");
-                in_messages.emplace_back(commit, std::move(f));
+            [&](const git::Repo::OutgoingCommit& c) {
+              for (const auto& [label, text] : {std::pair{tr("(提交说明)", "(commit message)"), c.message},
+                                                std::pair{tr("(作者或提交者)", "(author or committer)"), c.identities}}) {
+                for (auto f : scanner.scan_content(label, text)) {
+                  f.path = label;
+                  in_messages.emplace_back(c.commit, std::move(f));
+                }
               }
             },
             [&](const git::Repo::HistoryBlob& blob) {
@@ -203,10 +208,26 @@ int run_scan_history(Context& ctx) {
             })
         .take();
     for (const auto& [commit, f] : in_messages) print(progress, commit, f);
+    // Branch and tag names, and annotated tags' messages and taggers, are history a push sends too.
+    for (const auto& ref : repo.ref_texts().take()) {
+      for (const auto& [label, text] :
+           {std::pair{tr("(引用名)", "(ref name)"), ref.name}, std::pair{tr("(标签说明)", "(tag message)"), ref.tag_message},
+            std::pair{tr("(标签作者)", "(tagger)"), ref.tagger}}) {
+        for (auto f : scanner.scan_content(label, text)) {
+          f.path = label;
+          print(progress, tr("引用", "ref"), f);  // not the name: it may be the key
+        }
+      }
+    }
   }
+  const std::string shallow =
+      repo.is_shallow()
+          ? tr("这是浅克隆（git clone --depth）：只扫描了本地有的提交，更早的历史不在这里。\n",
+               "This is a shallow clone (git clone --depth): only the commits it has were scanned; older history is not here.\n")
+          : "";
   app::print_warnings(scanner, ctx.err);
   return finish(ctx, count,
-                tr("扫描了历史中的 ", "Scanned ") + util::counted(blobs, "个文件版本", "file version", "file versions") +
+                shallow + tr("扫描了历史中的 ", "Scanned ") + util::counted(blobs, "个文件版本", "file version", "file versions") +
                     tr("，发现 ", " in history, found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
                     tr("。", ".") +
                     (count ? tr("已提交的密钥请先到服务商网站作废；改写历史（git filter-repo）不能让它变安全。\n",

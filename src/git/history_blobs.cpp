@@ -81,7 +81,68 @@ Status compare_trees(BlobWalk& w, git_tree* before, git_tree* now, const std::st
 
 }  // namespace
 
-Status Repo::for_each_history(const std::function<void(const std::string&, const std::string&)>& visit_message,
+namespace {
+
+std::string signature_text(const git_signature* sig) {
+  if (sig == nullptr) return {};
+  return std::string(sig->name ? sig->name : "") + " <" + (sig->email ? sig->email : "") + ">";
+}
+
+Repo::OutgoingCommit commit_text(const git_oid& id, git_commit* c) {
+  const char* message = git_commit_message_raw(c);
+  return {oid_str(id), message ? message : "",
+          "author: " + signature_text(git_commit_author(c)) + "\ncommitter: " + signature_text(git_commit_committer(c)) + "\n"};
+}
+
+/// The commits of a shallow clone reachable from HEAD, branches and tags, parents before children: the
+/// walk stops where a parent is not in the object database (libgit2 1.5's revwalk stops the whole walk).
+Result<std::vector<git_oid>> shallow_commits(git_repository* repo) {
+  std::vector<git_oid> roots, order;
+  git_oid head;
+  if (git_reference_name_to_id(&head, repo, "HEAD") == 0) roots.push_back(head);
+  for (const char* glob : {"refs/heads/*", "refs/tags/*"}) {
+    git_reference_iterator* it = nullptr;
+    if (git_reference_iterator_glob_new(&it, repo, glob) != 0) continue;
+    git_reference* ref = nullptr;
+    while (git_reference_next(&ref, it) == 0) {
+      git_object* peeled = nullptr;
+      if (git_reference_peel(&peeled, ref, GIT_OBJECT_COMMIT) == 0) {
+        roots.push_back(*git_object_id(peeled));
+        git_object_free(peeled);
+      }
+      git_reference_free(ref);
+    }
+    git_reference_iterator_free(it);
+  }
+  git_odb* odb = nullptr;
+  if (int rc = git_repository_odb(&odb, repo); rc != 0) return lg2_error(rc, "odb");
+  std::set<std::string> seen;
+  // Depth-first, iterative: a node is emitted after all its parents (post-order).
+  std::vector<std::pair<git_oid, bool>> stack;
+  for (const auto& r : roots) stack.emplace_back(r, false);
+  while (!stack.empty()) {
+    auto [id, expanded] = stack.back();
+    stack.pop_back();
+    if (expanded) {
+      order.push_back(id);
+      continue;
+    }
+    if (!seen.insert(oid_str(id)).second || git_odb_exists(odb, &id) == 0) continue;
+    git_commit* c = nullptr;
+    if (git_commit_lookup(&c, repo, &id) != 0) continue;
+    CommitPtr commit(c);
+    stack.emplace_back(id, true);
+    for (unsigned p = 0; p < git_commit_parentcount(c); ++p) stack.emplace_back(*git_commit_parent_id(c, p), false);
+  }
+  git_odb_free(odb);
+  return order;
+}
+
+}  // namespace
+
+bool Repo::is_shallow() const { return git_repository_is_shallow(m_impl->repo.get()) == 1; }
+
+Status Repo::for_each_history(const std::function<void(const OutgoingCommit&)>& visit_commit,
                               const std::function<void(const HistoryBlob&)>& visit_blob) const {
   git_repository* repo = m_impl->repo.get();
   if (head_unborn()) return ok();
@@ -90,30 +151,74 @@ Status Repo::for_each_history(const std::function<void(const std::string&, const
   // rather than looked up again (the history is read without libgit2's object cache, see tune_for_reading).
   git_oid previous{};
   TreePtr previous_tree;
-  return walk_commits(repo, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"},
-                      [&](const git_oid& id, git_commit* c, git_tree* t) -> Result<bool> {
-                        w.commit = oid_str(id);
-                        const char* message = git_commit_message_raw(c);
-                        visit_message(w.commit, message ? message : "");
-                        const git_oid* parent_id = git_commit_parentcount(c) > 0 ? git_commit_parent_id(c, 0) : nullptr;
-                        TreePtr looked_up;
-                        git_tree* parent = nullptr;
-                        if (parent_id && previous_tree && git_oid_equal(parent_id, &previous)) {
-                          parent = previous_tree.get();
-                        } else if (parent_id) {
-                          looked_up = first_parent_tree(c);
-                          parent = looked_up.get();
-                        }
-                        if (Status s = compare_trees(w, parent, t, ""); !s) return s.error();
-                        git_object* kept = nullptr;
-                        if (git_object_dup(&kept, reinterpret_cast<git_object*>(t)) == 0) {
-                          previous = id;
-                          previous_tree.reset(reinterpret_cast<git_tree*>(kept));
-                        } else {
-                          previous_tree.reset();
-                        }
-                        return true;
-                      });
+  const auto visit = [&](const git_oid& id, git_commit* c, git_tree* t) -> Result<bool> {
+    w.commit = oid_str(id);
+    visit_commit(commit_text(id, c));
+    const git_oid* parent_id = git_commit_parentcount(c) > 0 ? git_commit_parent_id(c, 0) : nullptr;
+    TreePtr looked_up;
+    git_tree* parent = nullptr;
+    if (parent_id && previous_tree && git_oid_equal(parent_id, &previous)) {
+      parent = previous_tree.get();
+    } else if (parent_id) {
+      looked_up = first_parent_tree(c);  // null at a shallow boundary: the whole tree is new here
+      parent = looked_up.get();
+    }
+    if (Status s = compare_trees(w, parent, t, ""); !s) return s.error();
+    git_object* kept = nullptr;
+    if (git_object_dup(&kept, reinterpret_cast<git_object*>(t)) == 0) {
+      previous = id;
+      previous_tree.reset(reinterpret_cast<git_tree*>(kept));
+    } else {
+      previous_tree.reset();
+    }
+    return true;
+  };
+  if (!is_shallow())
+    return walk_commits(repo, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME | GIT_SORT_REVERSE, {"refs/heads/*", "refs/tags/*"}, visit);
+  auto order = shallow_commits(repo);
+  if (!order) return order.error();
+  for (const git_oid& id : *order) {
+    git_commit* c = nullptr;
+    if (git_commit_lookup(&c, repo, &id) != 0) continue;
+    CommitPtr commit(c);
+    git_tree* t = nullptr;
+    if (git_commit_tree(&t, c) != 0) continue;
+    TreePtr tree(t);
+    if (auto more = visit(id, c, t); !more) return more.error();
+  }
+  return ok();
+}
+
+std::optional<Repo::RefText> Repo::tag_text(const std::string& id) const {
+  git_oid oid;
+  if (git_oid_fromstr(&oid, id.c_str()) != 0) return std::nullopt;
+  git_tag* tag = nullptr;
+  if (git_tag_lookup(&tag, m_impl->repo.get(), &oid) != 0) return std::nullopt;
+  RefText out{{}, git_tag_message(tag) ? git_tag_message(tag) : "", signature_text(git_tag_tagger(tag))};
+  git_tag_free(tag);
+  return out;
+}
+
+Result<std::vector<Repo::RefText>> Repo::ref_texts() const {
+  std::vector<RefText> out;
+  for (const char* glob : {"refs/heads/*", "refs/tags/*"}) {
+    git_reference_iterator* it = nullptr;
+    if (int rc = git_reference_iterator_glob_new(&it, m_impl->repo.get(), glob); rc != 0) return lg2_error(rc, "refs");
+    git_reference* ref = nullptr;
+    while (git_reference_next(&ref, it) == 0) {
+      RefText text{git_reference_name(ref), {}, {}};
+      if (git_reference_type(ref) == GIT_REFERENCE_DIRECT) {
+        if (auto tag = tag_text(oid_str(*git_reference_target(ref)))) {
+          text.tag_message = std::move(tag->tag_message);
+          text.tagger = std::move(tag->tagger);
+        }
+      }
+      out.push_back(std::move(text));
+      git_reference_free(ref);
+    }
+    git_reference_iterator_free(it);
+  }
+  return out;
 }
 
 Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::vector<std::string>& known, const std::string& known_glob,
@@ -156,8 +261,7 @@ Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::
     git_tree* t = nullptr;
     if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, tr("无法读取提交 ", "cannot read commit ") + oid_str(oid));
     TreePtr tree(t);
-    const char* message = git_commit_message_raw(c);
-    visit_commit({oid_str(oid), message ? message : ""});
+    visit_commit(commit_text(oid, c));
     if (auto st = visit_changed_blobs(repo, oid, c, t, seen, visit_blob); !st) return st.error();
   }
   return ok();

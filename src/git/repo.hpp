@@ -276,15 +276,29 @@ public:
     std::string path;
     std::string content;
   };
-  /// One walk of every commit reachable from HEAD, a branch or a tag, oldest first: `visit_message(commit,
-  /// message)` for each, then `visit_blob` once per distinct blob (and path) it added or changed.
-  Status for_each_history(const std::function<void(const std::string&, const std::string&)>& visit_message,
-                          const std::function<void(const HistoryBlob&)>& visit_blob) const;
-  /// A commit about to leave the machine (git push), with its message.
+  /// A commit's texts that leave the machine with it: its message and its identities.
   struct OutgoingCommit {
     std::string commit;
     std::string message;
+    std::string identities;  ///< "author: Name <email>\ncommitter: Name <email>\n"
   };
+  /// One walk of every commit reachable from HEAD, a branch or a tag, oldest first: `visit_commit` for
+  /// each, then `visit_blob` once per distinct blob (and path) it added or changed. In a shallow clone the
+  /// walk stops at the commits it has: a boundary commit's whole tree counts as added.
+  Status for_each_history(const std::function<void(const OutgoingCommit&)>& visit_commit,
+                          const std::function<void(const HistoryBlob&)>& visit_blob) const;
+  /// True for a shallow clone (git clone --depth): history older than its boundary commits is not here.
+  bool is_shallow() const;
+  /// A ref's texts: its name and, for an annotated tag, its message and tagger.
+  struct RefText {
+    std::string name;
+    std::string tag_message;  ///< "" unless the ref names a tag object
+    std::string tagger;       ///< "Name <email>" of a tag object
+  };
+  /// The texts of the object `id` names when it is a tag object (nullopt otherwise, or if unknown).
+  std::optional<RefText> tag_text(const std::string& id) const;
+  /// Every branch and tag (refs/heads/*, refs/tags/*) with its tag object's texts.
+  Result<std::vector<RefText>> ref_texts() const;
   /// For `git push`: calls `visit_commit` for each commit reachable from `tips` (commit ids) but not from
   /// `known` (ids the remote has; unknown ids are ignored) nor from refs matching `known_glob`
   /// ("refs/remotes/origin/*"), and `visit_blob` for each blob those commits added or changed.

@@ -62,3 +62,21 @@ TEST_CASE("pdo scan -j: any number of threads reports the same findings in the s
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("--jobs") != std::string::npos);
 }
+
+TEST_CASE("pdo scan DIR does not follow symlinks, as git does not", "[cli][scan][posix][posix:symlinks]") {
+  TempDir tmp("pdo-scan-links");
+  const fs::path dir = tmp / "tree", outside = tmp / "outside";
+  fs::create_directories(dir);
+  fs::create_directories(outside / "big");
+  write_file(outside / "leak.txt", "token " + fake_key(31) + "\n");
+  write_file(outside / "big" / "more.txt", "token " + fake_key(32) + "\n");
+  write_file(dir / "notes.md", "a clean note\n");
+  fs::create_symlink(outside / "leak.txt", dir / "leak.txt");
+  fs::create_directory_symlink(outside / "big", dir / "big");
+  const auto r = run_pdo({"--lang", "en", "scan", util::path_to_utf8(dir)}, tmp.path());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("Scanned 1 files") != std::string::npos);
+  // A file named on the command line is scanned, link or not.
+  CHECK(run_pdo({"scan", util::path_to_utf8(dir / "leak.txt")}, tmp.path()).exit_code == 3);
+}

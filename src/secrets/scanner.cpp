@@ -21,8 +21,8 @@ constexpr std::size_t k_pem_header_max = 80;
 constexpr std::size_t k_pem_body_max = 20000;
 // How far back an example word (RFC, example, >>>) makes a contextual rule's value an example: a
 // docstring's "For example::" stands a few lines above its sample request.
-constexpr std::size_t k_example_lines = 8;
-constexpr std::size_t k_example_bytes = 800;
+constexpr std::size_t k_example_lines = 12;
+constexpr std::size_t k_example_bytes = 1000;
 
 constexpr Alphabet k_alnum = alphabet_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
 constexpr Alphabet k_trailing = alphabet_of(".-_/:");     // dropped from a word's end

@@ -112,7 +112,7 @@ TEST_CASE("browser route: only this OS's auto items run, the page title needs yo
   CHECK(commit_count(ws) == before);
   CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, ws) == "check-env.md\n");
   CHECK(git_out({"show", "HEAD:check-env.md"}, ws) == read_file(ws / "check-env.md"));
-  CHECK(git_out({"log", "-1", "--format=%s"}, ws) == "pdo check: pass 3, fail 0, needs-you 3, unverified 0\n");
+  CHECK(git_out({"log", "-1", "--format=%s"}, ws) == "pdo check：通过 3，未通过 0，需要你操作 3，未验证 0\n");
   require_clean_repo(ws);
 
   SECTION("confirm marks it as confirmed by you, with the date, in a committed file") {

@@ -313,7 +313,7 @@ TEST_CASE("init runs the self-check once and reports its recorded results", "[cl
   const std::string env = read_file(root / "check-env.md");
   CHECK_THAT(env, Catch::Contains("### 自检结果") && Catch::Contains("`env-ignored` · pdo 自动检查 · 通过（pdo 观察到）"));
   CHECK_THAT(env, !Catch::Contains("尚未运行自检"));
-  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::StartsWith("pdo check: pass ") && Catch::Contains("Pdo-Action: check"));
+  CHECK_THAT(git_out({"log", "-1", "--format=%B"}, root), Catch::StartsWith("pdo check：通过 ") && Catch::Contains("Pdo-Action: check"));
   require_clean_repo(root);
   // Done lists what pdo observed; the page item needs the learner.
   const auto done = r.out.find("== 已完成 ==");

@@ -61,7 +61,7 @@ TEST_CASE("refused answers to the identity questions stop init with nothing crea
   CHECK_FALSE(fs::exists(root));
 }
 
-TEST_CASE("--email is held to the same rule as the answer", "[cli][init][issue26]") {
+TEST_CASE("init's --email is held to the same rule as the answer", "[cli][init][issue26]") {
   TempDir tmp("init email flag");
   const auto root = tmp / "c";
   const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes", "--name", "L", "--email", "not-an-email"}, tmp.path());

@@ -81,12 +81,13 @@ Exempt chinese_exempt() {
     e.words.insert(l.packages.begin(), l.packages.end());
   }
   e.phrases.push_back("Git for Windows");  // a product's name
+  e.phrases.push_back("API key");          // the term as providers' pages spell it
   // The machine's own name for its OS, as init shows it ("Linux 6.1 (Debian GNU/Linux 12 (bookworm))").
   e.phrases.push_back(platform::os_description());
   // 4. Products, tools and terms the Chinese texts name as they are spelt (a translation would hide them).
   for (const char* w :
        {"PyTorch", "Python",     "Git",    "GitHub",  "Gitee",   "GitLab",     "Kaggle",   "Google", "Colab", "Windows",  "Linux",
-        "macOS",   "PowerShell", "Debian", "Unicode", "Monarch", "TorchTitan", "notebook", "gloo",   "nccl",  "torchrun", "Tab"}) {
+        "macOS",   "PowerShell", "Debian", "Unicode", "Monarch", "TorchTitan", "notebook", "gloo",   "nccl",  "torchrun", "Tab", "Markdown"}) {
     e.words.insert(w);
   }
   // 5. Code the texts show to be typed or pasted as it is (the key advice's `import os` lines).
@@ -99,8 +100,8 @@ Exempt chinese_exempt() {
 std::string strip_exempt(std::string line, const Exempt& e) {
   for (const auto& p : e.phrases) line = util::replace_all(line, p, " ");
   static const std::regex url(R"(<?https?://[^\s>）」]*>?)"), code("`[^`]*`"), quoted("「[^」]*」");
+  line = std::regex_replace(line, code, " ");  // first: a URL inside `code` ends at its backtick
   line = std::regex_replace(line, url, " ");
-  line = std::regex_replace(line, code, " ");
   return std::regex_replace(line, quoted, " ");
 }
 

@@ -116,10 +116,10 @@ TEST_CASE("a command whose subcommand is missing names its subcommands, in eithe
   const auto zh = run_pdo({"lesson"}, tmp.path());
   CHECK(zh.exit_code == 2);
   CHECK_THAT(zh.err,
-             Catch::StartsWith("pdo: 错误：pdo lesson 后面要跟一个子命令：add、list、remove。") && !Catch::Contains("没有这个命令"));
+             Catch::StartsWith("pdo: 错误：pdo lesson 后面要跟一个子命令：add、list、remove、set-url。") && !Catch::Contains("没有这个命令"));
   const auto en = run_pdo({"--lang", "en", "lesson"}, tmp.path());
   CHECK_THAT(en.err,
-             Catch::StartsWith("pdo: error: pdo lesson needs a subcommand: add, list, remove.") && !Catch::Contains("A subcommand"));
+             Catch::StartsWith("pdo: error: pdo lesson needs a subcommand: add, list, remove, set-url.") && !Catch::Contains("A subcommand"));
   const auto flag = run_pdo({"--lang", "en", "init", "--yes=please"}, tmp.path());
   CHECK_THAT(flag.err, Catch::Contains("--yes is a switch and takes no value (got \"please\")"));
   const auto extra = run_pdo({"log", "--days", "3"}, tmp.path());
@@ -184,8 +184,8 @@ TEST_CASE("every command pdo --help lists runs its own code", "[cli]") {
   CHECK_THAT(git_out({"show", "HEAD:progress.md"}, ws), Catch::Contains("- [x] 03 "));
   check("status", {"status", "--json"}, 0, "\"lessons\"");
   check("log", {"log"}, 0, git_out({"rev-parse", "--short=7", "HEAD"}, ws).substr(0, 7));
-  check("report", {"report"}, 0, "pdo-report.html");
-  CHECK(std::filesystem::is_regular_file(ws / ".git/pdo-report.html"));
+  check("report", {"report"}, 0, "report.html");
+  CHECK(std::filesystem::is_regular_file(ws / "report.html"));
   check("ask", {"ask", "why all_reduce?", "--lesson", "4"}, 0, "questions.md");
   CHECK_THAT(read_file(ws / "questions.md"), Catch::Contains("why all_reduce?"));
   check("undo", {"undo"}, 0, "04 Writing Distributed Applications with PyTorch");

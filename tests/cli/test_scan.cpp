@@ -76,7 +76,7 @@ TEST_CASE("pdo scan DIR does not follow symlinks, as git does not", "[cli][scan]
   const auto r = run_pdo({"--lang", "en", "scan", util::path_to_utf8(dir)}, tmp.path());
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
-  CHECK(r.out.find("Scanned 1 files") != std::string::npos);
+  CHECK(r.out.find("Scanned 1 file (") != std::string::npos);
   // A file named on the command line is scanned, link or not.
   CHECK(run_pdo({"scan", util::path_to_utf8(dir / "leak.txt")}, tmp.path()).exit_code == 3);
 }

@@ -39,6 +39,7 @@ TEST_CASE("every embedded template renders for the default course", "[workspace]
       .set("course_file", std::string())
       .set("route", std::string("browser"))
       .set("lang", std::string("zh"))
+      .set("zh", true)
       .set("os", std::string("windows"));
   CHECK_NOTHROW(render_embedded("templates/config.toml", v));
 }

@@ -85,9 +85,9 @@ Exempt chinese_exempt() {
   // The machine's own name for its OS, as init shows it ("Linux 6.1 (Debian GNU/Linux 12 (bookworm))").
   e.phrases.push_back(platform::os_description());
   // 4. Products, tools and terms the Chinese texts name as they are spelt (a translation would hide them).
-  for (const char* w :
-       {"PyTorch", "Python",     "Git",    "GitHub",  "Gitee",   "GitLab",     "Kaggle",   "Google", "Colab", "Windows",  "Linux",
-        "macOS",   "PowerShell", "Debian", "Unicode", "Monarch", "TorchTitan", "notebook", "gloo",   "nccl",  "torchrun", "Tab", "Markdown"}) {
+  for (const char* w : {"PyTorch",    "Python",   "Git",   "GitHub", "Gitee",      "GitLab", "Kaggle",  "Google",
+                        "Colab",      "Windows",  "Linux", "macOS",  "PowerShell", "Debian", "Unicode", "Monarch",
+                        "TorchTitan", "notebook", "gloo",  "nccl",   "torchrun",   "Tab",    "Markdown"}) {
     e.words.insert(w);
   }
   // 5. Code the texts show to be typed or pasted as it is (the key advice's `import os` lines).

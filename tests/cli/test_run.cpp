@@ -115,11 +115,11 @@ TEST_CASE("a command whose subcommand is missing names its subcommands, in eithe
   TempDir tmp("run lesson sub");
   const auto zh = run_pdo({"lesson"}, tmp.path());
   CHECK(zh.exit_code == 2);
-  CHECK_THAT(zh.err,
-             Catch::StartsWith("pdo: 错误：pdo lesson 后面要跟一个子命令：add、list、remove、set-url。") && !Catch::Contains("没有这个命令"));
+  CHECK_THAT(zh.err, Catch::StartsWith("pdo: 错误：pdo lesson 后面要跟一个子命令：add、list、remove、set-url。") &&
+                         !Catch::Contains("没有这个命令"));
   const auto en = run_pdo({"--lang", "en", "lesson"}, tmp.path());
-  CHECK_THAT(en.err,
-             Catch::StartsWith("pdo: error: pdo lesson needs a subcommand: add, list, remove, set-url.") && !Catch::Contains("A subcommand"));
+  CHECK_THAT(en.err, Catch::StartsWith("pdo: error: pdo lesson needs a subcommand: add, list, remove, set-url.") &&
+                         !Catch::Contains("A subcommand"));
   const auto flag = run_pdo({"--lang", "en", "init", "--yes=please"}, tmp.path());
   CHECK_THAT(flag.err, Catch::Contains("--yes is a switch and takes no value (got \"please\")"));
   const auto extra = run_pdo({"log", "--days", "3"}, tmp.path());

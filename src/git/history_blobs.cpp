@@ -178,13 +178,7 @@ Status Repo::for_each_history(const std::function<void(const OutgoingCommit&)>& 
   auto order = shallow_commits(repo);
   if (!order) return order.error();
   for (const git_oid& id : *order) {
-    git_commit* c = nullptr;
-    if (git_commit_lookup(&c, repo, &id) != 0) continue;
-    CommitPtr commit(c);
-    git_tree* t = nullptr;
-    if (git_commit_tree(&t, c) != 0) continue;
-    TreePtr tree(t);
-    if (auto more = visit(id, c, t); !more) return more.error();
+    if (auto more = with_commit(repo, id, visit); !more) return more.error();
   }
   return ok();
 }

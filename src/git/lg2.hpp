@@ -116,6 +116,19 @@ inline TreePtr first_parent_tree(git_commit* commit) {
   return TreePtr(t);
 }
 
+/// Calls visit(id, commit, tree) -> Result<bool> for the commit `id`; a commit or tree that cannot be read
+/// (a shallow clone's or a broken repository's) is passed over as if visit had said true.
+template <class Visit>
+Result<bool> with_commit(git_repository* repo, const git_oid& id, Visit&& visit) {
+  git_commit* c = nullptr;
+  if (git_commit_lookup(&c, repo, &id) != 0) return true;
+  CommitPtr commit(c);
+  git_tree* t = nullptr;
+  if (git_commit_tree(&t, c) != 0) return true;
+  TreePtr tree(t);
+  return visit(id, c, t);
+}
+
 /// Walks the commits reachable from HEAD (and from the ref `globs`) in `sorting` order, calling
 /// visit(id, commit, tree) -> Result<bool> for each: false stops the walk, an Error aborts it.
 template <class Visit>
@@ -128,13 +141,7 @@ Status walk_commits(git_repository* repo, unsigned sorting, std::initializer_lis
   for (const char* glob : globs) git_revwalk_push_glob(raw, glob);
   git_oid id;
   while (git_revwalk_next(&id, raw) == 0) {
-    git_commit* c = nullptr;
-    if (git_commit_lookup(&c, repo, &id) != 0) continue;
-    CommitPtr commit(c);
-    git_tree* t = nullptr;
-    if (git_commit_tree(&t, c) != 0) continue;
-    TreePtr tree(t);
-    Result<bool> more = visit(id, c, t);
+    Result<bool> more = with_commit(repo, id, visit);
     if (!more) return more.error();
     if (!*more) break;
   }

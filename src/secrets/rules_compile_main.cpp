@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "secrets/rules.hpp"
+#include "util/tool_input.hpp"
 
 namespace {
 
@@ -172,15 +173,12 @@ int main(int argc, char** argv) {
     std::cerr << "usage: pdo_rules_compile RULES_TOML OUT_INC NAME (NAME: the file's name in messages)\n";
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  std::string text;
-  char buffer[4096];  // chunks, not istreambuf_iterator (GCC's -Wnull-dereference at -O2)
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) text.append(buffer, static_cast<std::size_t>(in.gcount()));
-  if (!in.eof()) {
+  const auto text = pdo::util::read_tool_input(argv[1]);
+  if (!text) {
     std::cerr << "pdo_rules_compile: cannot read " << argv[1] << "\n";
     return 1;
   }
-  const auto parsed = pdo::secrets::parse_rules(text, argv[3]);
+  const auto parsed = pdo::secrets::parse_rules(*text, argv[3]);
   if (!parsed) {
     std::cerr << "pdo_rules_compile: " << parsed.error().message << "\n";
     return 1;

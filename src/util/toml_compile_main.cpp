@@ -6,21 +6,19 @@
 #include <string>
 
 #include "util/toml_doc.hpp"
+#include "util/tool_input.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 4) {
     std::cerr << "usage: pdo_toml_compile IN OUT NAME (NAME: the file's name in messages)\n";
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  std::string text;
-  char buffer[4096];  // chunks, not istreambuf_iterator (GCC's -Wnull-dereference at -O2)
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) text.append(buffer, static_cast<std::size_t>(in.gcount()));
-  if (!in.eof()) {
+  const auto text = pdo::util::read_tool_input(argv[1]);
+  if (!text) {
     std::cerr << "pdo_toml_compile: cannot read " << argv[1] << "\n";
     return 1;
   }
-  pdo::util::TomlDoc doc(text, argv[3]);
+  pdo::util::TomlDoc doc(*text, argv[3]);
   if (doc.failed()) {
     std::cerr << "pdo_toml_compile: " << doc.problem() << "\n";
     return 1;

@@ -212,6 +212,17 @@ platform::ProcessResult git_push(const std::filesystem::path& ws, const std::str
   return run_git({"push", pdo_under_launcher() ? "--no-verify" : "--verify", remote, refspec}, ws);
 }
 
+std::filesystem::path workspace_with_remote(const TempDir& tmp) {
+  std::filesystem::path ws = fresh_workspace(tmp);
+  git_out({"init", "-q", "--bare", util::path_to_utf8(tmp / "remote.git")}, tmp.path());
+  git_out({"remote", "add", "origin", util::path_to_utf8(tmp / "remote.git")}, ws);
+  const auto first = git_push(ws, "origin", "HEAD:refs/heads/main");
+  INFO(first.out << first.err);
+  REQUIRE(first.exit_code == 0);
+  git_out({"fetch", "-q", "origin"}, ws);
+  return ws;
+}
+
 std::string sh_quote(const std::string& s) { return "'" + util::replace_all(s, "'", "'\\''") + "'"; }
 
 platform::ProcessResult pdo_in_terminal(const std::filesystem::path& cwd, const std::vector<std::string>& args, const std::string& redirect,

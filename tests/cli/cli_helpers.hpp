@@ -84,6 +84,9 @@ platform::ProcessResult git_commit(const std::filesystem::path& ws, const std::v
 /// given the ref lines git would give it, and `git push --no-verify` runs only if it passed.
 platform::ProcessResult git_push(const std::filesystem::path& ws, const std::string& remote, const std::string& refspec);
 
+/// A fresh workspace in `tmp` with a bare remote `origin` (tmp/remote.git) that already has its first commit.
+std::filesystem::path workspace_with_remote(const TempDir& tmp);
+
 /// Runs pdo ARGS in `root` with a test pause point (test builds only): pdo ends itself like `kill -9` at the
 /// transaction step `point` (app/transaction.cpp), after saying so in a file. True if it got there.
 bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& point);

@@ -10,18 +10,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A workspace with a bare remote `origin` that already has its first commit.
-fs::path with_remote(const TempDir& tmp) {
-  fs::path ws = fresh_workspace(tmp);
-  git_out({"init", "-q", "--bare", util::path_to_utf8(tmp / "remote.git")}, tmp.path());
-  git_out({"remote", "add", "origin", util::path_to_utf8(tmp / "remote.git")}, ws);
-  const auto first = git_push(ws, "origin", "HEAD:refs/heads/main");
-  INFO(first.out << first.err);
-  REQUIRE(first.exit_code == 0);
-  git_out({"fetch", "-q", "origin"}, ws);
-  return ws;
-}
-
 /// The push was refused by pdo's hook, named the rule and never printed the key.
 void check_refused(const platform::ProcessResult& r, const std::string& key, const std::string& label, const fs::path& remote,
                    const std::string& ref) {
@@ -37,7 +25,7 @@ void check_refused(const platform::ProcessResult& r, const std::string& key, con
 
 TEST_CASE("a branch or a lightweight tag named with a key is refused at push", "[cli][hook]") {
   TempDir tmp("pdo-push-refs");
-  const fs::path ws = with_remote(tmp);
+  const fs::path ws = workspace_with_remote(tmp);
   const std::string key = fake_key(21);
   check_refused(git_push(ws, "origin", "HEAD:refs/heads/wip-" + key), key, "(引用名)", tmp / "remote.git", "refs/heads/wip-" + key);
   git_out({"tag", "t-" + key}, ws);
@@ -49,7 +37,7 @@ TEST_CASE("a branch or a lightweight tag named with a key is refused at push", "
 
 TEST_CASE("an annotated tag whose message holds a key is refused at push", "[cli][hook]") {
   TempDir tmp("pdo-push-tag");
-  const fs::path ws = with_remote(tmp);
+  const fs::path ws = workspace_with_remote(tmp);
   const std::string key = fake_key(22);
   git_out({"tag", "-a", "-m", "release notes: token " + key, "v1"}, ws);
   check_refused(git_push(ws, "origin", "refs/tags/v1"), key, "(标签说明)", tmp / "remote.git", "refs/tags/v1");
@@ -61,7 +49,7 @@ TEST_CASE("an annotated tag whose message holds a key is refused at push", "[cli
 
 TEST_CASE("a commit whose author or committer holds a key is refused at push", "[cli][hook]") {
   TempDir tmp("pdo-push-ident");
-  const fs::path ws = with_remote(tmp);
+  const fs::path ws = workspace_with_remote(tmp);
   const std::string key = fake_key(23);
   append(ws / "questions.md", "- a clean question\n");
   git_out({"add", "questions.md"}, ws);

@@ -16,18 +16,6 @@ std::string utf16le(const std::string& ascii) {
   return out;
 }
 
-/// A workspace with a bare remote `origin` that already has its first commit.
-fs::path workspace_with_remote(const TempDir& tmp) {
-  fs::path ws = fresh_workspace(tmp);
-  git_out({"init", "-q", "--bare", util::path_to_utf8(tmp / "remote.git")}, tmp.path());
-  git_out({"remote", "add", "origin", util::path_to_utf8(tmp / "remote.git")}, ws);
-  const auto first = git_push(ws, "origin", "HEAD:refs/heads/main");
-  INFO(first.out << first.err);
-  REQUIRE(first.exit_code == 0);
-  git_out({"fetch", "-q", "origin"}, ws);
-  return ws;
-}
-
 }  // namespace
 
 TEST_CASE("init installs the commit-msg and pre-push hooks", "[cli][hook]") {

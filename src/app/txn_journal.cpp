@@ -73,6 +73,16 @@ fs::path lock_target(const fs::path& gitdir, const std::string& name) {
   return gitdir / util::path_from_utf8(name.substr(0, name.size() - 5));
 }
 
+/// A path the journal may name: relative, with no "." or ".." part (transaction.cpp's check_path lets no
+/// other through), by this system's path rules (on Windows "C:x" and "\\x" lead out too). Recovery renames
+/// and removes what the journal names, and the journal is workspace content: a crafted one must not
+/// reach outside the workspace (files) or .git (locks).
+bool inside(const std::string& path) {
+  const fs::path p = util::path_from_utf8(path);
+  if (path.empty() || p.has_root_name() || p.has_root_directory()) return false;
+  return std::none_of(p.begin(), p.end(), [](const fs::path& part) { return part == "." || part == ".."; });
+}
+
 bool parse_line(const std::vector<std::string>& w, Journal& j) {
   if (w.size() == 2 && w[0] == "pid") {
     auto n = number(w[1]);
@@ -91,7 +101,7 @@ bool parse_line(const std::vector<std::string>& w, Journal& j) {
   }
   if (w.size() >= 2 && (w.size() - 2) % 4 == 0 && w[0] == "lock") {
     auto name = unhex(w[1]);
-    if (!name || name->size() < 6 || !util::ends_with(*name, ".lock") || name->find("..") != std::string::npos || name->front() == '/') {
+    if (!name || !inside(*name) || !util::ends_with(*name, ".lock") || name->size() < 6) {
       return false;
     }
     auto it = std::find_if(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.name == *name; });
@@ -107,7 +117,9 @@ bool parse_line(const std::vector<std::string>& w, Journal& j) {
   if (w.size() == 5 && w[0] == "file") {
     auto path = unhex(w[3]);
     const bool removed = w[4] == "-";
-    if (!path || (w[2] != "0" && w[2] != "1") || (w[4].size() != 64 && !removed) || w[1] != std::to_string(j.files.size())) return false;
+    if (!path || !inside(*path) || (w[2] != "0" && w[2] != "1") || (w[4].size() != 64 && !removed) ||
+        w[1] != std::to_string(j.files.size()))
+      return false;
     if (removed && w[2] != "1") return false;  // only a file that was there is removed
     j.files.push_back({*path, w[2] == "1", removed ? std::string() : w[4], removed});
     return true;

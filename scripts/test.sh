@@ -14,7 +14,9 @@ presets=${PDO_TEST_PRESETS:-"dev asan"}
 #   pre-commit          runs pdo's .pre-commit-hooks.yaml (tests/cli/test_hook_framework.cpp)
 #   python3-jsonschema python3-yaml   validate the Scoop and winget manifests (tests/cli/test_release.cpp)
 #   clang-format clang-tidy shellcheck   the house checks (ctest's lint/* tests, scripts/check-*.sh)
-test_packages="chromium bash-completion zsh fish man-db pre-commit python3-jsonschema python3-yaml clang-format clang-tidy shellcheck"
+#   clang libclang-rt-14-dev   libFuzzer, for the parsers' fuzz targets (scripts/fuzz.sh, tests/fuzz/)
+test_packages="chromium bash-completion zsh fish man-db pre-commit python3-jsonschema python3-yaml clang-format clang-tidy shellcheck
+  clang libclang-rt-14-dev"
 missing=""
 for pkg in $test_packages; do
   dpkg-query -W -f='${Status}' "$pkg" 2> /dev/null | grep -q "install ok installed" || missing="$missing $pkg"

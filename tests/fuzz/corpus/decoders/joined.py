@@ -1,0 +1,4 @@
+token = "sk-ab" \
+  + "cdef"
+x = "".join(["a", "b"])
+y = f"{'sk'}{'-x'}"

@@ -1,0 +1,36 @@
+// .git/pdo-txn/journal, which recovery reads after a killed pdo and acts on (it renames and removes the
+// files and locks it names): any bytes load or are refused, and every path a loaded journal names,
+// joined to a folder and normalised, is still inside that folder.
+#include <filesystem>
+#include <fstream>
+
+#include "app/txn_journal.hpp"
+#include "fuzz.hpp"
+#include "util/fs.hpp"
+#include "util/platform.hpp"
+
+namespace {
+
+bool inside(const std::string& path) {
+  const std::filesystem::path root = std::filesystem::temp_directory_path() / "workspace";
+  const auto joined = (root / pdo::util::path_from_utf8(path)).lexically_normal();
+  const auto rel = joined.lexically_relative(root);
+  return !rel.empty() && *rel.begin() != ".." && *rel.begin() != "." && joined.root_path() == root.root_path();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using pdo::fuzz::require;
+  static const auto dir = pdo::platform::make_private_dir("pdo-fuzz-txn");
+  if (!dir) return 0;
+  {
+    std::ofstream out(*dir / "journal", std::ios::binary | std::ios::trunc);
+    out << pdo::fuzz::text_of(data, size);
+  }
+  const auto journal = pdo::app::load_journal(*dir);
+  if (!journal) return 0;
+  for (const auto& file : journal->files) require(inside(file.path), "a journal's file path is inside the workspace");
+  for (const auto& lock : journal->locks) require(inside(lock.name), "a journal's lock is inside .git");
+  return 0;
+}

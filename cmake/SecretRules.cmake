@@ -5,7 +5,7 @@
 # tool: -DPDO_HOST_RULES_COMPILER=build/dev/pdo_rules_compile (scripts/windows/build.sh passes it).
 set(PDO_HOST_RULES_COMPILER "" CACHE FILEPATH "pdo_rules_compile of a host build, for cross builds")
 if(NOT CMAKE_CROSSCOMPILING)
-  add_executable(pdo_rules_compile src/secrets/rules_compile_main.cpp src/secrets/rules.cpp src/util/toml_doc.cpp
+  add_executable(pdo_rules_compile src/secrets/rules_compile_main.cpp src/secrets/rules.cpp src/util/toml_doc.cpp src/util/toml_guard.cpp
                                    src/util/toml_compiled.cpp src/util/text.cpp src/util/i18n.cpp)
   target_include_directories(pdo_rules_compile PRIVATE src)
   target_link_libraries(pdo_rules_compile PRIVATE pdo_tomlpp pdo_warnings)

@@ -10,6 +10,7 @@
 
 #include "util/i18n.hpp"
 #include "util/text.hpp"
+#include "util/toml_guard.hpp"
 
 namespace pdo::util {
 
@@ -157,6 +158,15 @@ std::string toml_quote(std::string_view value) {
 }
 
 TomlDoc::TomlDoc(std::string_view text, std::string source) : m_source(std::move(source)) {
+  if (const auto trap = toml_trap(text)) {
+    std::string cp = "U+";
+    for (int shift = 12; shift >= 0; shift -= 4) cp += "0123456789ABCDEF"[(trap->code_point >> shift) & 0xF];  // all are below U+10000
+    fail(static_cast<int>(trap->line),
+         tr("字符 ", "character ") + cp +
+             tr(" 放在这里无法读取：请把它写在引号里的字符串或 # 注释中（\"\"\" 字符串里也不要紧跟在反斜杠之后）",
+                " cannot be read here: put it inside a quoted string or a # comment (in a \"\"\" string, not right after a backslash)"));
+    return;
+  }
   toml::parse_result parsed = toml::parse(text, m_source);
   if (!parsed) {
     fail(line_of(parsed.error().source()), syntax_error(text, parsed.error()));

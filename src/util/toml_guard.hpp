@@ -1,0 +1,23 @@
+#pragma once
+// A guard in front of toml++ 3.3 (Debian's): asked whether certain code points are whitespace, it reaches
+// __builtin_unreachable(), undefined behaviour on a file pdo reads from the workspace (found by fuzzing,
+// tests/fuzz/; upstream marzer/tomlplusplus#190 and #295, fixed by #305 after 3.3). toml_doc.cpp refuses
+// such a text before toml++ sees it.
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace pdo::util {
+
+/// Where toml++ 3.3 would test a code point it cannot classify: the line (1-based) and the code point.
+struct TomlTrap {
+  std::size_t line = 0;
+  unsigned long code_point = 0;
+};
+
+/// The first such place in `text`: one of U+00A1-U+0499, U+2C5E-U+2FFF, U+3001-U+3057, U+FB26-U+FEFE
+/// outside a string or comment (never valid TOML), right after a backslash in a multi-line basic string, or
+/// first after a line-ending backslash's blanks. Inside strings and comments they are read as usual.
+std::optional<TomlTrap> toml_trap(std::string_view text);
+
+}  // namespace pdo::util

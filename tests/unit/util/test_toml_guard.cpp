@@ -1,0 +1,68 @@
+// util/toml_guard: the texts toml++ 3.3 cannot read without undefined behaviour are refused before it
+// sees them (found by fuzzing: tests/fuzz/fuzz_settings, fuzz_own_lessons, fuzz_confirmations), and
+// only those: the same characters inside strings and comments are read as usual.
+#include <catch2/catch.hpp>
+
+#include "util/text.hpp"
+#include "util/toml_doc.hpp"
+#include "util/toml_guard.hpp"
+#include "workspace/settings.hpp"
+
+using namespace pdo;
+
+namespace {
+
+std::string utf8(unsigned long cp) {
+  std::string out;
+  util::append_utf8(out, cp);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("toml_trap finds exactly the code points toml++ 3.3 cannot classify, outside strings and comments", "[util]") {
+  // Each range's first and last code point trips; its neighbours do not (U+00A0, U+3000, U+FEFF are ones
+  // toml++ knows as whitespace).
+  for (const unsigned long cp : {0xA1ul, 0x34Ful, 0x499ul, 0x2C5Eul, 0x2FFFul, 0x3001ul, 0x3002ul, 0x3057ul, 0xFB26ul, 0xFEFEul}) {
+    CAPTURE(cp);
+    const auto trap = util::toml_trap("a = 1\n" + utf8(cp) + "b = 2\n");
+    REQUIRE(trap);
+    CHECK(trap->line == 2);
+    CHECK(trap->code_point == cp);
+  }
+  for (const unsigned long cp : {0xA0ul, 0x49Aul, 0x2C5Dul, 0x3000ul, 0x3058ul, 0x4E2Dul, 0xFB25ul, 0xFEFFul}) {
+    CAPTURE(cp);
+    CHECK_FALSE(util::toml_trap("a = 1\n" + utf8(cp) + "b = 2\n"));
+  }
+}
+
+TEST_CASE("toml_trap reads strings and comments as toml++ does, and a multi-line string's backslashes", "[util]") {
+  CHECK_FALSE(util::toml_trap("# 说明。pdo 会读取这个文件。\ntitle = \"第三课。分布式\" # 注释。\nnote = '字面。'\n"));
+  CHECK_FALSE(util::toml_trap("a = \"\"\"\n第一行。\n第二行。\"\"\"\nb = '''\n。\\\n。'''\n"));
+  CHECK_FALSE(util::toml_trap("a = \"x\\\"。\"\n"));               // an escaped quote does not end the string
+  CHECK_FALSE(util::toml_trap("a = \"\"\"x \\\n  中文\"\"\"\n"));  // after a line-ending backslash: a character toml++ knows
+  const auto continued = util::toml_trap("a = \"\"\"x \\\n\n   。b\"\"\"\n");
+  REQUIRE(continued);
+  CHECK(continued->line == 3);
+  const auto escaped = util::toml_trap("a = \"\"\"x\\。\"\"\"\n");
+  REQUIRE(escaped);
+  CHECK(escaped->line == 1);
+  CHECK(util::toml_trap("\xEF\xBB\xBFtitle = 1\n。\n"));  // after a BOM
+  CHECK(util::toml_trap("a = \"one line\n。\n"));         // an unterminated string ends at its line
+}
+
+TEST_CASE("a TOML file with such a character outside a string is refused with its line and code point", "[util]") {
+  // The inputs fuzzing found, each of which made toml++ reach __builtin_unreachable().
+  const auto settings = workspace::parse_settings("\xcd\x8f", "config.toml");
+  REQUIRE_FALSE(settings);
+  CHECK_THAT(settings.error().message, Catch::Contains("config.toml:1:") && Catch::Contains("U+034F"));
+  util::TomlDoc lessons("。pdo 会读取这个文件。\nschema = 1\n", "lessons.toml");
+  REQUIRE(lessons.failed());
+  CHECK_THAT(lessons.problem(), Catch::Contains("lessons.toml:1:") && Catch::Contains("U+3002"));
+  util::TomlDoc confirmations("[[confirmed]]\xce\xa7\n", "checks.toml");
+  REQUIRE(confirmations.failed());
+  CHECK_THAT(confirmations.problem(), Catch::Contains("checks.toml:1:") && Catch::Contains("U+03A7"));
+  // Chinese inside strings and comments still reads.
+  util::TomlDoc fine("# 我的课。\ntitle = \"分布式。\"\n", "lessons.toml");
+  CHECK_FALSE(fine.failed());
+}

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "util/json.hpp"
 #include "util/text.hpp"
@@ -119,15 +121,6 @@ bool latin(const std::string& term) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-bool term_order(const GlossaryTerm& a, const GlossaryTerm& b) {
-  if (latin(a.term) != latin(b.term)) return latin(a.term);
-  if (latin(a.term)) {
-    const std::string la = util::to_lower(a.term), lb = util::to_lower(b.term);
-    if (la != lb) return la < lb;
-  }
-  return a.term < b.term;  // UTF-8 byte order is code point order
-}
-
 /// A definition inside glossary.md: a blockquote, with anything that could close pdo's block disarmed.
 std::string quoted(const std::string& text) {
   std::string out;
@@ -205,24 +198,41 @@ std::vector<GlossaryEntry> glossary_entries(std::string_view notes) {
 }
 
 std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes) {
-  std::vector<GlossaryTerm> terms;
+  // Each term and each definition is folded once and found by hash: a notes file of 80k entries is
+  // gathered in one pass, not by comparing every entry with every term gathered so far.
+  struct Gathered {
+    GlossaryTerm term;
+    std::string folded;
+    std::unordered_map<std::string, std::size_t> by_text;  // normalized definition -> its index
+  };
+  std::vector<Gathered> terms;
+  std::unordered_map<std::string, std::size_t> by_folded;
   for (const auto& n : notes) {
     for (auto& e : glossary_entries(n.text)) {
-      auto term =
-          std::find_if(terms.begin(), terms.end(), [&](const GlossaryTerm& t) { return util::to_lower(t.term) == util::to_lower(e.term); });
-      if (term == terms.end()) term = terms.insert(terms.end(), GlossaryTerm{e.term, {}});
+      std::string folded = util::to_lower(e.term);
+      const auto [at, added] = by_folded.try_emplace(folded, terms.size());
+      if (added) terms.push_back({GlossaryTerm{e.term, {}}, std::move(folded), {}});
+      Gathered& g = terms[at->second];
       const GlossaryPlace place{n.lesson, n.path, e.line};
-      auto same = std::find_if(term->definitions.begin(), term->definitions.end(),
-                               [&](const GlossaryDefinition& d) { return normalized(d.text) == normalized(e.definition); });
-      if (same == term->definitions.end()) {
-        term->definitions.push_back({std::move(e.definition), {place}});
+      const auto [same, fresh] = g.by_text.try_emplace(normalized(e.definition), g.term.definitions.size());
+      if (fresh) {
+        g.term.definitions.push_back({std::move(e.definition), {place}});
       } else {
-        same->places.push_back(place);
+        g.term.definitions[same->second].places.push_back(place);
       }
     }
   }
-  std::sort(terms.begin(), terms.end(), term_order);
-  return terms;
+  // Latin terms first, by their folded form, then the rest by code point (UTF-8 byte order).
+  std::sort(terms.begin(), terms.end(), [](const Gathered& a, const Gathered& b) {
+    const bool la = latin(a.term.term), lb = latin(b.term.term);
+    if (la != lb) return la;
+    if (la && a.folded != b.folded) return a.folded < b.folded;
+    return a.term.term < b.term.term;
+  });
+  std::vector<GlossaryTerm> out;
+  out.reserve(terms.size());
+  for (auto& g : terms) out.push_back(std::move(g.term));
+  return out;
 }
 
 std::string glossary_file_text(const course::Course& course, const std::vector<GlossaryTerm>& terms, util::Lang lang) {
@@ -230,7 +240,7 @@ std::string glossary_file_text(const course::Course& course, const std::vector<G
   v.set("course_title", course.title);
   std::vector<Vars> items;
   std::size_t lessons = 0;
-  std::vector<const course::Lesson*> seen;
+  std::unordered_set<const course::Lesson*> seen;
   for (const auto& t : terms) {
     Vars tv;
     tv.set("term", util::replace_all(t.term, "<!--", "&lt;!--"));
@@ -240,9 +250,7 @@ std::string glossary_file_text(const course::Course& course, const std::vector<G
       Vars dv;
       dv.set("quoted", quoted(d.text)).set("places", places_text(d));
       defs.push_back(std::move(dv));
-      for (const auto& p : d.places) {
-        if (std::find(seen.begin(), seen.end(), p.lesson) == seen.end()) seen.push_back(p.lesson);
-      }
+      for (const auto& p : d.places) seen.insert(p.lesson);
     }
     tv.set("definitions", defs);
     items.push_back(std::move(tv));

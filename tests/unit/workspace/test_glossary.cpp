@@ -74,3 +74,33 @@ TEST_CASE("terms are grouped across lessons and sorted Latin A-Z then by code po
   CHECK_THAT(workspace::glossary_json(terms),
              Catch::StartsWith(R"({"terms":[{"term":"DTensor","definitions":[{"text":"分布式张量","places":[{"lesson":"01",)"));
 }
+
+TEST_CASE("many entries: each term once, whatever its case, its first spelling kept, definitions grouped", "[workspace]") {
+  // The shape of a large notes file: every term again in another lesson in another case, the same words
+  // (blanks aside) or other words. collect_glossary finds each term and definition by its folded form.
+  const auto& course = course::default_course();
+  constexpr int k_terms = 3000;
+  std::string first = "名称解释：\n", again = "Glossary:\n", other = "术语：\n";
+  for (int i = k_terms - 1; i >= 0; --i) {  // written backwards: the sort must put them in order
+    const std::string n = std::to_string(10000 + i).substr(1);
+    first += "Term" + n + "：meaning " + n + "\n";
+    again += "TERM" + n + ":  meaning  " + n + " \n";
+    if (i % 3 == 0) other += "term" + n + ": another meaning\n";
+  }
+  const std::vector<workspace::LessonNotes> notes{{&course.lessons[0], "lessons/a/notes.md", first},
+                                                  {&course.lessons[1], "lessons/b/notes.md", again},
+                                                  {&course.lessons[2], "lessons/c/notes.md", other}};
+  const auto terms = workspace::collect_glossary(notes);
+  REQUIRE(terms.size() == static_cast<std::size_t>(k_terms));
+  for (int i = 0; i < k_terms; ++i) {
+    const auto& t = terms[static_cast<std::size_t>(i)];
+    const std::string n = std::to_string(10000 + i).substr(1);
+    INFO(t.term);
+    REQUIRE(t.term == "Term" + n);
+    REQUIRE(t.definitions.size() == (i % 3 == 0 ? 2u : 1u));
+    CHECK(t.definitions[0].text == "meaning " + n);
+    CHECK(t.definitions[0].places.size() == 2);
+    CHECK(t.definitions[0].places[1].lesson == &course.lessons[1]);
+    if (i % 3 == 0) CHECK(t.definitions[1].places.at(0).lesson == &course.lessons[2]);
+  }
+}

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "git/lg2.hpp"
+#include "git/tree_lookup.hpp"
 
 #include <git2/sys/repository.h>
 
@@ -86,28 +87,51 @@ Result<std::optional<std::string>> clean_worktree_bytes(git_repository* repo, co
 /// platform gives stat data (POSIX) the entry is built from it as libgit2 builds it
 /// (git_index_entry__init_from_stat); git_index_add_bypath would read, filter and hash the file again and
 /// stream it into a temporary object file only to find the blob there.
-Status stage_known_blob(git_index* index, const std::string& path, const git_oid& id, const std::optional<platform::StatData>& st) {
-  if (!st || !st->regular) {
-    if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
-    return ok();
-  }
+/// The entry `git add` makes for a file with stat data `st` holding the blob `id`, as libgit2 builds it
+/// (git_index_entry__init_from_stat). `path` must outlive the entry.
+git_index_entry entry_from_stat(git_index* index, const std::string& path, const git_oid& id, const platform::StatData& st) {
   const bool nsec = (git_libgit2_features() & GIT_FEATURE_NSEC) != 0;
   const bool trust_mode = (git_index_caps(index) & GIT_INDEX_CAPABILITY_NO_FILEMODE) == 0;
   git_index_entry entry{};  // a new entry, as add_bypath makes: no flags carried over
   entry.id = id;
   entry.path = path.c_str();
-  entry.ctime.seconds = static_cast<std::int32_t>(st->ctime_s);
-  entry.ctime.nanoseconds = nsec ? st->ctime_ns : 0;
-  entry.mtime.seconds = static_cast<std::int32_t>(st->mtime_s);
-  entry.mtime.nanoseconds = nsec ? st->mtime_ns : 0;
-  entry.dev = static_cast<std::uint32_t>(st->rdev);  // what libgit2 records in this field
-  entry.ino = static_cast<std::uint32_t>(st->ino);
-  entry.mode = trust_mode && (st->mode & 0100) ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
-  entry.uid = static_cast<std::uint32_t>(st->uid);
-  entry.gid = static_cast<std::uint32_t>(st->gid);
-  entry.file_size = static_cast<std::uint32_t>(st->size);
+  entry.ctime.seconds = static_cast<std::int32_t>(st.ctime_s);
+  entry.ctime.nanoseconds = nsec ? st.ctime_ns : 0;
+  entry.mtime.seconds = static_cast<std::int32_t>(st.mtime_s);
+  entry.mtime.nanoseconds = nsec ? st.mtime_ns : 0;
+  entry.dev = static_cast<std::uint32_t>(st.rdev);  // what libgit2 records in this field
+  entry.ino = static_cast<std::uint32_t>(st.ino);
+  entry.mode = trust_mode && (st.mode & 0100) ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
+  entry.uid = static_cast<std::uint32_t>(st.uid);
+  entry.gid = static_cast<std::uint32_t>(st.gid);
+  entry.file_size = static_cast<std::uint32_t>(st.size);
+  return entry;
+}
+
+Status stage_known_blob(git_index* index, const std::string& path, const git_oid& id, const std::optional<platform::StatData>& st) {
+  if (!st || !st->regular) {
+    if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+    return ok();
+  }
+  const git_index_entry entry = entry_from_stat(index, path, id, *st);
   if (int rc = git_index_add(index, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
   return ok();
+}
+
+/// True when the staged entry `e` still describes the file (`st`, its lstat) and was recorded before the
+/// index file was written (`index_mtime`), so it is not "racily clean": git then takes the file as
+/// unchanged without reading it (ie_match_stat), and so does pdo.
+bool unchanged_since_staged(git_index* index, const git_index_entry& e, const platform::StatData& st,
+                            const std::optional<platform::StatData>& index_file) {
+  if (!st.regular || !index_file) return false;
+  const std::string path = e.path;
+  const git_index_entry now = entry_from_stat(index, path, e.id, st);
+  const bool same = now.mode == e.mode && now.file_size == e.file_size && now.ino == e.ino && now.dev == e.dev && now.uid == e.uid &&
+                    now.gid == e.gid && now.mtime.seconds == e.mtime.seconds && now.mtime.nanoseconds == e.mtime.nanoseconds &&
+                    now.ctime.seconds == e.ctime.seconds && now.ctime.nanoseconds == e.ctime.nanoseconds;
+  const auto index_s = static_cast<std::int32_t>(index_file->mtime_s);
+  const bool racy = e.mtime.seconds > index_s || (e.mtime.seconds == index_s && e.mtime.nanoseconds >= index_file->mtime_ns);
+  return same && !racy;
 }
 
 /// One change applied: the tree entry it leaves (nullopt = removed) and the index updated.
@@ -116,13 +140,20 @@ struct Applied {
   std::uint32_t mode = GIT_FILEMODE_BLOB;
 };
 
-Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::string& path) {
+/// `git add PATH`, where the index file had `index_file`'s stat data when it was read.
+Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::string& path,
+                            const std::optional<platform::StatData>& index_file) {
   const fs::path file = util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path);
+  const auto st = platform::stat_data(file);  // POSIX: nullopt means no file; Windows: always nullopt
   std::error_code ec;
-  if (!fs::exists(fs::symlink_status(file, ec))) {
+  if (!st && !fs::exists(fs::symlink_status(file, ec))) {
     git_index_remove_bypath(index, path.c_str());
     return Applied{};
   }
+  // A file whose stat data the staged entry holds is not read again (10k committed exercise files cost
+  // one lstat each, as in git add).
+  const git_index_entry* staged = st ? git_index_get_bypath(index, path.c_str(), 0) : nullptr;
+  if (staged && unchanged_since_staged(index, *staged, *st, index_file)) return Applied{staged->id, staged->mode};
   // Exactly `git add PATH`: filters, the executable bit, a symlink as a link (never followed), stat data.
   if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
   const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
@@ -191,8 +222,9 @@ Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std:
   std::map<std::string, const Applied*> last;  // a path changed twice: its last change counts
   for (const auto& [path, a] : applied) last[path] = &a;
   std::vector<git_tree_update> updates;
+  TreeLookup head(repo, head_tree);
   for (const auto& [path, a] : last) {
-    const auto old = entry_id(head_tree, path);
+    const auto old = head.blob(path);
     if (!a->id) {
       if (!old) continue;  // nothing to remove
       git_tree_update u{};
@@ -201,7 +233,8 @@ Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std:
       updates.push_back(u);
       continue;
     }
-    if (!old || git_oid_cmp(&*old, &*a->id) != 0) changed.push_back({path, blob_text(repo, *a->id)});
+    if (old && old->mode == a->mode && git_oid_equal(&old->id, &*a->id)) continue;  // as HEAD has it
+    if (!old || git_oid_cmp(&old->id, &*a->id) != 0) changed.push_back({path, blob_text(repo, *a->id)});
     git_tree_update u{};
     u.action = GIT_TREE_UPDATE_UPSERT;
     u.id = *a->id;
@@ -367,6 +400,7 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     head_tree.reset(t);
   }
 
+  const auto index_file = platform::stat_data(index_path());  // before it is read: entries newer than it are racy
   auto index = open_scratch_index(index_path(), scratch, head_tree.get(), out.index_was_missing);
   if (!index) return index.error();
   // add_bypath needs an index that belongs to the repository; it is handed back below.
@@ -383,7 +417,7 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
   std::vector<std::pair<std::string, Applied>> applied;
   for (const auto& change : spec.changes) {
     const auto before = staged_stamp(index->get(), change.path);
-    auto a = change.kind == CommitChange::Kind::whole ? apply_whole(repo, index->get(), change.path)
+    auto a = change.kind == CommitChange::Kind::whole ? apply_whole(repo, index->get(), change.path, index_file)
                                                       : apply_edit(repo, index->get(), head_tree.get(), change);
     if (!a) return a.error();
     const auto after = staged_stamp(index->get(), change.path);

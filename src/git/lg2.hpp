@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <initializer_list>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "git/repo.hpp"
 #include "util/platform.hpp"
@@ -150,6 +152,10 @@ Status walk_commits(git_repository* repo, unsigned sorting, std::initializer_lis
 
 struct Repo::Impl {
   RepoPtr repo;
+  /// A folder with its symlinks resolved (fs::weakly_canonical), looked up once: Repo::relative's cache.
+  fs::path resolved_folder(const fs::path& folder);
+  std::unordered_map<fs::path::string_type, fs::path> folders{};
+  std::mutex folders_mutex{};
 };
 
 }  // namespace pdo::git

@@ -60,16 +60,26 @@ std::string Repo::relative(const fs::path& path) const {
   // libgit2's workdir has its symlinks resolved; resolve them in `path` too, so a workspace reached
   // through a link ("~/link-to-W/progress.md") still names "progress.md".
   // Only the folders are resolved: the last name stays as it is, so a symlink there is named, not followed.
-  const auto resolved = [](const fs::path& p) {
+  const auto resolved = [this](const fs::path& p) {
     fs::path abs = util::absolute_path(p);
     if (!abs.has_parent_path() || abs == abs.root_path()) return abs;
-    std::error_code ec;
-    fs::path parent = fs::weakly_canonical(abs.parent_path(), ec);
-    return ec ? abs : util::absolute_path(parent / abs.filename());
+    return util::absolute_path(m_impl->resolved_folder(abs.parent_path()) / abs.filename());
   };
   const fs::path rel = resolved(path).lexically_relative(resolved(workdir()));
   const std::string s = rel.generic_u8string();
   return s == "." ? std::string() : s;
+}
+
+fs::path Repo::Impl::resolved_folder(const fs::path& folder) {
+  // Each folder once per Repo: the 10k files of one exercises/ folder cost one weakly_canonical (about
+  // ninety system calls), not 20k.
+  std::lock_guard<std::mutex> lock(folders_mutex);
+  const auto found = folders.find(folder.native());
+  if (found != folders.end()) return found->second;
+  std::error_code ec;
+  fs::path canonical = fs::weakly_canonical(folder, ec);
+  if (ec) canonical = folder;
+  return folders.emplace(folder.native(), std::move(canonical)).first->second;
 }
 
 std::string Repo::head_id() const {

@@ -262,3 +262,42 @@ TEST_CASE("git reflog shows every pdo commit, with its subject, for the branch a
     }
   }
 }
+
+// Issue 24, repro 10: an exercise step over many committed files commits exactly what changed among them
+// (modified, staged, new, rewritten with the same bytes), whatever their folder, and leaves the
+// index as git add would (git sees nothing to do). pdo reads each committed folder's tree once and a file
+// whose stat data its staged entry holds not at all: this checks what it commits, not how fast.
+TEST_CASE("track exercise over many committed files commits exactly the change", "[cli][track]") {
+  TempDir tmp("track many");
+  const auto root = fresh_workspace(tmp);
+  const std::string ex = "lessons/02-02-distributed-data-parallel-in-pytorch/exercises/";
+  const auto name = [](const char* prefix, int i) { return prefix + std::to_string(10000 + i).substr(1) + ".py"; };
+  for (int i = 0; i < 600; ++i) write_file(root / (ex + name("f", i)), "print(" + std::to_string(i) + ")\n");
+  for (int i = 0; i < 200; ++i) write_file(root / (ex + "sub/deep/" + name("g", i)), "x = " + std::to_string(i) + "\n");
+  git_out({"add", "-A", "lessons"}, root);
+  git_out({"-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "my exercises"}, root);
+
+  write_file(root / (ex + "f0500.py"), "print(999)\n");  // same size, other bytes
+  write_file(root / (ex + "f0020.py"), "print('staged')\n");
+  git_out({"add", ex + "f0020.py"}, root);              // staged by the learner, unchanged since
+  write_file(root / (ex + "f0030.py"), "print(30)\n");  // the same bytes written again
+  write_file(root / (ex + "sub/deep/g0100.py"), "x = 100\ny = 1\n");
+  write_file(root / (ex + "sub/new/h.py"), "new\n");
+
+  require_ok(pdo_in(root, {"track", "done", "02", "exercise"}));
+  const std::vector<std::pair<std::string, std::string>> changes{
+      {"M", "f0020.py"}, {"M", "f0500.py"}, {"M", "sub/deep/g0100.py"}, {"A", "sub/new/h.py"}};
+  std::string want;
+  for (const auto& [status, path] : changes) want += status + "\t" + ex + path + "\n";
+  CHECK(git_out({"show", "--name-status", "--format=", "HEAD"}, root) == want + "M\tprogress.md\n");
+  CHECK(git_out({"show", "HEAD:" + ex + "f0500.py"}, root) == "print(999)\n");
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(run_git({"diff-files", "--quiet"}, root).exit_code == 0);  // every entry's stat data matches its file
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+
+  // Nothing changed since: the next exercise commit holds progress.md alone.
+  require_ok(pdo_in(root, {"track", "todo", "02", "exercise"}));
+  CHECK(git_out({"show", "--name-only", "--format=", "HEAD"}, root) == "progress.md\n");
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}

@@ -19,8 +19,8 @@ namespace {
 
 constexpr std::size_t k_pem_header_max = 80;
 constexpr std::size_t k_pem_body_max = 20000;
-// How far back an example word (RFC, example, >>>) makes a contextual rule's value an example: a
-// docstring's "For example::" stands a few lines above its sample request.
+// How far back a line introducing an example ("For example::", "Example request:") makes a contextual
+// rule's value an example: a docstring's "For example::" stands a few lines above its sample request.
 constexpr std::size_t k_example_lines = 12;
 constexpr std::size_t k_example_bytes = 1000;
 
@@ -135,15 +135,27 @@ bool Scanner::is_public(std::string_view value, std::string_view before) const {
 }
 
 bool Scanner::in_example(std::string_view text, std::size_t at) const {
-  // The value's line and the k_example_lines before it, at most k_example_bytes.
-  std::size_t from = at, lines = 0;
-  while (from > 0 && at - from < k_example_bytes) {
-    if (text[from - 1] == '\n' && ++lines > k_example_lines) break;
-    --from;
+  const auto has_word = [&](std::string_view line) {
+    return std::any_of(m_rules.example_context.begin(), m_rules.example_context.end(),
+                       [&](std::string_view word) { return contains_lower(line, word); });
+  };
+  // The value's own line: any example word ("e.g.", a doctest's ">>>").
+  std::size_t start = text.rfind('\n', at == 0 ? 0 : at - 1);
+  start = start == std::string_view::npos || at == 0 ? 0 : start + 1;
+  if (has_word(text.substr(start, at - start))) return true;
+  // The k_example_lines before it (at most k_example_bytes): only a line that introduces what follows
+  // ("For example::", "Example request:"). Prose that merely uses the word ("an example of sharding.")
+  // says nothing of the key under it, and a real key must not hide behind it.
+  for (std::size_t lines = 0; start > 0 && lines < k_example_lines && at - start < k_example_bytes; ++lines) {
+    const std::size_t end = start - 1;  // the '\n' ending the line before
+    const std::size_t from = text.rfind('\n', end == 0 ? 0 : end - 1);
+    const std::size_t line_start = from == std::string_view::npos || end == 0 ? 0 : from + 1;
+    std::string_view line = text.substr(line_start, end - line_start);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.remove_suffix(1);
+    if (!line.empty() && line.back() == ':' && has_word(line)) return true;
+    start = line_start;
   }
-  const std::string_view window = text.substr(from, at - from);
-  return std::any_of(m_rules.example_context.begin(), m_rules.example_context.end(),
-                     [&](std::string_view word) { return contains_lower(window, word); });
+  return false;
 }
 
 bool Scanner::is_example(std::string_view value) const {

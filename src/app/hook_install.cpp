@@ -22,7 +22,7 @@ constexpr std::string_view k_marker = "pdo-managed";
 
 fs::path hooks_dir(const git::Repo& repo) {
   const auto configured = repo.config_string("core.hooksPath");
-  if (!configured || configured->empty()) return repo.gitdir() / "hooks";
+  if (!configured || configured->empty()) return repo.hooks_dir();
   const std::string& p = *configured;
   if (util::starts_with(p, "~/")) {
     const auto home = platform::get_env("HOME") ? platform::get_env("HOME") : platform::get_env("USERPROFILE");

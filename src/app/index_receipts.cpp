@@ -72,8 +72,8 @@ std::optional<git::IndexStamp> parse_stamp(std::string_view text) {
 std::string format_receipts(const std::vector<git::IndexSwap>& swaps) {
   std::string out = std::string(k_header) + "\n";
   for (const auto& s : swaps) {
-    if (s.path.empty() || s.path.find_first_of("\t\n\r") != std::string::npos || !is_oid(s.committed)) continue;
-    out += s.path + '\t' + s.committed + '\t' + format_stamp(s.before) + '\t' + format_stamp(s.after) + '\n';
+    if (!is_oid(s.committed)) continue;  // a RelPath holds no tab or line break
+    out += s.path.str() + '\t' + s.committed + '\t' + format_stamp(s.before) + '\t' + format_stamp(s.after) + '\n';
   }
   return out;
 }
@@ -99,14 +99,14 @@ std::optional<std::vector<git::IndexSwap>> parse_newest(std::string_view text, s
   while (!rest.empty()) {
     std::string_view line = util::chomp(next_field(rest, '\n'));
     if (line.empty()) continue;
-    if (line.back() == '\t') return std::nullopt;  // four fields, no empty last one
-    const auto path = next_field(line, '\t');
+    if (line.back() == '\t') return std::nullopt;              // four fields, no empty last one
+    auto path = util::RelPath::parse(next_field(line, '\t'));  // a receipt's path is input too: never one out of the tree
     const auto committed = next_field(line, '\t');
-    if (path.empty() || !is_oid(committed)) return std::nullopt;
+    if (!path || !is_oid(committed)) return std::nullopt;
     auto before = parse_stamp(next_field(line, '\t'));
     auto after = parse_stamp(next_field(line, '\t'));
     if (!before || !after || !line.empty()) return std::nullopt;
-    swaps.push_back({std::string(path), std::move(*before), std::move(*after), std::string(committed)});
+    swaps.push_back({std::move(path).value(), std::move(*before), std::move(*after), std::string(committed)});
   }
   return swaps;
 }

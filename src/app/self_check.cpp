@@ -61,7 +61,7 @@ SelfCheckRun run_self_check(const workspace::Workspace& ws, git::Repo& repo, con
   const std::string fresh = workspace::check_env_text(ws.course, ws.settings);
   const std::string report = rec.report;
   txn.changes.push_back(Change::edited(
-      repo.relative(ws.root / "check-env.md"),
+      util::RelPath::parse(repo.relative(ws.root / "check-env.md")).take(),
       [report, fresh](const std::string& text) -> Result<std::string> { return checks::with_report(text, report, fresh).value_or(text); }));
   txn.message = message_for(rec.results);
   txn.check = secret_commit_check();

@@ -20,7 +20,9 @@ constexpr std::chrono::milliseconds k_lock_wait{30000};
 
 std::filesystem::path Session::path(const std::string& course_rel) const { return ws.path(course_rel); }
 
-std::string Session::repo_path(const std::string& course_rel) const { return repo.relative(path(course_rel)); }
+util::RelPath Session::repo_path(const std::string& course_rel) const {
+  return util::RelPath::parse(repo.relative(path(course_rel))).take();
+}
 
 workspace::Workspace open_workspace_files(Context& ctx) {
   auto ws = workspace::open_workspace(ctx.cwd).take();

@@ -27,8 +27,8 @@ struct Session {
 
   /// A course-relative path ('/' separated) as a path on disk.
   std::filesystem::path path(const std::string& course_rel) const;
-  /// A course-relative path as the repo-relative path git uses.
-  std::string repo_path(const std::string& course_rel) const;
+  /// A course-relative path as the working-tree path git uses (a usage error when it leaves the tree).
+  util::RelPath repo_path(const std::string& course_rel) const;
 };
 
 /// Opens just the workspace around ctx.cwd (no git), for commands that only read its files.

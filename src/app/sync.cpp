@@ -290,11 +290,12 @@ std::vector<Change> worktree_moves(Session& s, const std::string& from, const st
       throw busy(ch.path,
                  tr(" 被删掉了但还没提交，同步会把它改回来。", " was deleted but that is not committed, and the sync would change it. "));
     const std::string bytes = exists ? util::read_file(file).take() : std::string();
+    auto path = util::RelPath::parse(ch.path).take();  // a remote's tree is input: no path out of the working tree
     if (ch.after) {
-      moves.push_back(exists ? Change::put_file(ch.path, s.repo.read_blob(ch.after->id), Change::Before::bytes, bytes)
-                             : Change::put_file(ch.path, s.repo.read_blob(ch.after->id), Change::Before::absent));
+      moves.push_back(exists ? Change::put_file(std::move(path), s.repo.read_blob(ch.after->id), Change::Before::bytes, bytes)
+                             : Change::put_file(std::move(path), s.repo.read_blob(ch.after->id), Change::Before::absent));
     } else {
-      moves.push_back(Change::remove_file(ch.path, bytes));
+      moves.push_back(Change::remove_file(std::move(path), bytes));
     }
   }
   return moves;

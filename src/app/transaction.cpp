@@ -71,39 +71,6 @@ Error write_error(const Error& e, const fs::path& where) {
   return e;
 }
 
-/// Refuses a path with a symlink on the way (pdo never follows a link out of the workspace) or, unless
-/// `link_ok`, a symlink as the file itself (pdo never replaces a link).
-Status check_path(const fs::path& workdir, const std::string& rel, bool link_ok) {
-  fs::path p = workdir;
-  const fs::path relp = util::path_from_utf8(rel);
-  for (const auto& part : relp) {
-    if (relp.is_absolute() || part == ".." || part == "." || rel.empty()) {
-      return Error{Exit::usage, trf("{} 不在工作区里，pdo 只提交工作区里的文件。",
-                                    "{} is outside the workspace; pdo commits only files inside it.", rel)};
-    }
-  }
-  std::size_t left = static_cast<std::size_t>(std::distance(relp.begin(), relp.end()));
-  for (const auto& part : relp) {
-    p /= part;
-    --left;
-    std::error_code ec;
-    if (!fs::is_symlink(fs::symlink_status(p, ec))) continue;
-    if (left == 0 && link_ok) continue;
-    const std::string shown = util::path_to_utf8(p.lexically_relative(workdir));
-    if (left == 0) {
-      return Error{Exit::usage, trf("{} 是一个符号链接。pdo 不会替换链接，也不会写到链接指向的地方；请把它换成普通文件（复制内容）后重试。",
-                                    "{} is a symbolic link. pdo never replaces a link or writes where it points; make it a regular file "
-                                    "(copy its content) and try again.",
-                                    shown)};
-    }
-    return Error{Exit::usage, trf("{} 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
-                                  "{} is a symbolic link, and pdo never follows a link out of the workspace. Make it a regular folder "
-                                  "and try again.",
-                                  shown)};
-  }
-  return ok();
-}
-
 std::optional<std::string> read_if_file(const fs::path& file) {
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::nullopt;
@@ -114,7 +81,8 @@ std::optional<std::string> read_if_file(const fs::path& file) {
 
 /// A planned working-tree write.
 struct Write {
-  std::string path;
+  util::RelPath path;
+  fs::path file;
   std::optional<std::string> old;
   std::string bytes;
   bool remove = false;
@@ -122,36 +90,39 @@ struct Write {
 
 Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction& txn) {
   std::vector<Write> writes;
-  const fs::path workdir = repo.workdir();
   for (const auto& c : txn.changes) {
-    if (auto st = check_path(workdir, c.path, c.kind == Change::Kind::whole); !st) return st.error();
-    if (c.kind == Change::Kind::whole) continue;
-    const fs::path file = workdir / util::path_from_utf8(c.path);
+    const bool whole = c.kind == Change::Kind::whole;
+    auto at = c.path.in(repo.workdir(), whole ? util::RelPath::LastLink::allow : util::RelPath::LastLink::refuse);
+    if (!at) return at.error();
+    if (whole) continue;
+    const fs::path& file = *at;
     std::error_code ec;
     const bool exists = fs::exists(fs::symlink_status(file, ec));
     if (exists && !fs::is_regular_file(fs::symlink_status(file, ec))) {
-      return Error{Exit::usage, c.path + tr(" 不是普通文件，pdo 不会替换它。", " is not a regular file; pdo will not replace it.")};
+      return Error{Exit::usage, c.path.str() + tr(" 不是普通文件，pdo 不会替换它。", " is not a regular file; pdo will not replace it.")};
     }
     const auto old = read_if_file(file);
     if (c.kind == Change::Kind::remove) {
       if (!exists) continue;  // already gone: only its removal is committed
       if (c.before == Change::Before::bytes && (!old || *old != c.before_bytes)) {
-        return Error{Exit::busy, c.path + tr(" 在 pdo 检查之后被改动了；为了不删掉这些改动，pdo 什么都没有做。请重新运行命令。",
-                                             " changed after pdo checked it; so as not to delete that change, pdo did nothing. Run the "
-                                             "command again.")};
+        return Error{Exit::busy,
+                     c.path.str() + tr(" 在 pdo 检查之后被改动了；为了不删掉这些改动，pdo 什么都没有做。请重新运行命令。",
+                                       " changed after pdo checked it; so as not to delete that change, pdo did nothing. Run the "
+                                       "command again.")};
       }
-      writes.push_back({c.path, old, {}, true});
+      writes.push_back({c.path, file, old, {}, true});
       continue;
     }
     if (c.kind == Change::Kind::put) {
       const bool as_planned = c.before == Change::Before::any || (c.before == Change::Before::absent && !exists) ||
                               (c.before == Change::Before::bytes && old && *old == c.before_bytes);
       if (!as_planned) {
-        return Error{Exit::busy, c.path + tr(" 在你确认之后被改动了；为了不覆盖这些改动，pdo 什么都没有写。请重新运行，看新的方案。",
-                                             " changed after you agreed; so as not to overwrite that change, pdo wrote nothing. Run the "
-                                             "command again to see the new plan.")};
+        return Error{Exit::busy,
+                     c.path.str() + tr(" 在你确认之后被改动了；为了不覆盖这些改动，pdo 什么都没有写。请重新运行，看新的方案。",
+                                       " changed after you agreed; so as not to overwrite that change, pdo wrote nothing. Run the "
+                                       "command again to see the new plan.")};
       }
-      if (old != std::optional<std::string>(c.content)) writes.push_back({c.path, old, c.content});
+      if (old != std::optional<std::string>(c.content)) writes.push_back({c.path, file, old, c.content});
       continue;
     }
     // An edit: the learner's working copy gets pdo's change too (a copy it cannot be applied to is
@@ -159,7 +130,7 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
     const auto base = old ? old : repo.head_blob(c.path);
     auto edited = c.edit(base.value_or(std::string()));
     if (!edited) return edited.error();
-    if (old != std::optional<std::string>(*edited)) writes.push_back({c.path, old, *edited});
+    if (old != std::optional<std::string>(*edited)) writes.push_back({c.path, file, old, *edited});
   }
   return writes;
 }
@@ -171,15 +142,19 @@ git::CommitSpec spec_of(const Transaction& txn) {
   spec.check = txn.check;
   spec.identity = txn.identity;
   for (const auto& c : txn.changes) {
-    git::CommitChange gc;
-    gc.path = c.path;
-    if (c.kind == Change::Kind::edit) {
-      gc.kind = git::CommitChange::Kind::edit;
-      gc.edit = c.edit;
-    }
-    spec.changes.push_back(std::move(gc));
+    const bool edit = c.kind == Change::Kind::edit;
+    spec.changes.push_back({edit ? git::CommitChange::Kind::edit : git::CommitChange::Kind::whole, c.path, edit ? c.edit : nullptr});
   }
   return spec;
+}
+
+/// The commit record of a transaction: what recovery checks a commit against before it moves a branch.
+CommitRecord record_of(const Transaction& txn, const git::PreparedCommit& prepared) {
+  CommitRecord r{prepared.ref, prepared.old_id, prepared.commit_id, prepared.reflog, txn.move.has_value(), {}};
+  r.paths.reserve(txn.changes.size());
+  for (const auto& c : txn.changes) r.paths.push_back(c.path);
+  std::sort(r.paths.begin(), r.paths.end());
+  return r;
 }
 
 /// One attempt; `moved` is set when another program moved the branch meanwhile (worth a retry).
@@ -194,68 +169,51 @@ public:
   }
 
 private:
-  /// Records a file's identity as one the lock `i` may have, before the lock can have it.
-  Status record_identity(std::size_t i, const fs::path& file) {
+  /// Records a file's identity as one the lock of `kind` may have, before the lock can have it.
+  Status record_identity(LockKind kind, const fs::path& file) {
     const auto id = platform::file_identity(file);
     if (!id) return unwritable(platform::last_io_failure(), file);
-    m_journal.locks[i].identities.push_back(*id);
-    if (auto st = m_log.lock_identity(m_journal.locks[i].name, *id); !st) return write_error(st.error(), m_dir);
+    auto it = std::find_if(m_journal.locks.begin(), m_journal.locks.end(), [&](const LockRecord& l) { return l.kind == kind; });
+    if (it == m_journal.locks.end()) it = m_journal.locks.insert(m_journal.locks.end(), LockRecord{kind, {}});
+    it->identities.push_back(*id);
+    if (auto st = m_log.lock_identity(kind, *id); !st) return write_error(st.error(), m_dir);
     return ok();
   }
 
-  /// Takes a git lock as git does (it must not exist), as a hard link of a file whose identity the
+  /// Takes a git lock as git does (it must not exist), as a hard link of a seed whose identity the
   /// journal already holds, so a kill at any moment leaves a lock pdo can prove its own (creating a file
-  /// can take milliseconds; linking one is the instant the lock appears). `content` goes into that file
-  /// first: the branch's lock appears already holding the new value, with no second file to create.
-  Status take_lock(const std::string& name, std::string_view content = {}) {
-    const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
-    const fs::path seed = m_dir / ("seed-" + std::to_string(m_journal.locks.size()));
-    // An empty lock's seed stays for the next transaction: the lock gets its content by a rename onto it,
-    // which leaves the seed's inode to the seed alone, so taking the lock next time creates no file. A
-    // seed holding anything else (another link, bytes: a seed that became the branch's ref) is made anew.
-    const bool keep_seed = content.empty();
-    const auto seen = keep_seed ? platform::stat_data(seed) : std::nullopt;
-    const bool reuse = seen && seen->regular && seen->size == 0 && seen->links == 1;
-    std::error_code ec;
-    if (!reuse) {
+  /// can take milliseconds; linking one is the instant the lock appears). The seed stays for the next
+  /// transaction: the lock gets its content by a rename onto it, which leaves the seed's inode to the seed
+  /// alone, so taking the lock next time creates no file.
+  Status take_lock(LockKind kind) {
+    const fs::path lock = lock_path(m_repo, m_journal, kind);
+    const fs::path seed = witness(m_dir, kind, false);
+    const auto seen = platform::stat_data(seed);
+    if (!seen || !seen->regular || seen->size != 0 || seen->links != 1) {
+      std::error_code ec;
       fs::remove(seed, ec);
       if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
     }
-    if (!content.empty()) {
-      if (const auto why = platform::overwrite_existing(seed, content); why != platform::IoFailure::none) {
-        fs::remove(seed, ec);
-        return unwritable(why, seed);
-      }
-    }
-    m_journal.locks.push_back({name, {}});
-    if (auto st = record_identity(m_journal.locks.size() - 1, seed); !st) return st;
+    if (auto st = record_identity(kind, seed); !st) return st;
     auto why = platform::hard_link(seed, lock);
-    if (why == platform::IoFailure::other) {
-      // No hard links here (FAT, some network shares): create it directly; a kill in the next
-      // microseconds would leave a lock pdo cannot prove, which the next run names instead of deleting.
-      why = platform::create_exclusive(lock);
-      if (why == platform::IoFailure::none && !content.empty()) why = platform::overwrite_existing(lock, content);
-      if (why == platform::IoFailure::none) {
-        if (auto st = record_identity(m_journal.locks.size() - 1, lock); !st) return st;
-      }
-    }
-    if (!keep_seed) fs::remove(seed, ec);  // dropping the seed's name changes no recorded field (device, inode, size, mtime)
-    if (why == platform::IoFailure::exists) {
-      m_journal.locks.pop_back();
-      return foreign_lock(util::path_to_utf8(lock));
-    }
-    if (why != platform::IoFailure::none) {
-      m_journal.locks.pop_back();
-      return unwritable(why, lock);
-    }
-    return ok();
+    // No hard links here (FAT, some network shares): the lock is created directly; one a kill leaves is
+    // then one pdo cannot prove, and the next run names it instead of deleting it, as git would.
+    if (why == platform::IoFailure::other) why = platform::create_exclusive(lock);
+    if (why == platform::IoFailure::none) return ok();
+    m_journal.locks.pop_back();
+    return why == platform::IoFailure::exists ? foreign_lock(util::path_to_utf8(lock)) : unwritable(why, lock);
   }
 
-  /// Gives lock `i` its content: a complete file, recorded, then renamed onto the lock.
-  Status fill_lock(std::size_t i, const fs::path& file) {
-    if (auto st = record_identity(i, file); !st) return st;
-    const fs::path lock = m_repo.gitdir() / m_journal.locks[i].name;
-    if (!platform::rename_replace(file, lock)) return unwritable(platform::last_io_failure(), lock);
+  /// Gives a lock its content: `file` (the lock's witness once filled), recorded, then a second name of
+  /// it renamed onto the lock.
+  Status fill_lock(LockKind kind, const fs::path& file) {
+    if (auto st = record_identity(kind, file); !st) return st;
+    const fs::path lock = lock_path(m_repo, m_journal, kind);
+    const fs::path link = m_dir / "fill";
+    std::error_code ec;
+    fs::remove(link, ec);
+    const fs::path& from = platform::hard_link(file, link) == platform::IoFailure::none ? link : file;
+    if (!platform::rename_replace(from, lock)) return unwritable(platform::last_io_failure(), lock);
     return ok();
   }
 
@@ -269,27 +227,25 @@ private:
       m_journal.files.push_back(record);
       if (auto st = m_log.file(i, record); !st) return write_error(st.error(), m_dir);
       if (!writes[i].old) continue;
-      const fs::path file = m_repo.workdir() / util::path_from_utf8(writes[i].path);
       const fs::path backup = backup_path(m_dir, i);
       std::error_code ec;
       fs::remove(backup, ec);
-      if (platform::hard_link(file, backup) != platform::IoFailure::none) {
+      if (platform::hard_link(writes[i].file, backup) != platform::IoFailure::none) {
         if (auto st = util::write_file_atomic(backup, *writes[i].old, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
       }
     }
     m_journal.stage = Stage::writing;
     if (auto st = m_log.stage(Stage::writing); !st) return write_error(st.error(), m_dir);
     for (const auto& w : writes) {
-      const fs::path file = m_repo.workdir() / util::path_from_utf8(w.path);
       if (w.remove) {
         // The old inode stays in the journal folder (the hard link above) until the transaction ends.
         std::error_code ec;
-        if (!fs::remove(file, ec) && ec) return unwritable(platform::last_io_failure(), file);
+        if (!fs::remove(w.file, ec) && ec) return unwritable(platform::last_io_failure(), w.file);
         continue;
       }
-      if (auto st = util::make_dirs(file.parent_path()); !st) return write_error(st.error(), file);
+      if (auto st = util::make_dirs(w.file.parent_path()); !st) return write_error(st.error(), w.file);
       const auto replace = w.old ? util::Replace::allowed : util::Replace::never;
-      if (auto st = util::write_file_atomic(file, w.bytes, replace); !st) return write_error(st.error(), file);
+      if (auto st = util::write_file_atomic(w.file, w.bytes, replace); !st) return write_error(st.error(), w.file);
     }
     return ok();
   }
@@ -315,15 +271,16 @@ private:
 
   Result<std::optional<std::string>> steps(bool& moved) {
     std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(m_dir, ec))) fs::remove(m_dir, ec);  // pdo's own folder, never a way out
     fs::create_directories(m_dir, ec);
     if (ec) return unwritable(platform::last_io_failure(), m_dir);
     m_journal.pid = platform::current_pid();
     m_journal.start = platform::process_start_time(m_journal.pid).value_or(0);
     if (auto st = m_log.begin(m_journal.pid, m_journal.start); !st) return write_error(st.error(), m_dir);
     m_started = true;
-    if (auto st = take_lock("index.lock"); !st) return st.error();
+    if (auto st = take_lock(LockKind::index); !st) return st.error();
     if (m_txn.identity) {
-      if (auto st = take_lock("config.lock"); !st) return st.error();
+      if (auto st = take_lock(LockKind::config); !st) return st.error();
     }
     pause_point("lock-taken");
 
@@ -332,92 +289,96 @@ private:
     if (auto st = write_files(*writes); !st) return st.error();
     pause_point("worktree-written");
 
-    const fs::path scratch = m_dir / "index";
+    const fs::path scratch = witness(m_dir, LockKind::index, true);
     auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     if (m_txn.identity) {
+      const fs::path config = witness(m_dir, LockKind::config, true);
       const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first},
                                                                     {"user.email", m_txn.identity->second}};
-      if (auto st = m_repo.edit_config_copy(m_dir / "config", values); !st) return write_error(st.error(), m_repo.gitdir());
-      if (auto st = fill_lock(1, m_dir / "config"); !st) return st.error();
+      if (auto st = m_repo.edit_config_copy(config, values); !st) return write_error(st.error(), m_repo.gitdir());
+      if (auto st = fill_lock(LockKind::config, config); !st) return st.error();
     }
     pause_point("objects-written");
     // From here on, "the branch points at this commit" means "finish" to the next pdo.
-    m_journal.ref = prepared->ref;
-    m_journal.commit = prepared->commit_id;
     m_journal.stage = Stage::committing;
-    if (auto st = m_log.commit(prepared->ref, prepared->commit_id); !st) return write_error(st.error(), m_dir);
-    if (auto st = fill_lock(0, scratch); !st) return st.error();
+    m_journal.commit = record_of(m_txn, *prepared);
+    if (auto st = m_log.commit(*m_journal.commit); !st) return write_error(st.error(), m_dir);
+    if (auto st = fill_lock(LockKind::index, scratch); !st) return st.error();
     pause_point("index-written");
 
     if (prepared->commit_id.empty()) {  // nothing to commit: only the index (and config) move
       m_committed = true;
-      if (auto st = publish(m_journal.locks.size()); !st) return st.error();
+      if (auto st = publish(); !st) return st.error();
       m_log.clear();
       return std::optional<std::string>();
     }
-    if (auto st = lock_branch(*prepared, moved); !st) return st.error();
+    auto branch = lock_branch(*prepared, moved);
+    if (!branch) return branch.error();
     pause_point("ref-locked");
     // From here on the next pdo finishes this commit, whatever happens.
     m_journal.stage = Stage::publishing;
     if (auto st = m_log.stage(Stage::publishing); !st) return write_error(st.error(), m_dir);
     m_committed = true;
     save_receipts(m_repo.gitdir(), prepared->swaps, m_receipts_appendable);
-    // The index goes into place before the branch, while pdo still holds the branch's lock: a `git commit`
-    // that reads HEAD before the branch moves cannot move it (the lock, then the compare-and-swap, stop
-    // it), and one that reads HEAD after the branch moved reads pdo's index too (git reads HEAD first).
-    // So no git commit ever builds on pdo's commit from the index pdo replaced.
-    if (auto st = publish(m_journal.locks.size() - 1); !st) return st.error();
+    // The index goes into place before the branch, while the branch is locked: a `git commit` that reads
+    // HEAD before the branch moves cannot move it (the lock, then the compare-and-swap, stop it), and one
+    // that reads HEAD after the branch moved reads pdo's index too (git reads HEAD first). So no git commit
+    // ever builds on pdo's commit from the index pdo replaced.
+    if (auto st = publish(); !st) return st.error();
     pause_point("index-renamed");
-    if (auto st = publish_branch(); !st) return st.error();
+    if (auto st = branch->move(prepared->commit_id, prepared->identity, prepared->reflog); !st) return write_error(st.error(), m_dir);
     pause_point("ref-moved");
     m_log.clear();
     return std::optional<std::string>(prepared->commit_id);
   }
 
-  /// The first half of git's ref update, with a lock pdo can prove its own: lock the branch, check that
-  /// it still has the value the commit was built on (compare and swap), write the new value into the
-  /// lock, append the reflogs. `moved` when another program moved it meanwhile. Nothing visible moves.
-  Status lock_branch(const git::PreparedCommit& prepared, bool& moved) {
-    const std::string name = prepared.ref + ".lock";
+  /// The first half of git's ref update, through libgit2's ref transaction: the branch locked, and
+  /// compared with the value the commit was built on (`moved` when another program moved it meanwhile).
+  /// The lock gets a second name in the journal folder, recorded, so the next pdo can prove it its own
+  /// after a kill; nothing visible moves.
+  Result<git::Repo::BranchLock> lock_branch(const git::PreparedCommit& prepared, bool& moved) {
+    auto lock = m_repo.lock_branch(prepared.ref);
+    if (!lock && lock.error().code == Exit::busy) return foreign_lock(util::path_to_utf8(m_repo.branch_lock_path(prepared.ref)));
+    if (!lock) return lock.error();
+    const fs::path second = witness(m_dir, LockKind::branch, false);
     std::error_code ec;
-    fs::create_directories((m_repo.gitdir() / util::path_from_utf8(prepared.ref)).parent_path(), ec);
-    // The lock holds the new value from the moment it exists, as git writes it into its ref lock.
-    if (auto st = take_lock(name, prepared.commit_id + "\n"); !st) return st;
-    if (m_repo.ref_target(prepared.ref) != prepared.old_id) {
+    fs::remove(second, ec);
+    if (platform::hard_link(lock->file(), second) == platform::IoFailure::none) {
+      if (auto st = record_identity(LockKind::branch, second); !st) return st.error();
+    }
+    if (lock->value() != prepared.old_id) {
       moved = true;
       return Error{Exit::busy, tr("分支在 pdo 提交期间被别的程序移动了", "another program moved the branch while pdo was committing")};
     }
-    return m_repo.append_reflogs(prepared);
+    return lock;
   }
 
-  /// Renames the first `count` locks into place, the config before the index, as git does.
-  Status publish(std::size_t count) {
-    for (std::size_t i = count; i-- > 0;) {
-      if (auto st = rename_lock(i); !st) return st;
+  /// Renames pdo's own locks into place, the config before the index, as git does. A rename that fails
+  /// once the commit is being published leaves the locks and the journal for the next pdo, which
+  /// finishes the commit (nothing is lost; git waits on the locks until then).
+  Status publish() {
+    for (const LockKind kind : {LockKind::config, LockKind::index}) {
+      if (std::none_of(m_journal.locks.begin(), m_journal.locks.end(), [&](const LockRecord& l) { return l.kind == kind; })) continue;
+      const fs::path lock = lock_path(m_repo, m_journal, kind);
+      if (platform::rename_replace(lock, fs::path(lock).replace_extension())) continue;
+      return Error{Exit::failure,
+                   trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
+                       "在那之前 git 会等这个锁。",
+                       "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
+                       "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
+                       util::path_to_utf8(lock))};
     }
     return ok();
   }
 
-  /// Renames the branch's lock (the last one taken) into place: the branch moves.
-  Status publish_branch() { return rename_lock(m_journal.locks.size() - 1); }
-
-  /// A rename that fails once the commit is being published leaves the locks and the journal for the
-  /// next pdo, which finishes the commit (nothing is lost; git waits on the locks until then).
-  Status rename_lock(std::size_t i) {
-    const std::string& name = m_journal.locks[i].name;
-    const fs::path lock = m_repo.gitdir() / util::path_from_utf8(name);
-    if (platform::rename_replace(lock, m_repo.gitdir() / util::path_from_utf8(name.substr(0, name.size() - 5)))) return ok();
-    return Error{Exit::failure,
-                 trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
-                     "在那之前 git 会等这个锁。",
-                     "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
-                     "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
-                     util::path_to_utf8(lock))};
-  }
-
+  /// Undoes an attempt that failed before publishing. The branch's lock is libgit2's to release (it
+  /// already did, or does when the attempt ends): removing it by name could remove another program's.
   void abort() {
-    (void)roll_back(m_repo.gitdir(), m_repo.workdir(), m_dir, m_journal);
+    m_journal.locks.erase(
+        std::remove_if(m_journal.locks.begin(), m_journal.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }),
+        m_journal.locks.end());
+    roll_back(m_repo, m_dir, m_journal);
     remove_temp_files(m_repo.workdir(), m_journal);
     m_log.clear();
   }
@@ -434,34 +395,23 @@ private:
 
 }  // namespace
 
-Change Change::whole_file(std::string path) {
-  Change c;
-  c.kind = Kind::whole;
-  c.path = std::move(path);
-  return c;
-}
+Change Change::whole_file(util::RelPath path) { return Change(Kind::whole, std::move(path)); }
 
-Change Change::edited(std::string path, std::function<Result<std::string>(const std::string&)> edit) {
-  Change c;
-  c.kind = Kind::edit;
-  c.path = std::move(path);
+Change Change::edited(util::RelPath path, std::function<Result<std::string>(const std::string&)> edit) {
+  Change c(Kind::edit, std::move(path));
   c.edit = std::move(edit);
   return c;
 }
 
-Change Change::remove_file(std::string path, std::string before_bytes) {
-  Change c;
-  c.kind = Kind::remove;
-  c.path = std::move(path);
+Change Change::remove_file(util::RelPath path, std::string before_bytes) {
+  Change c(Kind::remove, std::move(path));
   c.before = Before::bytes;
   c.before_bytes = std::move(before_bytes);
   return c;
 }
 
-Change Change::put_file(std::string path, std::string content, Before before, std::string before_bytes) {
-  Change c;
-  c.kind = Kind::put;
-  c.path = std::move(path);
+Change Change::put_file(util::RelPath path, std::string content, Before before, std::string before_bytes) {
+  Change c(Kind::put, std::move(path));
   c.content = std::move(content);
   c.before = before;
   c.before_bytes = std::move(before_bytes);
@@ -486,14 +436,100 @@ namespace {
 void remove_empty_folders(const git::Repo& repo, const Transaction& txn) {
   const fs::path workdir = repo.workdir();
   for (const auto& c : txn.changes) {
-    if (c.kind != Change::Kind::remove) continue;
-    fs::path dir = (workdir / util::path_from_utf8(c.path)).parent_path();
+    const auto file = c.kind == Change::Kind::remove ? c.path.in(workdir) : Result<fs::path>(Error{});
+    if (!file) continue;
     std::error_code ec;
-    while (dir != workdir && util::path_is_inside(workdir, dir) && fs::is_directory(fs::symlink_status(dir, ec)) && fs::is_empty(dir, ec)) {
+    for (fs::path dir = file->parent_path(); dir != workdir && fs::is_directory(fs::symlink_status(dir, ec)) && fs::is_empty(dir, ec);
+         dir = dir.parent_path()) {
       if (!fs::remove(dir, ec)) break;
-      dir = dir.parent_path();
     }
   }
+}
+
+/// A journal recovery will not act on (exit 5): it touched nothing.
+Error untrusted(const fs::path& dir, const std::string& why) {
+  return Error{Exit::busy,
+               trf("pdo 不信任被中断的提交留下的记录 {0}（{1}）：pdo 自己不会写出这样的记录，它可能来自别的电脑，或者被改过。pdo "
+                   "什么都没有改动。请用 git status 看一看工作区；确定没有 pdo 在运行后，删除这个文件（rm \"{0}\"，Windows：del），"
+                   "再运行命令。",
+                   "pdo does not trust the record an interrupted commit left, {0} ({1}): pdo could not have written it so (it "
+                   "may come from another computer, or have been edited). pdo changed nothing. Look at the workspace with git "
+                   "status; once you are sure no pdo is running, delete that file (rm \"{0}\", Windows: del) and run the "
+                   "command again.",
+                   util::path_to_utf8(dir / "journal"), why)};
+}
+
+/// Nothing is touched unless the whole journal is one pdo could have written here: every file it names
+/// is reached without a link, and every lock that is there is provably the one pdo made (an identity
+/// the journal recorded, still held by that lock's second name in the journal folder).
+Status check_journal(const git::Repo& repo, const fs::path& dir, const Journal& j) {
+  for (const auto& f : j.files) {
+    if (auto at = f.path.in(repo.workdir()); !at) return untrusted(dir, at.error().message);
+  }
+  for (const auto& l : j.locks) {
+    const fs::path lock = lock_path(repo, j, l.kind);
+    const auto now = platform::file_identity(lock);
+    if (!now) continue;
+    const bool recorded = std::find(l.identities.begin(), l.identities.end(), *now) != l.identities.end();
+    if (!recorded ||
+        (platform::file_identity(witness(dir, l.kind, false)) != now && platform::file_identity(witness(dir, l.kind, true)) != now)) {
+      return foreign_lock(util::path_to_utf8(lock));
+    }
+  }
+  return ok();
+}
+
+/// The branch may move to the journal's commit only if that is a commit this transaction could have
+/// built: on HEAD's branch, from the value the branch still has, a child of it (or, for pdo sync's move,
+/// an existing commit) that changes no path the journal does not name.
+Status check_commit(const git::Repo& repo, const fs::path& dir, const CommitRecord& c) {
+  if ("refs/heads/" + repo.branch() != c.ref) return untrusted(dir, tr("记录的分支不是 HEAD 的分支", "its branch is not HEAD's"));
+  if (repo.ref_target(c.ref) != c.old_id) return untrusted(dir, tr("分支已经不在记录的位置", "the branch is no longer where it says"));
+  const auto parents = repo.commit_parents(c.commit);
+  const std::vector<std::string> built_on = c.old_id.empty() ? std::vector<std::string>{} : std::vector<std::string>{c.old_id};
+  if (!parents || (!c.move && *parents != built_on))
+    return untrusted(dir, tr("记录的提交不是在分支上做出的", "its commit was not made on the branch"));
+  auto changes = repo.tree_changes(c.old_id, c.commit);
+  if (!changes) return untrusted(dir, changes.error().message);
+  for (const auto& ch : *changes) {
+    const auto p = util::RelPath::parse(ch.path);
+    if (!p || !std::binary_search(c.paths.begin(), c.paths.end(), *p)) {
+      return untrusted(dir, tr("记录的提交改动了它没有记下的路径", "its commit changes a path it does not name"));
+    }
+  }
+  return ok();
+}
+
+/// Finishes a transaction that had begun to publish: its locks renamed into place, the branch moved
+/// (again through libgit2's transaction, compared with the value the commit was built on).
+Status finish(git::Repo& repo, const fs::path& dir, const Journal& j) {
+  const CommitRecord& c = *j.commit;
+  const bool moved = repo.ref_target(c.ref) == c.commit;
+  if (!moved) {
+    // A pdo that began publishing holds the branch's lock (proven by check_journal): without it, nothing
+    // shows that a pdo got this far here, and the record alone moves no branch.
+    const bool locked = std::any_of(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == LockKind::branch; });
+    std::error_code ec;
+    if (!locked || !fs::exists(fs::symlink_status(repo.branch_lock_path(c.ref), ec))) {
+      return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
+    }
+    if (auto st = check_commit(repo, dir, c); !st) return st;
+  }
+  for (const auto& l : j.locks) {
+    const fs::path lock = lock_path(repo, j, l.kind);
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(lock, ec))) continue;
+    if (l.kind == LockKind::branch) {
+      fs::remove(lock, ec);  // proven: the branch moves below, under a lock of its own
+    } else if (!platform::rename_replace(lock, fs::path(lock).replace_extension())) {
+      return Error{Exit::failure, tr("无法完成被中断的提交：", "cannot finish the interrupted commit: ") + util::path_to_utf8(lock)};
+    }
+  }
+  if (moved) return ok();
+  auto branch = repo.lock_branch(c.ref);
+  if (!branch) return branch.error().code == Exit::busy ? foreign_lock(util::path_to_utf8(repo.branch_lock_path(c.ref))) : branch.error();
+  if (branch->value() != c.old_id) return untrusted(dir, tr("分支已经不在记录的位置", "the branch is no longer where it says"));
+  return branch->move(c.commit, std::nullopt, c.reflog);
 }
 
 }  // namespace
@@ -510,36 +546,38 @@ Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn) 
 }
 
 Result<bool> recover(git::Repo& repo, std::ostream& err) {
-  const fs::path gitdir = repo.gitdir();
   std::error_code ec;
-  fs::remove(gitdir / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
-  const fs::path dir = txn_dir(gitdir);
+  fs::remove(repo.gitdir() / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
+  const fs::path dir = txn_dir(repo.gitdir());
   bool changed = false;
   if (journal_has_records(dir)) {
-    const auto journal = load_journal(dir);
-    if (journal && journal->pid != platform::current_pid() && journal->start != 0 &&
-        platform::process_start_time(journal->pid) == journal->start) {
-      return Error{Exit::busy, trf("另一个 pdo 进程（pid {}）正在提交。请等它结束后重试。",
-                                   "another pdo process (pid {}) is committing. Wait for it to finish and try again.", journal->pid)};
-    }
-    std::vector<std::string> unproven;
-    bool forward = false;
-    if (journal) {
-      remove_temp_files(repo.workdir(), *journal);
-      // Publishing had begun (the branch's lock holds the commit), or the branch already points at the
-      // recorded commit: finish (rename the locks, the branch's last); otherwise undo.
-      forward = !journal->commit.empty() && !journal->ref.empty() &&
-                (journal->stage == Stage::publishing || repo.ref_target(journal->ref) == journal->commit);
-      unproven = forward ? roll_forward(gitdir, *journal) : roll_back(gitdir, repo.workdir(), dir, *journal);
+    auto loaded = load_journal(dir);
+    if (!loaded) return untrusted(dir, loaded.error().message);
+    if (*loaded) {
+      const Journal& j = **loaded;
+      if (j.pid != platform::current_pid() && j.start != 0 && platform::process_start_time(j.pid) == j.start) {
+        return Error{Exit::busy, trf("另一个 pdo 进程（pid {}）正在提交。请等它结束后重试。",
+                                     "another pdo process (pid {}) is committing. Wait for it to finish and try again.", j.pid)};
+      }
+      if (auto st = check_journal(repo, dir, j); !st) return st.error();
+      // Publishing had begun (the branch is locked, the index going into place), or the branch already
+      // points at the recorded commit: finish; otherwise undo.
+      const bool forward =
+          j.commit && !j.commit->commit.empty() && (j.stage == Stage::publishing || repo.ref_target(j.commit->ref) == j.commit->commit);
+      if (forward) {
+        if (auto st = finish(repo, dir, j); !st) return st.error();
+      } else {
+        roll_back(repo, dir, j);
+      }
+      remove_temp_files(repo.workdir(), j);
+      if (j.stage > Stage::locking || !j.locks.empty()) {
+        err << (forward ? trf("pdo: 完成了一个被中断的 pdo 提交（pid {}）\n", "pdo: finished a pdo commit that was interrupted (pid {})\n",
+                              j.pid)
+                        : trf("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid {}）\n",
+                              "pdo: rolled back a pdo commit that was interrupted before it finished (pid {})\n", j.pid));
+      }
     }
     clear_txn_dir(dir);
-    if (journal && (journal->stage > Stage::locking || !journal->locks.empty())) {
-      err << (forward ? tr("pdo: 完成了一个被中断的 pdo 提交（pid ", "pdo: finished a pdo commit that was interrupted (pid ")
-                      : tr("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid ",
-                           "pdo: rolled back a pdo commit that was interrupted before it finished (pid "))
-          << journal->pid << ")\n";
-    }
-    for (const auto& lock : unproven) err << "pdo: " << foreign_lock(lock).message << "\n";
     changed = true;
   }
   // A missing index with a HEAD means "nothing staged": rebuild it now, before any command reads it.

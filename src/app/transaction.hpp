@@ -2,12 +2,13 @@
 // One transaction for every commit pdo makes (init, track, ask, undo, check, check confirm, lesson,
 // glossary) and for pdo sync's move of the branch onto the replayed commits, with git's
 // own locks: take index.lock exclusively, write the working-tree files, write the objects, write the new
-// index into the lock, lock the branch and compare it with the value the commit was built on (and write
-// the new value into that lock), then publish: rename index.lock onto the index, then the branch's lock
-// onto the branch. The index moves first, under the branch's lock, so that no `git commit` can ever pair
-// the new HEAD with the old index (git reads HEAD, then the index). A failure before publishing leaves
-// the repository and every file as they were; a kill at any point is finished (once publishing began)
-// or undone by the next pdo (recover()), which removes only locks it can prove its own.
+// index into the lock, lock the branch with libgit2's ref transaction and compare it with the value the
+// commit was built on, then publish: rename index.lock onto the index, then move the branch (libgit2
+// writes the ref and the reflogs as git does, in the common dir of a linked worktree). The index moves
+// first, under the branch's lock, so that no `git commit` can ever pair the new HEAD with the old index
+// (git reads HEAD, then the index). A failure before publishing leaves the repository and every file as
+// they were; a kill at any point is finished (once publishing began) or undone by the next pdo
+// (recover()), which acts only on a journal pdo could have written and removes only locks it can prove.
 // The caller holds the workspace lock (.git/pdo.lock), so two pdo transactions never overlap.
 #include <functional>
 #include <optional>
@@ -18,10 +19,11 @@
 
 #include "git/repo.hpp"
 #include "util/error.hpp"
+#include "util/rel_path.hpp"
 
 namespace pdo::app {
 
-/// How one file changes, by repository-relative path ('/' separated).
+/// How one file changes, by its path in the working tree.
 struct Change {
   enum class Kind {
     whole,   ///< commit the working-tree file as it is (notes, exercises); a symlink is committed as a link
@@ -32,18 +34,20 @@ struct Change {
   /// What a `put` expects to find before it writes (what the learner agreed to).
   enum class Before { any, absent, bytes };
 
+  Change(Kind k, util::RelPath p) : kind(k), path(std::move(p)) {}
+
   Kind kind = Kind::whole;
-  std::string path;
+  util::RelPath path;
   std::function<Result<std::string>(const std::string&)> edit;  ///< Kind::edit
   std::string content;                                          ///< Kind::put
   Before before = Before::any;                                  ///< Kind::put and Kind::remove
   std::string before_bytes;                                     ///< Kind::put and Kind::remove with Before::bytes
 
-  static Change whole_file(std::string path);
-  static Change edited(std::string path, std::function<Result<std::string>(const std::string&)> edit);
-  static Change put_file(std::string path, std::string content, Before before, std::string before_bytes = {});
+  static Change whole_file(util::RelPath path);
+  static Change edited(util::RelPath path, std::function<Result<std::string>(const std::string&)> edit);
+  static Change put_file(util::RelPath path, std::string content, Before before, std::string before_bytes = {});
   /// Deletes a file that holds exactly `before_bytes` (or is already gone); its empty folders go too.
-  static Change remove_file(std::string path, std::string before_bytes);
+  static Change remove_file(util::RelPath path, std::string before_bytes);
 };
 
 /// Everything one pdo commit does.

@@ -1,9 +1,6 @@
 #include "app/txn_journal.hpp"
 
 #include <algorithm>
-#include <sstream>
-
-#include <fstream>
 
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -17,121 +14,106 @@ using util::tr;
 namespace {
 
 constexpr const char* k_stage_names[] = {"locking", "writing", "committing", "publishing"};
-constexpr std::size_t k_journal_cap = 4 << 20;
-constexpr std::string_view k_header = "pdo-transaction 1\n";
+constexpr const char* k_lock_names[] = {"index", "config", "branch"};
+constexpr std::size_t k_journal_cap = 16 << 20;  // 10k paths of a big exercise folder fit many times
+constexpr std::size_t k_reflog_cap = 1024;
+constexpr std::string_view k_header = "pdo-transaction 2\n";
 
-std::string hex(std::string_view bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (const char ch : bytes) {
-    const auto c = static_cast<unsigned char>(ch);
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
-
-std::optional<std::string> unhex(std::string_view text) {
-  if (text.size() % 2) return std::nullopt;
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); i += 2) {
-    int v = 0;
-    for (std::size_t k = 0; k < 2; ++k) {
-      const char c = text[i + k];
-      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-      if (d < 0) return std::nullopt;
-      v = v * 16 + d;
-    }
-    out += static_cast<char>(v);
-  }
-  return out;
-}
-
-std::optional<std::uint64_t> number(const std::string& s) {
+std::optional<std::uint64_t> number(std::string_view s) {
   if (!util::is_digits(s) || s.size() > 19) return std::nullopt;
-  return std::stoull(s);
+  return std::stoull(std::string(s));
 }
 
-std::optional<std::int64_t> signed_number(const std::string& s) {
-  if (!s.empty() && s.front() == '-') {
-    auto n = number(s.substr(1));
-    return n ? std::optional<std::int64_t>(-static_cast<std::int64_t>(*n)) : std::nullopt;
-  }
-  auto n = number(s);
-  return n ? std::optional<std::int64_t>(static_cast<std::int64_t>(*n)) : std::nullopt;
-}
-
-std::optional<Stage> parse_stage(const std::string& s) {
-  for (std::size_t i = 0; i < std::size(k_stage_names); ++i) {
-    if (s == k_stage_names[i]) return static_cast<Stage>(i);
+template <std::size_t N>
+std::optional<std::size_t> index_of(const char* const (&names)[N], std::string_view s) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (s == names[i]) return i;
   }
   return std::nullopt;
 }
 
-/// The file a lock stands for: index.lock -> index.
-fs::path lock_target(const fs::path& gitdir, const std::string& name) {
-  return gitdir / util::path_from_utf8(name.substr(0, name.size() - 5));
+/// A 40-hex object id, or "-" for none.
+std::optional<std::string> id_or_none(std::string_view s) {
+  if (s == "-") return std::string();
+  const bool hex =
+      s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  return hex ? std::optional<std::string>(s) : std::nullopt;
 }
 
-/// A path the journal may name: relative, with no "." or ".." part (transaction.cpp's check_path lets no
-/// other through), by this system's path rules (on Windows "C:x" and "\\x" lead out too). Recovery renames
-/// and removes what the journal names, and the journal is workspace content: a crafted one must not
-/// reach outside the workspace (files) or .git (locks).
-bool inside(const std::string& path) {
-  const fs::path p = util::path_from_utf8(path);
-  if (path.empty() || p.has_root_name() || p.has_root_directory()) return false;
-  return std::none_of(p.begin(), p.end(), [](const fs::path& part) { return part == "." || part == ".."; });
+std::string identity_words(const platform::FileIdentity& id) {
+  return std::to_string(id.device) + " " + std::to_string(id.inode) + " " + std::to_string(id.size) + " " + std::to_string(id.mtime_ns);
 }
 
-bool parse_line(const std::vector<std::string>& w, Journal& j) {
-  if (w.size() == 2 && w[0] == "pid") {
-    auto n = number(w[1]);
-    j.pid = n ? static_cast<long>(*n) : 0;
-    return n.has_value();
+std::string parse_lock(const std::vector<std::string>& w, Journal& j) {
+  const auto kind = index_of(k_lock_names, w[1]);
+  const auto dev = number(w[2]), ino = number(w[3]), size = number(w[4]);
+  const bool negative = !w[5].empty() && w[5][0] == '-';
+  const auto mtime = number(negative ? w[5].substr(1) : w[5]);
+  if (!kind || !dev || !ino || !size || !mtime)
+    return tr("锁记录不是“种类 设备 inode 大小 时间”", "a lock record that is not kind, device, inode, size and time");
+  const auto k = static_cast<LockKind>(*kind);
+  if (j.locks.empty() && k != LockKind::index) return tr("第一个锁不是 index.lock", "a first lock that is not index.lock");
+  if (k == LockKind::branch && (!j.commit || j.commit->commit.empty()))
+    return tr("分支锁出现在它要移动到的提交之前", "a branch lock before the commit it moves to");
+  auto it = std::find_if(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == k; });
+  if (it == j.locks.end()) it = j.locks.insert(j.locks.end(), LockRecord{k, {}});
+  const auto t = static_cast<std::int64_t>(*mtime);
+  it->identities.push_back(platform::FileIdentity{*dev, *ino, *size, negative ? -t : t});
+  return {};
+}
+
+std::string parse_file(const std::vector<std::string>& w, std::string_view tail, Journal& j) {
+  if (j.stage != Stage::locking || j.commit) return tr("文件记录出现在写文件之后", "a file record after the files were written");
+  auto path = util::RelPath::parse(tail);
+  if (!path) return path.error().message;
+  const bool removed = w[3] == "-";
+  const bool sha =
+      w[3].size() == 64 && std::all_of(w[3].begin(), w[3].end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  if (w[1] != std::to_string(j.files.size()) || (w[2] != "0" && w[2] != "1") || !(sha || removed) || (removed && w[2] != "1")) {
+    return tr("文件记录格式不对", "a malformed file record");
   }
-  if (w.size() == 2 && w[0] == "start") {
-    auto n = number(w[1]);
-    j.start = n.value_or(0);
-    return n.has_value();
+  j.files.push_back({std::move(path).value(), w[2] == "1", removed ? std::string() : w[3], removed});
+  return {};
+}
+
+std::string parse_commit(const std::vector<std::string>& w, std::string_view tail, Journal& j) {
+  if (j.commit || j.stage > Stage::writing) return tr("第二个提交记录", "a second commit record");
+  auto old_id = id_or_none(w[2]), commit = id_or_none(w[3]);
+  if (!git::Repo::is_branch_ref(w[1]) || !old_id || !commit || (w[4] != "commit" && w[4] != "move"))
+    return tr("提交记录格式不对", "a malformed commit record");
+  if (tail.size() > k_reflog_cap || std::any_of(tail.begin(), tail.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })) {
+    return tr("reflog 消息含有控制字符", "a reflog message with control characters");
   }
-  if (w.size() == 2 && w[0] == "stage") {
-    auto s = parse_stage(w[1]);
-    if (s) j.stage = *s;
-    return s.has_value();
+  j.commit = CommitRecord{w[1], *old_id, *commit, std::string(tail), w[4] == "move", {}};
+  j.stage = Stage::committing;
+  return {};
+}
+
+/// Reads one record into `j`: "" when it is one pdo writes at this point of a transaction, else why not.
+/// A record is words separated by spaces, then a path or a message after a tab.
+std::string parse_line(std::string_view line, Journal& j) {
+  const auto tab = line.find('\t');
+  const auto w = util::split(line.substr(0, tab), ' ');
+  const std::string_view tail = tab == std::string_view::npos ? std::string_view() : line.substr(tab + 1);
+  if (w.size() == 6 && w[0] == "lock") return parse_lock(w, j);
+  if (w.size() == 4 && w[0] == "file" && tab != std::string_view::npos) return parse_file(w, tail, j);
+  if (w.size() == 5 && w[0] == "commit" && tab != std::string_view::npos) return parse_commit(w, tail, j);
+  if (w.size() == 1 && w[0] == "path" && tab != std::string_view::npos) {
+    if (!j.commit || j.stage != Stage::committing) return tr("路径记录不在提交记录之后", "a path outside a commit record");
+    auto path = util::RelPath::parse(tail);
+    if (!path) return path.error().message;
+    j.commit->paths.push_back(std::move(path).value());
+    return {};
   }
-  if (w.size() >= 2 && (w.size() - 2) % 4 == 0 && w[0] == "lock") {
-    auto name = unhex(w[1]);
-    if (!name || !inside(*name) || !util::ends_with(*name, ".lock") || name->size() < 6) {
-      return false;
-    }
-    auto it = std::find_if(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.name == *name; });
-    if (it == j.locks.end()) it = j.locks.insert(j.locks.end(), LockRecord{*name, {}});
-    for (std::size_t i = 2; i < w.size(); i += 4) {
-      auto dev = number(w[i]), ino = number(w[i + 1]), size = number(w[i + 2]);
-      auto mtime = signed_number(w[i + 3]);
-      if (!dev || !ino || !size || !mtime) return false;
-      it->identities.push_back(platform::FileIdentity{*dev, *ino, *size, *mtime});
-    }
-    return true;
+  if (w.size() == 2 && w[0] == "stage" && tab == std::string_view::npos) {
+    const auto stage = index_of(k_stage_names, w[1]);
+    const bool next = stage && ((*stage == 1 && j.stage == Stage::locking) ||
+                                (*stage == 3 && j.stage == Stage::committing && j.commit && !j.commit->commit.empty()));
+    if (!next) return tr("阶段顺序不对", "a stage out of order");
+    j.stage = static_cast<Stage>(*stage);
+    return {};
   }
-  if (w.size() == 5 && w[0] == "file") {
-    auto path = unhex(w[3]);
-    const bool removed = w[4] == "-";
-    if (!path || !inside(*path) || (w[2] != "0" && w[2] != "1") || (w[4].size() != 64 && !removed) ||
-        w[1] != std::to_string(j.files.size()))
-      return false;
-    if (removed && w[2] != "1") return false;  // only a file that was there is removed
-    j.files.push_back({*path, w[2] == "1", removed ? std::string() : w[4], removed});
-    return true;
-  }
-  if (w.size() == 3 && w[0] == "commit") {
-    auto ref = unhex(w[1]);
-    if (!ref) return false;
-    j.ref = *ref;
-    j.commit = w[2] == "-" ? "" : w[2];
-    return true;
-  }
-  return false;
+  return tr("未知的记录", "an unknown record");
 }
 
 bool holds(const fs::path& file, const std::string& sha256) {
@@ -143,13 +125,31 @@ bool holds(const fs::path& file, const std::string& sha256) {
 
 }  // namespace
 
-bool LockRecord::proves(const std::optional<platform::FileIdentity>& now) const {
-  return now && std::find(identities.begin(), identities.end(), *now) != identities.end();
-}
-
 fs::path txn_dir(const fs::path& gitdir) { return gitdir / "pdo-txn"; }
 
 fs::path backup_path(const fs::path& dir, std::size_t index) { return dir / ("old-" + std::to_string(index)); }
+
+fs::path witness(const fs::path& dir, LockKind kind, bool filled) {
+  switch (kind) {
+    case LockKind::index:
+      return dir / (filled ? "index" : "seed-0");
+    case LockKind::config:
+      return dir / (filled ? "config" : "seed-1");
+    default:
+      return dir / "branch-lock";
+  }
+}
+
+fs::path lock_path(const git::Repo& repo, const Journal& journal, LockKind kind) {
+  switch (kind) {
+    case LockKind::index:
+      return repo.index_path().concat(".lock");
+    case LockKind::config:
+      return repo.config_path().concat(".lock");
+    default:
+      return repo.branch_lock_path(journal.commit ? journal.commit->ref : std::string());
+  }
+}
 
 Status JournalLog::begin(long pid, std::uint64_t start) {
   const fs::path file = m_dir / "journal";
@@ -170,27 +170,29 @@ Status JournalLog::begin(long pid, std::uint64_t start) {
   return ok();
 }
 
-Status JournalLog::append(const std::string& line) {
-  const std::string record = line + "\n";
-  m_out.write(record.data(), static_cast<std::streamsize>(record.size()));  // one write: the record whole, or cut short
+Status JournalLog::append(const std::string& lines) {
+  m_out.write(lines.data(), static_cast<std::streamsize>(lines.size()));  // one write: the records whole, or cut short
   m_out.flush();
   if (!m_out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(m_dir / "journal")};
   return ok();
 }
 
-Status JournalLog::lock_identity(const std::string& name, const platform::FileIdentity& id) {
-  return append("lock " + hex(name) + " " + std::to_string(id.device) + " " + std::to_string(id.inode) + " " + std::to_string(id.size) +
-                " " + std::to_string(id.mtime_ns));
+Status JournalLog::lock_identity(LockKind kind, const platform::FileIdentity& id) {
+  return append(std::string("lock ") + k_lock_names[static_cast<int>(kind)] + " " + identity_words(id) + "\n");
 }
 
 Status JournalLog::file(std::size_t index, const FileRecord& r) {
-  return append("file " + std::to_string(index) + " " + (r.existed ? "1 " : "0 ") + hex(r.path) + " " + (r.removed ? "-" : r.new_sha256));
+  return append("file " + std::to_string(index) + (r.existed ? " 1 " : " 0 ") + (r.removed ? "-" : r.new_sha256) + "\t" + r.path.str() +
+                "\n");
 }
 
-Status JournalLog::stage(Stage stage) { return append(std::string("stage ") + k_stage_names[static_cast<int>(stage)]); }
+Status JournalLog::stage(Stage stage) { return append(std::string("stage ") + k_stage_names[static_cast<int>(stage)] + "\n"); }
 
-Status JournalLog::commit(const std::string& ref, const std::string& commit) {
-  return append("commit " + hex(ref) + " " + (commit.empty() ? "-" : commit));
+Status JournalLog::commit(const CommitRecord& r) {
+  std::string lines = "commit " + r.ref + " " + (r.old_id.empty() ? "-" : r.old_id) + " " + (r.commit.empty() ? "-" : r.commit) +
+                      (r.move ? " move\t" : " commit\t") + r.reflog + "\n";
+  for (const auto& p : r.paths) lines += "path\t" + p.str() + "\n";
+  return append(lines);
 }
 
 void JournalLog::clear() {
@@ -198,21 +200,31 @@ void JournalLog::clear() {
   clear_txn_dir(m_dir);
 }
 
-std::optional<Journal> load_journal(const fs::path& dir) {
-  std::error_code ec;
+Result<std::optional<Journal>> load_journal(const fs::path& dir) {
   const fs::path file = dir / "journal";
-  if (!fs::is_regular_file(fs::symlink_status(file, ec)) || fs::file_size(file, ec) > k_journal_cap) return std::nullopt;
-  auto text = util::read_file(file);
-  if (!text || text->empty()) return std::nullopt;
+  const auto refuse = [&](const std::string& why) { return Error{Exit::busy, why}; };
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(file, ec))) return std::optional<Journal>();
+  auto text = util::read_file_capped(file, k_journal_cap);
+  if (!text) return refuse(text.error().message);
   // Only whole records count: a line a kill cut short (no final newline) never happened.
-  const std::string whole = text->substr(0, text->rfind('\n') == std::string::npos ? 0 : text->rfind('\n') + 1);
-  const auto lines = util::split_lines(whole);
-  if (lines.size() < 2 || util::chomp(lines.front()) != util::chomp(k_header)) return std::nullopt;
+  const auto end = text->rfind('\n');
+  const auto lines = util::split_lines(std::string_view(*text).substr(0, end == std::string::npos ? 0 : end + 1));
+  if (lines.size() <= 1) return std::optional<Journal>();  // a header alone (or an older pdo's): nothing running
+  if (util::chomp(lines.front()) != util::chomp(k_header))
+    return refuse(tr("第 1 行不是这个版本的 pdo 写的", "line 1 is not this pdo version's"));
   Journal j;
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    if (!parse_line(util::split(util::chomp(lines[i]), ' '), j)) return std::nullopt;
+  const auto pid = lines.size() > 2 && util::starts_with(lines[1], "pid ") ? number(util::chomp(lines[1].substr(4))) : std::nullopt;
+  const auto start = lines.size() > 2 && util::starts_with(lines[2], "start ") ? number(util::chomp(lines[2].substr(6))) : std::nullopt;
+  if (!pid || !start || *pid == 0 || *pid > 0x7fffffff) return refuse(tr("没有进程号和启动时间", "no process id and start time"));
+  j.pid = static_cast<long>(*pid);
+  j.start = *start;
+  for (std::size_t i = 3; i < lines.size(); ++i) {
+    if (const auto why = parse_line(util::chomp(lines[i]), j); !why.empty()) {
+      return refuse(tr("第 ", "line ") + std::to_string(i + 1) + tr(" 行：", ": ") + why);
+    }
   }
-  return j;
+  return std::optional<Journal>(std::move(j));
 }
 
 bool journal_has_records(const fs::path& dir) {
@@ -221,62 +233,43 @@ bool journal_has_records(const fs::path& dir) {
   return !ec && size > k_header.size();
 }
 
-std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workdir, const fs::path& dir, const Journal& j) {
-  if (j.stage >= Stage::writing) {
-    for (std::size_t i = 0; i < j.files.size(); ++i) {
-      const fs::path file = workdir / util::path_from_utf8(j.files[i].path);
-      std::error_code ec;
-      if (j.files[i].removed) {
-        // A removed file comes back unless something new was put at its name since.
-        if (!fs::exists(fs::symlink_status(file, ec)) && fs::exists(fs::symlink_status(backup_path(dir, i), ec))) {
-          (void)platform::rename_no_replace(backup_path(dir, i), file);
-        }
-        continue;
-      }
-      // Only a file that still holds exactly pdo's bytes goes back; a later edit by the learner stays.
-      if (!holds(file, j.files[i].new_sha256)) continue;
-      if (j.files[i].existed) {
-        // The old inode comes back under its name: a rename needs no free space, so this works on a full disk.
-        (void)platform::rename_replace(backup_path(dir, i), file);
-      } else {
-        fs::remove(file, ec);
-      }
-    }
-  }
-  std::vector<std::string> unproven;
-  for (const auto& l : j.locks) {
-    const fs::path lock = gitdir / util::path_from_utf8(l.name);
-    const auto now = platform::file_identity(lock);
-    if (!now) continue;
+void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& j) {
+  const fs::path workdir = repo.workdir();
+  for (std::size_t i = 0; j.stage >= Stage::writing && i < j.files.size(); ++i) {
+    const auto at = j.files[i].path.in(workdir);
+    if (!at) continue;  // recover() refused the journal already
+    const fs::path& file = *at;
     std::error_code ec;
-    if (l.proves(now)) {
-      fs::remove(lock, ec);
+    if (j.files[i].removed) {
+      // A removed file comes back unless something new was put at its name since.
+      if (!fs::exists(fs::symlink_status(file, ec)) && fs::exists(fs::symlink_status(backup_path(dir, i), ec))) {
+        (void)platform::rename_no_replace(backup_path(dir, i), file);
+      }
+      continue;
+    }
+    // Only a file that still holds exactly pdo's bytes goes back; a later edit by the learner stays.
+    if (!holds(file, j.files[i].new_sha256)) continue;
+    if (j.files[i].existed) {
+      // The old inode comes back under its name: a rename needs no free space, so this works on a full disk.
+      (void)platform::rename_replace(backup_path(dir, i), file);
     } else {
-      unproven.push_back(util::path_to_utf8(lock));
+      fs::remove(file, ec);
     }
   }
-  return unproven;
-}
-
-std::vector<std::string> roll_forward(const fs::path& gitdir, const Journal& j) {
-  std::vector<std::string> unproven;
   for (const auto& l : j.locks) {
-    const fs::path lock = gitdir / util::path_from_utf8(l.name);
-    const auto now = platform::file_identity(lock);
-    if (!now) continue;
-    if (l.proves(now) && platform::rename_replace(lock, lock_target(gitdir, l.name))) continue;
-    unproven.push_back(util::path_to_utf8(lock));
+    std::error_code ec;
+    fs::remove(lock_path(repo, j, l.kind), ec);  // proven by recover() (or taken by this very process)
   }
-  return unproven;
 }
 
 void remove_temp_files(const fs::path& workdir, const Journal& j) {
   const std::string marker = ".pdo-tmp-" + std::to_string(j.pid) + "-";
   for (const auto& f : j.files) {
-    const fs::path file = workdir / util::path_from_utf8(f.path);
-    const std::string prefix = util::path_to_utf8(file.filename()) + marker;
+    const auto file = f.path.in(workdir);
+    if (!file) continue;
+    const std::string prefix = util::path_to_utf8(file->filename()) + marker;
     std::error_code ec;
-    for (auto it = fs::directory_iterator(file.parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    for (auto it = fs::directory_iterator(file->parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
       if (util::starts_with(util::path_to_utf8(it->path().filename()), prefix)) {
         std::error_code rec;
         fs::remove(it->path(), rec);

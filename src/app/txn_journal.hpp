@@ -1,8 +1,11 @@
 #pragma once
-// The record a pdo commit keeps in .git/pdo-txn/ while it runs: who runs it (pid and process start
-// time), how far it got, the exact identity of every lock file it created, and the old and new bytes
-// of every working-tree file it writes. It is what lets the next pdo finish or undo the work of a pdo
-// that was killed, and prove that a lock file is the one that pdo made before removing it.
+// The record a pdo commit keeps in .git/pdo-txn/ while it runs (this worktree's git dir: what it guards,
+// the index and the working files, is the worktree's own): who runs it (pid and process start time), how
+// far it got, the identity of every lock file it took, the files it writes, the commit and the paths it
+// commits. It lets the next pdo finish or undo the work of a pdo that was killed, and nothing more: the
+// journal is input like any other file of the workspace (a .git travels in a zip or a synced folder), so
+// every path in it is a util::RelPath, and recovery acts only when the whole record is one pdo could
+// have written (recover()).
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -11,34 +14,50 @@
 #include <string>
 #include <vector>
 
+#include "git/repo.hpp"
 #include "util/error.hpp"
 #include "util/platform.hpp"
+#include "util/rel_path.hpp"
 
 namespace pdo::app {
 
 namespace fs = std::filesystem;
 
 /// How far a transaction got, in order.
-/// committing: the objects and the new index (in its lock) exist; publishing: the branch's lock holds the
-/// new commit and the locks are being renamed into place, so the next pdo finishes, never undoes.
+/// committing: the objects and the new index (in its lock) exist; publishing: the branch is locked at the
+/// value the commit was built on and the locks are being renamed into place, so the next pdo finishes.
 enum class Stage { locking, writing, committing, publishing };
 
-/// A lock file the transaction created, with every identity it may have: each is recorded before the
-/// lock can take it (the lock is made as a hard link of a recorded file, and filled by renaming another
-/// recorded file onto it), so a kill at any moment leaves a lock pdo can prove its own.
+/// The git locks a transaction takes, in order: this worktree's index.lock, the repository's config.lock
+/// (init), and the branch's lock, which libgit2's ref transaction takes in the common dir.
+enum class LockKind { index, config, branch };
+
+/// A lock the transaction took, with every identity it may have. Each is recorded before the lock can
+/// take it, and the file holding it keeps a second name in the journal folder (its witness: a seed the lock
+/// is a hard link of, the scratch file renamed onto it, or the link pdo makes of libgit2's branch lock),
+/// so a lock pdo made is one it can prove after a kill, and a lock whose identity a journal merely names
+/// is not.
 struct LockRecord {
-  std::string name;  ///< relative to .git, e.g. "index.lock"
+  LockKind kind = LockKind::index;
   std::vector<platform::FileIdentity> identities;
-  /// True if the file at `path` is this lock as pdo made it.
-  bool proves(const std::optional<platform::FileIdentity>& now) const;
 };
 
 /// A working-tree file the transaction writes.
 struct FileRecord {
-  std::string path;  ///< repository-relative, '/' separated
+  util::RelPath path;
   bool existed = false;
   std::string new_sha256;  ///< of the bytes pdo writes
   bool removed = false;    ///< pdo deletes the file instead (new_sha256 is empty)
+};
+
+/// What the transaction commits, recorded before the branch is locked.
+struct CommitRecord {
+  std::string ref;                   ///< the branch, refs/heads/…
+  std::string old_id;                ///< the value it was built on ("" when unborn)
+  std::string commit;                ///< the new value ("" when nothing is committed)
+  std::string reflog;                ///< the reflog line's message
+  bool move = false;                 ///< an existing commit (pdo sync), not a new child of old_id
+  std::vector<util::RelPath> paths;  ///< every path the commit may change
 };
 
 /// The journal of one transaction, as read back.
@@ -48,13 +67,16 @@ struct Journal {
   Stage stage = Stage::locking;
   std::vector<LockRecord> locks;
   std::vector<FileRecord> files;
-  std::string ref;
-  std::string commit;
+  std::optional<CommitRecord> commit;
 };
 
 /// Where transactions keep their journal (the folder stays; a journal holding no more than its header
 /// line, or none, means "none running").
 fs::path txn_dir(const fs::path& gitdir);
+
+/// The file in the journal folder that keeps a lock's identity under a second name: the seed it is
+/// linked from, the scratch file renamed onto it, or (the branch) the link pdo makes of libgit2's lock.
+fs::path witness(const fs::path& dir, LockKind kind, bool filled);
 
 /// The journal file, a write-ahead log: each record is appended before the step it protects, and a
 /// record cut short by a kill (no final newline) is ignored, so no step is ever taken unrecorded.
@@ -68,34 +90,35 @@ public:
   /// are appended through one open file until clear().
   Status begin(long pid, std::uint64_t start);
   /// Appends one record.
-  Status lock_identity(const std::string& name, const platform::FileIdentity& id);
+  Status lock_identity(LockKind kind, const platform::FileIdentity& id);
   Status file(std::size_t index, const FileRecord& record);
   Status stage(Stage stage);
-  Status commit(const std::string& ref, const std::string& commit);
+  /// The commit record, its paths with it, in one write (stage committing).
+  Status commit(const CommitRecord& record);
   /// Cuts the journal back to its header: nothing is running any more.
   void clear();
 
 private:
-  Status append(const std::string& line);
+  Status append(const std::string& lines);
   fs::path m_dir;
   std::ofstream m_out;
 };
 
-/// Reads the journal; nullopt if it is empty or missing (no transaction was running).
-std::optional<Journal> load_journal(const fs::path& dir);
+/// The journal; nullopt if none is running (missing, empty, or its header alone). An error, with the
+/// line and what is wrong, when it is not a record pdo could have written: another version's header, a
+/// malformed or out-of-order record, a path that is no working-tree path, a ref that is no branch.
+Result<std::optional<Journal>> load_journal(const fs::path& dir);
 
 /// The hard link that keeps file `index`'s old bytes (its old inode) while the transaction runs.
 fs::path backup_path(const fs::path& dir, std::size_t index);
 
-/// Puts back every recorded file that still holds exactly what the transaction wrote (by renaming its
-/// old inode back: no free space needed), and removes every lock whose identity is still a recorded
-/// one. Locks it cannot prove are left alone and named in the returned list.
-std::vector<std::string> roll_back(const fs::path& gitdir, const fs::path& workdir, const fs::path& dir, const Journal& journal);
+/// Where a recorded lock is: index.lock in this worktree's git dir, config.lock and the branch's lock in
+/// the common dir.
+fs::path lock_path(const git::Repo& repo, const Journal& journal, LockKind kind);
 
-/// Renames every recorded lock whose identity still matches onto its file, in the order they were taken
-/// (index.lock -> index first, the branch's lock last); publishing had begun or the branch has already
-/// moved. Returns the locks it could not prove and left alone.
-std::vector<std::string> roll_forward(const fs::path& gitdir, const Journal& journal);
+/// Puts back every recorded file that still holds exactly what the transaction wrote (by renaming its
+/// old inode back: no free space needed), and removes the locks (every one there must be proven).
+void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& journal);
 
 /// Removes temp files `NAME.pdo-tmp-PID-*` that process `pid` left beside the recorded files.
 void remove_temp_files(const fs::path& workdir, const Journal& journal);
@@ -104,7 +127,7 @@ void remove_temp_files(const fs::path& workdir, const Journal& journal);
 bool journal_has_records(const fs::path& dir);
 
 /// Cuts the journal back to its header and removes what the transaction kept beside it (backups,
-/// scratch files); lock seeds stay for the next transaction.
+/// scratch files, witnesses); lock seeds stay for the next transaction.
 void clear_txn_dir(const fs::path& dir);
 
 }  // namespace pdo::app

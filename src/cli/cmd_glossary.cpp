@@ -84,7 +84,7 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   const std::string fresh = workspace::glossary_file_text(s.ws.course, terms, s.ws.settings.lang);
   const std::string text = updated_file(existing, fresh, ctx);
   app::Transaction txn;
-  const std::string path = s.repo_path(k_glossary_path);
+  const auto path = s.repo_path(k_glossary_path);
   txn.changes.push_back(existing ? app::Change::put_file(path, text, app::Change::Before::bytes, *existing)
                                  : app::Change::put_file(path, text, app::Change::Before::absent));
   app::Trailers t;

@@ -308,11 +308,11 @@ app::Transaction init_transaction(const InitSetup& s, const git::Repo& repo) {
   app::Transaction txn;
   for (const auto& item : s.plan.items) {
     if (util::ends_with(item.path, "/") || item.action == workspace::Action::keep || item.action == workspace::Action::no_markers) continue;
-    const std::string path = repo.relative(s.root / util::path_from_utf8(item.path));
-    txn.changes.push_back(item.before ? app::Change::put_file(path, item.content, app::Change::Before::bytes, *item.before)
-                                      : app::Change::put_file(path, item.content, app::Change::Before::absent));
+    auto path = util::RelPath::parse(repo.relative(s.root / util::path_from_utf8(item.path))).take();
+    txn.changes.push_back(item.before ? app::Change::put_file(std::move(path), item.content, app::Change::Before::bytes, *item.before)
+                                      : app::Change::put_file(std::move(path), item.content, app::Change::Before::absent));
   }
-  for (const auto& path : untracked_scaffold(s, &repo)) txn.changes.push_back(app::Change::whole_file(path));
+  for (const auto& path : untracked_scaffold(s, &repo)) txn.changes.push_back(app::Change::whole_file(util::RelPath::parse(path).take()));
   txn.message = commit_message(s, !s.repo);
   txn.check = secret_commit_check();
   return txn;

@@ -76,7 +76,7 @@ int run_track(const TrackOptions& opts, Context& ctx) {
   const bool done = opts.state == "done";
   const auto& lesson = lesson_arg(s.ws.course, opts.lesson);
   const auto step = step_arg(opts.step);
-  const std::string progress_path = s.repo_path("progress.md");
+  const auto progress_path = s.repo_path("progress.md");
   // The committed version decides: a box the learner ticked by hand but did not commit is recorded now.
   const auto committed = s.repo.head_blob(progress_path);
   const std::string text = committed ? *committed : util::read_file(s.path("progress.md")).take();

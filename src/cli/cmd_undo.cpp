@@ -68,7 +68,7 @@ const Entry* later_touching_box(Session& s, const std::vector<Entry>& later, con
 
 /// Flips the target's boxes back, if HEAD still has each box as the target left it.
 UndoPlan undo_track(Session& s, const Entry& target, const std::vector<Entry>& later) {
-  const std::string path = s.repo_path("progress.md");
+  const auto path = s.repo_path("progress.md");
   const std::string head = s.repo.head_blob(path).value_or("");
   const auto boxes = progress::parse_boxes(head);
   UndoPlan plan;
@@ -128,7 +128,7 @@ Result<std::string> remove_block(const std::string& text, const std::string& blo
 }
 
 UndoPlan undo_ask(Session& s, const Entry& target, const std::vector<Entry>& later) {
-  const std::string path = s.repo_path("questions.md");
+  const auto path = s.repo_path("questions.md");
   const std::string before = s.repo.blob_at(target.commit.id + "~1", path).value_or("");
   const std::string after = s.repo.blob_at(target.commit.id, path).value_or("");
   const std::string block = added_block(before, after);

@@ -1,10 +1,8 @@
 // The libgit2 half of pdo's commit transaction (the other half, locks, ordering and the branch's
-// compare-and-swap under a provable lock, is app/transaction): prepare_commit builds objects and the new
-// index without moving anything; append_reflogs writes the branch move's log lines. The caller holds
-// index.lock the whole time, as `git commit` does.
+// compare-and-swap, is app/transaction; the branch moves through git/refs.cpp): prepare_commit builds
+// objects and the new index without moving anything. The caller holds index.lock the whole time, as
+// `git commit` does.
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 
@@ -299,7 +297,7 @@ std::vector<std::pair<std::string, IndexStamp>> stale_in(git_index* index, git_t
     const auto live = staged_stamp(index, path);
     if (!live || live->same_blob(newest->after)) continue;
     const bool replaced = std::any_of(receipts.begin(), receipts.end(), [&](const IndexSwap& r) {
-      return r.path == path && live->same_entry(r.before) && !r.before.same_blob(r.after);
+      return r.path.str() == path && live->same_entry(r.before) && !r.before.same_blob(r.after);
     });
     if (replaced) out.emplace_back(path, newest->after);
   }
@@ -371,14 +369,6 @@ Result<std::optional<Repo>> Repo::find_open(const fs::path& start) {
   return std::optional<Repo>(Repo(std::unique_ptr<Impl>(new Impl{std::move(repo)})));
 }
 
-fs::path Repo::index_path() const { return gitdir() / "index"; }
-
-std::string Repo::ref_target(const std::string& ref) const {
-  git_oid oid;
-  if (git_reference_name_to_id(&oid, m_impl->repo.get(), ref.c_str()) != 0) return {};
-  return oid_str(oid);
-}
-
 Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::path& scratch) {
   git_repository* repo = m_impl->repo.get();
   PreparedCommit out;
@@ -432,29 +422,21 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     if (spec.check) {
       if (auto st = spec.check(changed); !st) return st.error();
     }
-    git_signature* sig_raw = nullptr;
-    const int sig_rc = spec.identity ? git_signature_now(&sig_raw, spec.identity->first.c_str(), spec.identity->second.c_str())
-                                     : git_signature_default(&sig_raw, repo);
-    if (sig_rc != 0) {
-      return Error{
-          Exit::usage,
-          tr("git 还不知道你的名字和邮箱（user.name / user.email）。请运行：pdo init --name \"你的名字\" --email you@example.com，或 git config user.name / user.email",
-             "git does not know your name and email (user.name / user.email). Run: pdo init --name \"Your Name\" --email you@example.com, or git config user.name / user.email")};
-    }
-    SigPtr sig(sig_raw);
+    auto sig = signature_of(repo, spec.identity);
+    if (!sig) return sig.error();
     git_tree* tree_raw = nullptr;
     if (int rc = git_tree_lookup(&tree_raw, repo, &*tree_id); rc != 0) return lg2_error(rc, "tree");
     TreePtr tree(tree_raw);
     const std::string message = escape_patch_markers(spec.message);
     git_oid commit_id;
     const git_commit* parents[] = {parent.get()};
-    if (int rc = git_commit_create(&commit_id, repo, nullptr, sig.get(), sig.get(), "UTF-8", message.c_str(), tree.get(), parent ? 1 : 0,
+    if (int rc = git_commit_create(&commit_id, repo, nullptr, sig->get(), sig->get(), "UTF-8", message.c_str(), tree.get(), parent ? 1 : 0,
                                    parent ? parents : nullptr);
         rc != 0) {
       return lg2_error(rc, tr("无法创建提交", "cannot create the commit"));
     }
     out.commit_id = oid_str(commit_id);
-    out.subject = message.substr(0, message.find('\n'));
+    out.reflog = (out.old_id.empty() ? "commit (initial): " : "commit: ") + message.substr(0, message.find('\n'));
     out.identity = spec.identity;
   }
   if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
@@ -476,40 +458,10 @@ Result<std::vector<std::string>> Repo::stale_entries(const std::vector<IndexSwap
   return paths;
 }
 
-Status Repo::append_reflogs(const PreparedCommit& prepared) const {
-  git_repository* repo = m_impl->repo.get();
-  git_signature* raw = nullptr;
-  const int rc = prepared.identity ? git_signature_now(&raw, prepared.identity->first.c_str(), prepared.identity->second.c_str())
-                                   : git_signature_default(&raw, repo);
-  if (rc != 0) return lg2_error(rc, "signature");
-  SigPtr sig(raw);
-  const int offset = sig->when.offset;
-  char tz[16];
-  std::snprintf(tz, sizeof tz, "%c%02d%02d", offset < 0 ? '-' : '+', std::abs(offset) / 60, std::abs(offset) % 60);
-  const std::string zero(GIT_OID_HEXSZ, '0');
-  std::string message = !prepared.reflog_message.empty() ? prepared.reflog_message
-                                                         : (prepared.old_id.empty() ? "commit (initial): " : "commit: ") + prepared.subject;
-  for (auto& c : message) c = c == '\n' ? ' ' : c;
-  const std::string line = (prepared.old_id.empty() ? zero : prepared.old_id) + " " + prepared.commit_id + " " + sig->name + " <" +
-                           sig->email + "> " + std::to_string(static_cast<long long>(sig->when.time)) + " " + tz + "\t" + message + "\n";
-  for (const std::string& log : {"logs/" + prepared.ref, std::string("logs/HEAD")}) {
-    const fs::path file = gitdir() / util::path_from_utf8(log);
-    std::error_code ec;
-    fs::create_directories(file.parent_path(), ec);
-    std::ofstream out(file, std::ios::binary | std::ios::app);
-    out << line;
-    out.close();
-    if (!out)
-      return Error{platform::last_io_failure() == platform::IoFailure::no_space ? Exit::unwritable : Exit::failure,
-                   tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)};
-  }
-  return ok();
-}
-
 Status Repo::edit_config_copy(const fs::path& scratch_copy, const std::vector<std::pair<std::string, std::string>>& values) const {
   std::error_code ec;
   fs::remove(scratch_copy, ec);
-  const fs::path real = gitdir() / "config";
+  const fs::path real = config_path();
   if (fs::exists(real, ec)) {
     fs::copy_file(real, scratch_copy, ec);
     if (ec) return Error{Exit::failure, tr("无法复制 git 配置：", "cannot copy the git config: ") + ec.message()};
@@ -553,13 +505,12 @@ Result<PreparedCommit> Repo::prepare_move(const std::string& target, const std::
   out.ref = *ref;
   out.old_id = expected_old;
   out.commit_id = target;
-  out.reflog_message = reflog_message;
+  out.reflog = reflog_message;
   git_oid target_oid;
   if (git_oid_fromstr(&target_oid, target.c_str()) != 0) return Error{Exit::failure, "bad commit id " + target};
   git_commit* c = nullptr;
   if (int rc = git_commit_lookup(&c, repo, &target_oid); rc != 0) return lg2_error(rc, target);
   CommitPtr commit(c);
-  out.subject = git_commit_summary(c) ? git_commit_summary(c) : "";
   git_tree* t = nullptr;
   if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, "tree");
   TreePtr tree(t);

@@ -62,6 +62,9 @@ inline Error lg2_error(int rc, const std::string& what) {
   return Error{code, what + ": " + detail};
 }
 
+/// The signature of `identity`, or of git's configured user (a usage error saying how to set it).
+Result<SigPtr> signature_of(git_repository* repo, const Identity& identity);
+
 /// A path as libgit2 takes it: UTF-8 with '/' separators (libgit2 splits only on '/', e.g. for MKPATH, so
 /// a Windows "C:\dir\sub" must arrive as "C:/dir/sub").
 inline std::string lg2_path(const std::filesystem::path& path) {

@@ -13,10 +13,14 @@
 #include <vector>
 
 #include "util/error.hpp"
+#include "util/rel_path.hpp"
 
 namespace pdo::git {
 
 namespace fs = std::filesystem;
+
+/// Author and committer (name, email) when given; else git's configured user.name / user.email.
+using Identity = std::optional<std::pair<std::string, std::string>>;
 
 /// A file to commit as the blob that will go into the tree (given to the pre-commit scanner).
 struct StagedBlob {
@@ -34,7 +38,7 @@ struct CommitChange {
     edit,   ///< `edit` applied to HEAD's version (committed) and to a staged version (kept staged)
   };
   Kind kind = Kind::whole;
-  std::string path;  ///< repo-relative, '/' separated
+  util::RelPath path;
   /// For Kind::edit: the new text from an old one (the blob bytes, line endings as stored).
   std::function<Result<std::string>(const std::string&)> edit;
 };
@@ -61,7 +65,7 @@ struct IndexStamp {
 /// `committed` at `path`. `git commit` reads the index before it locks it, so a commit that
 /// started before pdo's can write `before` back; the next reader recognises it by these receipts.
 struct IndexSwap {
-  std::string path;
+  util::RelPath path;
   IndexStamp before;
   IndexStamp after;
   std::string committed;
@@ -72,8 +76,7 @@ struct CommitSpec {
   std::vector<CommitChange> changes;
   std::string message;
   BlobCheck check;  ///< optional; e.g. the secret scanner
-  /// Author and committer (name, email) when given; else git's configured user.name / user.email.
-  std::optional<std::pair<std::string, std::string>> identity;
+  Identity identity;
   /// Receipts of earlier pdo commits (oldest first): an entry a stale `git commit` wrote back is staged
   /// again as pdo left it (see Repo::stale_entries), before the changes are applied.
   std::vector<IndexSwap> heal;
@@ -81,15 +84,14 @@ struct CommitSpec {
 
 /// A commit whose objects exist but that no branch points at yet, and the index to go with it.
 struct PreparedCommit {
-  std::string commit_id;                                        ///< "" when the changes leave HEAD's tree as it is (no commit)
-  std::string old_id;                                           ///< the branch's value the commit was built on ("" when unborn)
-  std::string ref;                                              ///< the branch HEAD names, e.g. refs/heads/main
-  std::string subject;                                          ///< for the reflog
-  std::optional<std::pair<std::string, std::string>> identity;  ///< as in the CommitSpec
-  bool index_was_missing = false;                               ///< .git/index did not exist: rebuilt from HEAD's tree
-  std::vector<IndexSwap> swaps;                                 ///< the entries this commit replaces in the index (its receipts)
-  std::vector<std::string> healed;                              ///< paths whose stale entry was staged again as pdo left it
-  std::string reflog_message;                                   ///< the reflog line's message when not "commit: <subject>" (a branch move)
+  std::string commit_id;            ///< "" when the changes leave HEAD's tree as it is (no commit)
+  std::string old_id;               ///< the branch's value the commit was built on ("" when unborn)
+  std::string ref;                  ///< the branch HEAD names, e.g. refs/heads/main
+  std::string reflog;               ///< the reflog line's message: "commit: <subject>", or the move's
+  Identity identity;                ///< as in the CommitSpec
+  bool index_was_missing = false;   ///< .git/index did not exist: rebuilt from HEAD's tree
+  std::vector<IndexSwap> swaps;     ///< the entries this commit replaces in the index (its receipts)
+  std::vector<std::string> healed;  ///< paths whose stale entry was staged again as pdo left it
 };
 
 /// A tree or index entry: the object id and its mode (0100644 file, 0100755 executable, 0120000 link,
@@ -213,16 +215,50 @@ public:
   /// tree and commit objects, and writes the new index to the file `scratch` (a fresh file, written
   /// whole). Nothing visible moves.
   Result<PreparedCommit> prepare_commit(const CommitSpec& spec, const fs::path& scratch);
-  /// Appends the reflog entries of a branch move (the branch's log and HEAD's), as git does just
-  /// before it renames the ref's lock into place.
-  Status append_reflogs(const PreparedCommit& prepared) const;
   /// The paths whose entry in .git/index is one that a pdo commit in `receipts` replaced, while HEAD
   /// still holds that path as pdo's newest receipt committed it: a `git commit` that read the index
   /// before pdo's commit wrote it back, and the next commit would undo pdo's change. Reads only.
   Result<std::vector<std::string>> stale_entries(const std::vector<IndexSwap>& receipts) const;
   /// The id a full ref name points at ("" if none).
   std::string ref_target(const std::string& ref) const;
-  /// The index file's path (.git/index).
+  /// True for a valid branch name, refs/heads/….
+  static bool is_branch_ref(const std::string& name);
+  /// A commit's parents, or nullopt when `id` names no commit here.
+  std::optional<std::vector<std::string>> commit_parents(const std::string& id) const;
+
+  /// A branch held with libgit2's ref transaction (refs/heads/<b>.lock, created as git creates it) until
+  /// it is moved or the object goes, which releases the lock.
+  class BranchLock {
+  public:
+    BranchLock(BranchLock&&) noexcept;
+    ~BranchLock();
+    /// The lock file.
+    const fs::path& file() const;
+    /// The branch's value, read after the lock was taken ("" when unborn): the compare-and-swap's.
+    const std::string& value() const;
+    /// Moves the branch to `id` as git does: its reflog and HEAD's get a line (`message`, signed by
+    /// `identity` or git's user), the ref is written into the lock and the lock renamed into place.
+    Status move(const std::string& id, const Identity& identity, const std::string& message);
+
+  private:
+    friend class Repo;
+    struct Impl;
+    explicit BranchLock(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+  };
+  /// Locks a branch; an Exit::busy error when its lock exists (another program holds it).
+  Result<BranchLock> lock_branch(const std::string& ref);
+
+  // Where git keeps what every worktree of the repository shares: in a linked worktree, gitdir() is
+  // .git/worktrees/<name>, holding only its HEAD and index, and these are in the main .git folder.
+
+  /// A branch's lock file (refs/heads/<b>.lock in the common dir).
+  fs::path branch_lock_path(const std::string& ref) const;
+  /// The repository's config file.
+  fs::path config_path() const;
+  /// The hooks folder git uses unless core.hooksPath names another.
+  fs::path hooks_dir() const;
+  /// This worktree's index file.
   fs::path index_path() const;
   /// Stores config values in the repository's own config file by editing a copy at `scratch_copy`; the
   /// caller then moves that copy into place under git's config.lock (see app/transaction).

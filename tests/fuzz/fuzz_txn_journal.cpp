@@ -1,5 +1,5 @@
 // .git/pdo-txn/journal, which recovery reads after a killed pdo and acts on (it renames and removes the
-// files and locks it names): any bytes load or are refused, and every path a loaded journal names,
+// files it names; its locks are kinds, not names): any bytes load or are refused, and every path a loaded journal names,
 // joined to a folder and normalised, is still inside that folder.
 #include <filesystem>
 #include <fstream>
@@ -29,8 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out << pdo::fuzz::text_of(data, size);
   }
   const auto journal = pdo::app::load_journal(*dir);
-  if (!journal) return 0;
-  for (const auto& file : journal->files) require(inside(file.path), "a journal's file path is inside the workspace");
-  for (const auto& lock : journal->locks) require(inside(lock.name), "a journal's lock is inside .git");
+  if (!journal || !*journal) return 0;
+  for (const auto& file : (*journal)->files) require(inside(file.path.str()), "a journal's file path is inside the workspace");
+  if (const auto& commit = (*journal)->commit) {
+    for (const auto& path : commit->paths) require(inside(path.str()), "a journal's committed path is inside the workspace");
+  }
   return 0;
 }

@@ -1,8 +1,11 @@
 // Issue 24's reproductions of recovery, run against the real pdo and checked with the real git CLI: the
-// next pdo finishes or undoes a killed commit before it reads anything to plan from (repro 4).
+// next pdo finishes or undoes a killed commit before it reads anything to plan from (repro 4), and acts
+// only on a journal pdo could have written, touching nothing outside the workspace (repro 3).
 #include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
+#include "util/sha256.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -56,4 +59,144 @@ TEST_CASE("issue 24 repro 4: a command after a killed one plans from what recove
   CHECK_THAT(lessons, Catch::Contains("Second Lesson") && !Catch::Contains("Killed Lesson"));
   CHECK(read_file(root / ".pdo/lessons.toml") == lessons);
   require_clean_repo(root);
+}
+
+// Issue 24, repro 3: a .git travels in a zip or a synced folder, so the journal a "killed pdo" left may be
+// anyone's. Each forged journal below is written in both the journal format of 5066e12 (version 1, which
+// that pdo obeyed) and this pdo's (version 2, which it checks record by record): either way the next pdo
+// touches nothing, names the journal and exits 5.
+namespace {
+
+std::string hex(const std::string& s) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+std::string identity_words(const fs::path& file) {
+  const auto id = platform::file_identity(file);
+  REQUIRE(id);
+  return std::to_string(id->device) + " " + std::to_string(id->inode) + " " + std::to_string(id->size) + " " + std::to_string(id->mtime_ns);
+}
+
+/// A journal of a dead pdo (no process has this pid with this start time) holding `records`.
+void forge_journal(const fs::path& root, int version, const std::string& records) {
+  fs::create_directories(root / ".git/pdo-txn");
+  write_file(root / ".git/pdo-txn/journal", "pdo-transaction " + std::to_string(version) + "\npid 999999\nstart 1\n" + records);
+}
+
+/// The next committing command refuses the journal: exit 5 naming it, and the journal is left as it is.
+void require_refused(const fs::path& root) {
+  const std::string journal = read_file(root / ".git/pdo-txn/journal");
+  const std::string head = git_out({"rev-parse", "HEAD"}, root);
+  const auto r = run_pdo({"track", "done", "02", "read"}, root);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 5);
+  CHECK_THAT(r.err, Catch::Contains("pdo-txn") || Catch::Contains(".lock"));
+  CHECK(read_file(root / ".git/pdo-txn/journal") == journal);
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == head);
+}
+
+}  // namespace
+
+// [posix:stat] the forged records name POSIX paths and file identities.
+TEST_CASE("issue 24 repro 3: a journal's paths cannot reach outside the workspace or into .git",
+          "[cli][safety][transaction][posix][posix:stat]") {
+  TempDir tmp("journal-paths");
+  const auto root = fresh_workspace(tmp);
+  const auto victim = tmp / "victim.txt";
+  write_file(victim, "the learner's file\n");
+  const std::string victim_sha = util::sha256_hex("the learner's file\n");
+  const auto hook = root / ".git/hooks/pre-commit";
+  const std::string hook_before = read_file(hook);
+  const auto planted = tmp / "home/.local/bin/x";
+  fs::create_directories(planted.parent_path());
+  write_file(root / ".git/pdo-txn/old-0", "#!/bin/sh\necho pwned\n");
+  const std::string relative_victim = util::path_to_utf8(victim.lexically_relative(root));
+  SECTION("deleting ../victim.txt, 5066e12's format") {
+    forge_journal(root, 1, "file 0 0 " + hex(relative_victim) + " " + victim_sha + "\nstage writing\n");
+  }
+  SECTION("deleting ../victim.txt") { forge_journal(root, 2, "file 0 0 " + victim_sha + "\t" + relative_victim + "\nstage writing\n"); }
+  SECTION("deleting an absolute path, 5066e12's format") {
+    forge_journal(root, 1, "file 0 0 " + hex(util::path_to_utf8(victim)) + " " + victim_sha + "\nstage writing\n");
+  }
+  SECTION("deleting an absolute path") {
+    forge_journal(root, 2, "file 0 0 " + victim_sha + "\t" + util::path_to_utf8(victim) + "\nstage writing\n");
+  }
+  SECTION("old-0 put back as ~/.local/bin/x, 5066e12's format") {
+    forge_journal(root, 1, "file 0 1 " + hex(util::path_to_utf8(planted)) + " -\nstage writing\n");
+  }
+  SECTION("old-0 put back as ~/.local/bin/x") {
+    forge_journal(root, 2, "file 0 1 -\t" + util::path_to_utf8(planted) + "\nstage writing\n");
+  }
+  SECTION("old-0 put back as .git/hooks/pre-commit, 5066e12's format") {
+    forge_journal(root, 1, "file 0 1 " + hex(".git/hooks/pre-commit") + " " + util::sha256_hex(hook_before) + "\nstage writing\n");
+  }
+  SECTION("old-0 put back as .git/hooks/pre-commit") {
+    forge_journal(root, 2, "file 0 1 " + util::sha256_hex(hook_before) + "\t.git/hooks/pre-commit\nstage writing\n");
+  }
+  SECTION("old-0 put back through a link to outside") {
+    fs::create_directory_symlink(planted.parent_path(), root / "lessons/bin");
+    forge_journal(root, 2, "file 0 1 -\tlessons/bin/x\nstage writing\n");
+  }
+  require_refused(root);
+  CHECK(read_file(victim) == "the learner's file\n");
+  CHECK(read_file(hook) == hook_before);
+  CHECK_FALSE(fs::exists(planted));
+}
+
+// [posix:stat] POSIX file identities (inode numbers) copied into the forged journals.
+TEST_CASE("issue 24 repro 3: a forged journal cannot move the branch or remove another program's lock",
+          "[cli][safety][transaction][posix][posix:stat]") {
+  TempDir tmp("journal-locks");
+  const auto root = fresh_workspace(tmp);
+  const std::string head = git_out({"rev-parse", "HEAD"}, root);
+  const std::string branch = std::string(util::chomp(git_out({"symbolic-ref", "HEAD"}, root)));
+  // An attacker's commit on top of HEAD, which no branch holds.
+  run_git({"checkout", "-q", "-b", "evil"}, root);
+  write_file(root / "evil.sh", "echo pwned\n");
+  run_git({"add", "evil.sh"}, root);
+  run_git({"commit", "-q", "--no-verify", "-m", "evil"}, root);
+  const std::string evil = std::string(util::chomp(git_out({"rev-parse", "HEAD"}, root)));
+  run_git({"checkout", "-q", "-"}, root);
+  run_git({"branch", "-q", "-D", "evil"}, root);
+  const std::string old_id = std::string(util::chomp(head));
+  const auto ref_lock = root / ".git" / (branch + ".lock");
+  SECTION("a publishing journal with the branch's lock, 5066e12's format") {
+    write_file(ref_lock, evil + "\n");
+    forge_journal(root, 1,
+                  "lock " + hex(branch + ".lock") + " " + identity_words(ref_lock) + "\nstage writing\ncommit " + hex(branch) + " " + evil +
+                      "\nstage publishing\n");
+  }
+  SECTION("a publishing journal with the branch's lock") {
+    write_file(ref_lock, "");
+    forge_journal(root, 2,
+                  "lock index 1 2 3 4\ncommit " + branch + " " + old_id + " " + evil +
+                      " commit\tcommit: evil\npath\tevil.sh\nlock branch " + identity_words(ref_lock) + "\nstage publishing\n");
+  }
+  SECTION("a publishing journal without a lock") {
+    forge_journal(
+        root, 2,
+        "lock index 1 2 3 4\ncommit " + branch + " " + old_id + " " + evil + " commit\tcommit: evil\npath\tevil.sh\nstage publishing\n");
+  }
+  SECTION("another program's index.lock, its identity recorded, 5066e12's format") {
+    write_file(root / ".git/index.lock", "");
+    forge_journal(root, 1, "lock " + hex("index.lock") + " " + identity_words(root / ".git/index.lock") + "\n");
+  }
+  SECTION("another program's index.lock, its identity recorded") {
+    write_file(root / ".git/index.lock", "");
+    forge_journal(root, 2, "lock index " + identity_words(root / ".git/index.lock") + "\n");
+  }
+  const bool index_lock = fs::exists(root / ".git/index.lock");
+  const bool branch_lock = fs::exists(ref_lock);
+  require_refused(root);
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == head);
+  CHECK(fs::exists(root / ".git/index.lock") == index_lock);
+  CHECK(fs::exists(ref_lock) == branch_lock);
+  CHECK_FALSE(fs::exists(root / "evil.sh"));
 }

@@ -481,7 +481,7 @@ TEST_CASE("repro 10: a refused commit leaves every file as it was, including fil
   CHECK(temp_files(root).empty());
   CHECK_FALSE(fs::exists(root / ".git/index.lock"));
   // No transaction left open: the journal holds its header line and no record.
-  CHECK(read_file(root / ".git/pdo-txn/journal") == "pdo-transaction 1\n");
+  CHECK(read_file(root / ".git/pdo-txn/journal") == "pdo-transaction 2\n");
 }
 
 TEST_CASE("repro 11: undo is a stack and never redoes what it undid", "[cli][safety][undo]") {

@@ -12,8 +12,7 @@ using pdo::test::TempDir;
 namespace {
 
 git::IndexSwap swap_of(const std::string& path, std::uint32_t n) {
-  git::IndexSwap s;
-  s.path = path;
+  git::IndexSwap s{util::RelPath::parse(path).take(), {}, {}, {}};
   s.before.oid = std::string(40, 'a');
   s.before.mode = 0100644;
   s.before.mtime_s = 1700000000 + n;
@@ -34,7 +33,7 @@ TEST_CASE("index receipts round-trip exactly", "[app]") {
   const auto back = app::parse_receipts(app::format_receipts(swaps));
   REQUIRE(back);
   REQUIRE(back->size() == 2);
-  CHECK((*back)[1].path == "lessons/03 路径 with space/notes.md");
+  CHECK((*back)[1].path.str() == "lessons/03 路径 with space/notes.md");
   CHECK((*back)[0].before.same_entry(swaps[0].before));
   CHECK((*back)[0].after.same_entry(swaps[0].after));
   CHECK((*back)[0].after.size == 4242);
@@ -60,8 +59,11 @@ TEST_CASE("malformed receipts give none", "[app]") {
   CHECK_FALSE(app::parse_receipts(good + "progress.md\tnot-an-oid\tx\ty\n"));
   CHECK_FALSE(app::parse_receipts(util::replace_all(good, " 33188 ", " -1 ")));
   CHECK_FALSE(app::parse_receipts(util::replace_all(good, " 33188 ", " 33188x ")));
-  // A path that cannot be written on one line is left out, never written half.
-  CHECK(app::parse_receipts(app::format_receipts({swap_of("a\nb", 1)}))->empty());
+  // A receipt's path is input like the rest: one that leaves the working tree or reaches into .git voids them all.
+  for (const char* bad : {"../victim.txt", "/etc/passwd", ".git/hooks/pre-commit", "a/../b"}) {
+    INFO(bad);
+    CHECK_FALSE(app::parse_receipts(util::replace_all(good, "progress.md\t", std::string(bad) + "\t")));
+  }
 }
 
 TEST_CASE("saving keeps the newest 64 receipts", "[app]") {
@@ -69,8 +71,8 @@ TEST_CASE("saving keeps the newest 64 receipts", "[app]") {
   for (std::uint32_t i = 0; i < 70; ++i) app::save_receipts(tmp.path(), {swap_of("f" + std::to_string(i), i)});
   const auto kept = app::load_receipts(tmp.path());
   REQUIRE(kept.size() == 64);
-  CHECK(kept.front().path == "f6");
-  CHECK(kept.back().path == "f69");
+  CHECK(kept.front().path.str() == "f6");
+  CHECK(kept.back().path.str() == "f69");
 }
 
 TEST_CASE("receipts are read from the newest 64 lines, and appended to only while the file is whole", "[app]") {
@@ -84,8 +86,8 @@ TEST_CASE("receipts are read from the newest 64 lines, and appended to only whil
   test::write_file(file, text.substr(0, second_line) + "garbage\n" + text.substr(second_line));
   auto seen = app::read_receipts(tmp.path());
   REQUIRE(seen.swaps.size() == 64);
-  CHECK(seen.swaps.front().path == "f6");
-  CHECK(seen.swaps.back().path == "f69");
+  CHECK(seen.swaps.front().path.str() == "f6");
+  CHECK(seen.swaps.back().path.str() == "f69");
   CHECK(seen.appendable);
   test::write_file(file, text + "garbage\n");
   CHECK(app::read_receipts(tmp.path()).swaps.empty());
@@ -99,6 +101,6 @@ TEST_CASE("receipts are read from the newest 64 lines, and appended to only whil
   app::save_receipts(tmp.path(), {swap_of("f71", 71)}, seen.appendable);
   const auto kept = app::load_receipts(tmp.path());
   REQUIRE(kept.size() == 64);
-  CHECK(kept.back().path == "f71");
+  CHECK(kept.back().path.str() == "f71");
   CHECK(test::read_file(file).find("cut sh") == std::string::npos);
 }

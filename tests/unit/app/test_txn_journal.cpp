@@ -1,8 +1,11 @@
 // app/txn_journal: the journal is kept from one transaction to the next and cut back to its header line,
-// never emptied; a header-only, empty or missing journal means that no transaction is running.
+// never emptied; a header-only, empty or missing journal means that no transaction is running; and a
+// journal is read back only as the records pdo writes, in the order it writes them (anything else, a
+// path out of the working tree above all, is refused with its line, and recovery then touches nothing).
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <vector>
 
 #include "app/txn_journal.hpp"
 #include "support/temp_dir.hpp"
@@ -24,6 +27,11 @@ void write_journal(const std::filesystem::path& dir, const std::string& text) {
   out << text;
 }
 
+const std::string k_head = "pdo-transaction 2\npid 12\nstart 34\n";
+const std::string k_sha(64, 'a');
+const std::string k_old(40, 'b');
+const std::string k_new(40, 'c');
+
 }  // namespace
 
 TEST_CASE("a journal records a transaction and is cut back to its header when it ends", "[app][journal]") {
@@ -31,108 +39,136 @@ TEST_CASE("a journal records a transaction and is cut back to its header when it
   const auto& dir = tmp.path();
   SECTION("first transaction: no journal yet") {}
   SECTION("over a journal an older pdo emptied") { write_journal(dir, ""); }
-  SECTION("over an idle journal") { write_journal(dir, "pdo-transaction 1\n"); }
+  SECTION("over an idle journal") { write_journal(dir, "pdo-transaction 2\n"); }
+  SECTION("over an idle journal of pdo 5066e12") { write_journal(dir, "pdo-transaction 1\n"); }
   CHECK_FALSE(app::journal_has_records(dir));
-  CHECK_FALSE(app::load_journal(dir));
+  CHECK_FALSE(*app::load_journal(dir));
 
   app::JournalLog log(dir);
   REQUIRE(log.begin(4242, 99));
+  REQUIRE(log.lock_identity(app::LockKind::index, platform::FileIdentity{1, 2, 0, -5}));
+  REQUIRE(log.file(0, {util::RelPath::parse("lessons/03 路径/notes.md").take(), true, k_sha, false}));
   REQUIRE(log.stage(app::Stage::writing));
-  REQUIRE(log.commit("refs/heads/main", std::string(40, 'c')));
+  REQUIRE(log.commit({"refs/heads/main",
+                      k_old,
+                      k_new,
+                      "commit: tick 03 read",
+                      false,
+                      {util::RelPath::parse("lessons/03 路径/notes.md").take(), util::RelPath::parse("progress.md").take()}}));
+  REQUIRE(log.lock_identity(app::LockKind::branch, platform::FileIdentity{1, 3, 0, 7}));
+  REQUIRE(log.stage(app::Stage::publishing));
   CHECK(app::journal_has_records(dir));
-  auto j = app::load_journal(dir);
-  REQUIRE(j);
-  CHECK(j->pid == 4242);
-  CHECK(j->start == 99);
-  CHECK(j->stage == app::Stage::writing);
-  CHECK(j->ref == "refs/heads/main");
-  CHECK(j->commit == std::string(40, 'c'));
+  auto loaded = app::load_journal(dir);
+  REQUIRE(loaded);
+  REQUIRE(*loaded);
+  const app::Journal& j = **loaded;
+  CHECK(j.pid == 4242);
+  CHECK(j.start == 99);
+  CHECK(j.stage == app::Stage::publishing);
+  REQUIRE(j.locks.size() == 2);
+  CHECK(j.locks[0].identities.front() == platform::FileIdentity{1, 2, 0, -5});
+  CHECK(j.locks[1].kind == app::LockKind::branch);
+  REQUIRE(j.files.size() == 1);
+  CHECK(j.files[0].path.str() == "lessons/03 路径/notes.md");
+  REQUIRE(j.commit);
+  CHECK(j.commit->ref == "refs/heads/main");
+  CHECK(j.commit->old_id == k_old);
+  CHECK(j.commit->commit == k_new);
+  CHECK(j.commit->reflog == "commit: tick 03 read");
+  CHECK(j.commit->paths.size() == 2);
 
   log.clear();
-  CHECK(journal_text(dir) == "pdo-transaction 1\n");
+  CHECK(journal_text(dir) == "pdo-transaction 2\n");
   CHECK_FALSE(app::journal_has_records(dir));
-  CHECK_FALSE(app::load_journal(dir));
+  CHECK_FALSE(*app::load_journal(dir));
 
   // The next transaction, shorter than the last, holds nothing of it.
   REQUIRE(log.begin(7, 8));
-  CHECK(journal_text(dir) == "pdo-transaction 1\npid 7\nstart 8\n");
-  j = app::load_journal(dir);
-  REQUIRE(j);
-  CHECK(j->pid == 7);
-  CHECK(j->stage == app::Stage::locking);
-  CHECK(j->commit.empty());
+  CHECK(journal_text(dir) == "pdo-transaction 2\npid 7\nstart 8\n");
+  loaded = app::load_journal(dir);
+  REQUIRE(loaded);
+  REQUIRE(*loaded);
+  CHECK((*loaded)->pid == 7);
+  CHECK((*loaded)->stage == app::Stage::locking);
+  CHECK_FALSE((*loaded)->commit);
 }
 
-TEST_CASE("a record a kill cut short never happened, and a journal that is not pdo's is none", "[app][journal]") {
+TEST_CASE("a record a kill cut short never happened", "[app][journal]") {
   TempDir tmp("journal cut");
   const auto& dir = tmp.path();
-  write_journal(dir, "pdo-transaction 1\npid 12\nstart 34\nstage writing\nstage publi");
+  write_journal(dir, k_head + "lock index 1 2 3 4\nfile 0 0 " + k_sha + "\tprogress.md\nstage writing\nstage publi");
   auto j = app::load_journal(dir);
   REQUIRE(j);
-  CHECK(j->stage == app::Stage::writing);
-  write_journal(dir, "not a journal\npid 12\n");
-  CHECK(app::journal_has_records(dir));  // recovery looks, and clears it
+  REQUIRE(*j);
+  CHECK((*j)->stage == app::Stage::writing);
+}
+
+TEST_CASE("a journal pdo could not have written is refused, naming the line", "[app][journal]") {
+  TempDir tmp("journal refused");
+  const auto& dir = tmp.path();
+  const std::string lock = "lock index 1 2 3 4\n";
+  const std::string commit = "commit refs/heads/main " + k_old + " " + k_new + " commit\tcommit: x\n";
+  for (const std::string& records :
+       std::vector<std::string>{"file 0 0 " + k_sha + "\t../victim.txt\n",     // out of the working tree
+                                "file 0 0 " + k_sha + "\t/home/me/.bashrc\n",  // absolute
+                                "file 0 1 -\t.git/hooks/pre-commit\n",         // into .git
+                                "file 0 1 -\tlessons/.GIT/hooks/x\n",          // .git as Windows or macOS would open it
+                                "file 1 0 " + k_sha + "\tprogress.md\n",       // not the next file
+                                lock + commit + "path\t../x\n",                // a committed path out of the tree
+                                lock + "commit refs/remotes/x " + k_old + " " + k_new + " commit\tm\n",          // not a branch
+                                lock + "commit refs/heads/main " + k_old + " " + k_new + " commit\tm\x1b[2J\n",  // a control character
+                                lock + "stage publishing\n",                              // publishing before a commit
+                                lock + "lock branch 1 2 3 4\n",                           // a branch lock before the commit
+                                "lock config 1 2 3 4\n",                                  // not index.lock first
+                                lock + commit + "file 0 0 " + k_sha + "\tprogress.md\n",  // a file after the commit
+                                lock + "stage committing\n",                              // a stage pdo never records
+                                lock + "rm -rf /\n"}) {
+    INFO(records);
+    write_journal(dir, k_head + records);
+    const auto j = app::load_journal(dir);
+    REQUIRE_FALSE(j);
+    CHECK(j.error().code == Exit::busy);
+    CHECK(j.error().message.find('\x1b') == std::string::npos);
+  }
+  write_journal(dir, "pdo-transaction 1\npid 12\nstart 34\nstage writing\n");  // 5066e12's, which trusted its paths
   CHECK_FALSE(app::load_journal(dir));
-  app::clear_txn_dir(dir);
-  CHECK_FALSE(app::journal_has_records(dir));
+  write_journal(dir, "not a journal\npid 12\n");
+  CHECK(app::journal_has_records(dir));
+  CHECK_FALSE(app::load_journal(dir));
 }
 
 TEST_CASE("a kill between sizing the journal and writing its header leaves no record", "[app][journal]") {
   TempDir tmp("journal sized");
   const auto& dir = tmp.path();
-  write_journal(dir, std::string("pdo-transaction 1\n") + std::string(24, '\0'));
-  CHECK_FALSE(app::load_journal(dir));
+  write_journal(dir, std::string("pdo-transaction 2\n") + std::string(24, '\0'));
+  const auto j = app::load_journal(dir);
+  REQUIRE(j);
+  CHECK_FALSE(*j);
   app::JournalLog log(dir);
   REQUIRE(log.begin(5, 6));
-  CHECK(journal_text(dir) == "pdo-transaction 1\npid 5\nstart 6\n");
+  CHECK(journal_text(dir) == "pdo-transaction 2\npid 5\nstart 6\n");
 }
-
-namespace {
-
-std::string hex(std::string_view bytes) {
-  static const char* const digits = "0123456789abcdef";
-  std::string out;
-  for (const char c : bytes) {
-    out += digits[static_cast<unsigned char>(c) >> 4];
-    out += digits[static_cast<unsigned char>(c) & 0xf];
-  }
-  return out;
-}
-
-}  // namespace
 
 // Found while writing its fuzz target (tests/fuzz/fuzz_txn_journal.cpp, whose property now checks it): recovery removes a file the journal
 // says pdo created if it still holds pdo's bytes, and the journal is workspace content, so a crafted one named a file outside the workspace
 // by an absolute path or "..".
-TEST_CASE("a journal naming a file outside the workspace or a lock outside .git is refused, and recovery removes nothing there",
-          "[app][journal]") {
+TEST_CASE("a journal naming a file outside the workspace is refused, and nothing there is touched", "[app][journal]") {
   TempDir tmp("journal outside");
-  const auto workdir = tmp.path() / "ws";
-  const auto gitdir = workdir / ".git";
-  const auto dir = app::txn_dir(gitdir);
+  const auto dir = app::txn_dir(tmp.path() / "ws" / ".git");
   std::filesystem::create_directories(dir);
   const auto outside = tmp.path() / "outside.txt";
-  const std::string sha = util::sha256_hex("the learner's file\n");
-  const std::string header = "pdo-transaction 1\npid 12\nstart 34\n";
+  test::write_file(outside, "the learner's file\n");
   for (const std::string& path :
        {util::path_to_utf8(outside), std::string("../../outside.txt"), std::string("lessons/../../../outside.txt")}) {
     CAPTURE(path);
-    test::write_file(outside, "the learner's file\n");
-    write_journal(dir, header + "file 0 0 " + hex(path) + " " + sha + "\nstage writing\n");
-    const auto journal = app::load_journal(dir);
-    CHECK_FALSE(journal);
-    if (journal) (void)app::roll_back(gitdir, workdir, dir, *journal);  // what recovery would do with it
+    write_journal(dir, k_head + "file 0 0 " + k_sha + "\t" + path + "\nstage writing\n");
+    CHECK_FALSE(app::load_journal(dir));
     CHECK(std::filesystem::exists(outside));
   }
-  for (const std::string& lock : {std::string("../../outside.lock"), std::string("./index.lock")}) {
-    CAPTURE(lock);
-    write_journal(dir, header + "lock " + hex(lock) + "\n");
-    CHECK_FALSE(app::load_journal(dir));
-  }
-  // What pdo writes still loads: a path in a lesson folder, and the index's lock.
-  write_journal(dir, header + "lock " + hex("index.lock") + "\nfile 0 0 " + hex("lessons/03-ddp/notes.md") + " " + sha + "\n");
+  // What pdo writes still loads: a path in a lesson folder.
+  write_journal(dir, k_head + "lock index 1 2 3 4\nfile 0 0 " + k_sha + "\tlessons/03-ddp/notes.md\n");
   const auto mine = app::load_journal(dir);
   REQUIRE(mine);
-  CHECK(mine->files.at(0).path == "lessons/03-ddp/notes.md");
-  CHECK(mine->locks.at(0).name == "index.lock");
+  REQUIRE(*mine);
+  CHECK((*mine)->files.at(0).path.str() == "lessons/03-ddp/notes.md");
 }

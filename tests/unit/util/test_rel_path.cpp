@@ -1,0 +1,78 @@
+// util/rel_path: only a path that stays inside the working tree (and out of .git, in any spelling a file
+// system would open as .git) parses; a link on the way is refused where the path meets the disk.
+#include <catch2/catch.hpp>
+
+#include "support/temp_dir.hpp"
+#include "util/fs.hpp"
+#include "util/platform.hpp"
+#include "util/rel_path.hpp"
+
+using namespace pdo;
+using util::RelPath;
+
+TEST_CASE("workspace paths parse as they are", "[util]") {
+  for (const char* ok : {"progress.md", "lessons/03 路径 with space/notes.md", "a/.gitkeep", "a/.github/x", ".gitignore",
+                         ".pdo/config.toml", "x/.git-y", "gitx~1", "...md"}) {
+    INFO(ok);
+    const auto p = RelPath::parse(ok);
+    REQUIRE(p);
+    CHECK(p->str() == ok);
+  }
+}
+
+TEST_CASE("paths that leave the workspace or reach into .git are refused", "[util]") {
+  for (const char* bad : {"",
+                          "/etc/passwd",
+                          "../victim.txt",
+                          "a/../../x",
+                          "a/./b",
+                          "a//b",
+                          "a/",
+                          "./a",
+                          "..",
+                          ".git/hooks/pre-commit",
+                          "a/.git/config",
+                          ".GIT/hooks/x",
+                          ".Git./hooks/x",
+                          ".git /x",
+                          "GIT~1/hooks/x",
+                          "a\nb",
+                          "a\tb",
+                          "a\x1b[2Jb",
+                          ".g\xE2\x80\x8Cit/hooks/x",  // U+200C, which HFS+ ignores
+                          "\xEF\xBB\xBF.git/x"}) {
+    INFO(bad);
+    const auto p = RelPath::parse(bad);
+    REQUIRE_FALSE(p);
+    CHECK(p.error().code == Exit::usage);
+    CHECK(p.error().message.find('\x1b') == std::string::npos);  // named, never printed raw
+  }
+  CHECK_FALSE(RelPath::parse(std::string(5000, 'a')));
+}
+
+TEST_CASE("a backslash or a colon is refused on Windows, where it is a separator, drive or stream", "[util]") {
+  // Elsewhere git takes both as part of a name (a learner's a:b.py is one file), and so does pdo.
+  const bool windows = platform::current_os() == platform::Os::windows;
+  for (const char* name : {"a\\..\\b", "C:/Users/x", "C:x", "notes.md:stream"}) {
+    INFO(name);
+    CHECK(static_cast<bool>(RelPath::parse(name)) == !windows);
+  }
+}
+
+// [posix:symlinks] POSIX symlinks.
+TEST_CASE("a link on the way out of the workspace is refused; the last name may be a link when asked", "[util][posix][posix:symlinks]") {
+  test::TempDir tmp("relpath");
+  const auto root = tmp / "ws";
+  std::filesystem::create_directories(root / "real");
+  std::filesystem::create_directory_symlink(tmp.path(), root / "out");
+  std::filesystem::create_symlink("real", root / "link");
+  const auto inside = RelPath::parse("real/x.md").take();
+  const auto through = RelPath::parse("out/victim.txt").take();
+  const auto last = RelPath::parse("link").take();
+  REQUIRE(inside.in(root));
+  CHECK(*inside.in(root) == root / "real" / "x.md");
+  CHECK_FALSE(through.in(root));
+  CHECK_FALSE(through.in(root, RelPath::LastLink::allow));
+  CHECK_FALSE(last.in(root));
+  CHECK(last.in(root, RelPath::LastLink::allow));
+}

@@ -22,12 +22,15 @@ public:
       const char c = m_text[m_at];
       if (c == '#') {
         skip_past("\n");
-      } else if (m_text.substr(m_at, 3) == "\"\"\"" || m_text.substr(m_at, 3) == "'''") {
-        string_body(m_text.substr(m_at, 3));
-      } else if (c == '"' || c == '\'') {
-        string_body(m_text.substr(m_at, 1));
+        m_string_may_start = true;
+      } else if ((c == '"' || c == '\'') && m_string_may_start) {
+        string_body(m_text.substr(m_at, m_text.substr(m_at, 3) == std::string(3, c) ? 3 : 1));
+        m_string_may_start = false;
       } else {
-        check_next();  // outside strings and comments
+        // Outside strings and comments. A quote starts a string only where toml++ parses one (a key, a
+        // value after '=', in an array or inline table): elsewhere (-""17-") it scans it as part of a value.
+        if (c != ' ' && c != '\t' && c != '\r') m_string_may_start = std::string_view("\n=[,{.").find(c) != std::string_view::npos;
+        check_next();
       }
     }
     return m_trap;
@@ -91,6 +94,7 @@ private:
   std::size_t m_at = 0;
   std::size_t m_line = 1;
   std::optional<TomlTrap> m_trap;
+  bool m_string_may_start = true;  ///< at the start of a line, or after = [ , { .
 };
 
 }  // namespace

@@ -49,6 +49,10 @@ TEST_CASE("toml_trap reads strings and comments as toml++ does, and a multi-line
   CHECK(escaped->line == 1);
   CHECK(util::toml_trap("\xEF\xBB\xBFtitle = 1\n。\n"));  // after a BOM
   CHECK(util::toml_trap("a = \"one line\n。\n"));         // an unterminated string ends at its line
+  // A quote toml++ scans as part of a value, not as a string (found by fuzzing, fuzz_own_lessons).
+  CHECK(util::toml_trap("#c\"\nurl =-\"\"17-\"\xEF\xBB\xAF"));
+  CHECK(util::toml_trap("a = 1\"。\"\n"));
+  CHECK_FALSE(util::toml_trap("\"key。\" = [\"a。\", {b = \"c。\"}]\nd.\"e。\" = 1\n"));
 }
 
 TEST_CASE("a TOML file with such a character outside a string is refused with its line and code point", "[util]") {

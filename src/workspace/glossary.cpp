@@ -54,7 +54,7 @@ bool is_keyword(std::string_view text) {
 bool starts_glossary(std::string_view line) {
   line = util::trim(line);
   if (is_heading(line)) {
-    const std::string lower = util::to_lower(line.substr(line.find_first_not_of('#')));
+    const std::string lower = util::to_lower(line.substr(std::min(line.find_first_not_of('#'), line.size())));
     return std::any_of(std::begin(k_keywords), std::end(k_keywords),
                        [&](std::string_view k) { return lower.find(k) != std::string::npos; });
   }

@@ -104,3 +104,8 @@ TEST_CASE("many entries: each term once, whatever its case, its first spelling k
     if (i % 3 == 0) CHECK(t.definitions[1].places.at(0).lesson == &course.lessons[2]);
   }
 }
+
+// Found by fuzzing (tests/fuzz/fuzz_glossary): a heading of nothing but '#' threw std::out_of_range.
+TEST_CASE("a heading of nothing but # starts no glossary and throws nothing", "[workspace]") {
+  CHECK(workspace::glossary_entries("###\nterm: definition\n\n#\n").empty());
+}

@@ -72,21 +72,54 @@ std::string pdo_call(const fs::path& hook, std::string_view name) {
   return {};
 }
 
-/// The pre-commit framework's hook whose configuration does not run pdo's check.
-ProbeOutcome framework_without_pdo(const HookPlan& plan, const std::string& shown, std::string_view name) {
-  const std::string id(framework_hook_id(name));
-  const std::string config = plan.framework->config_shown;
-  const std::string chain = tr("再运行一次 pdo init：它会把这个钩子改名为 ", "run pdo init again: it renames this hook to ") + plan.name +
-                            tr(".local，每次仍先运行它。", ".local, which still runs first every time.");
-  std::string fix = id.empty() ? tr("pdo 的 ", "pdo's ") + plan.name +
-                                     tr(" 检查不能由 pre-commit 框架运行；", " check cannot run under the pre-commit framework; ") + chain
+/// The pre-commit framework's hook whose configuration does not run pdo's check: as the hook itself, or
+/// chained as <name>.local behind pdo's (`chained`). Where pdo's .pre-commit-hooks.yaml declares a hook for
+/// it, only the configuration can fix it: the framework manages this repository's hooks, and what it keeps
+/// (a clone's `pre-commit install`, its next run here) is its configuration, not pdo's chain.
+ProbeOutcome framework_without_pdo(const FrameworkHook& framework, const std::string& hook, const std::string& shown, bool chained) {
+  const std::string id(framework_hook_id(hook));
+  std::string fix = id.empty() ? tr("pdo 的 ", "pdo's ") + hook +
+                                     tr(" 检查不能由 pre-commit 框架运行；再运行一次 pdo init：它会把这个钩子改名为 ",
+                                        " check cannot run under the pre-commit framework; run pdo init again: it renames this hook to ") +
+                                     hook + tr(".local，每次仍先运行它。", ".local, which still runs first every time.")
                                : tr("把 pdo 的 ", "Add pdo's ") + id +
                                      tr(" 钩子（见 pdo 的 .pre-commit-hooks.yaml）加进 ", " hook (see pdo's .pre-commit-hooks.yaml) to ") +
-                                     config + tr("；或者", "; or ") + chain;
+                                     framework.config_shown + tr("。", ".");
+  return {
+      CheckStatus::fail,
+      shown + (chained ? ".local" : "") + tr(" 是 pre-commit 框架的钩子，但 ", " is the pre-commit framework's hook, but ") +
+          framework.config_shown + tr(" 没有运行 pdo 的检查", " does not run pdo's check"),
+      chained
+          ? tr("pre-commit 框架管理这个仓库的钩子，它的配置里没有 pdo 的检查：克隆后的 pre-commit install 或它在这里的下一次安装都不会运行 pdo",
+               "the pre-commit framework manages this repository's hooks and its configuration has no pdo check: a clone's "
+               "pre-commit install, or its next install here, runs no pdo")
+          : tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"),
+      fix};
+}
+
+/// The framework's hook that pdo's hook runs first as <name>.local, when its configuration does not run
+/// pdo's check and pdo declares a framework hook for `name`.
+std::optional<FrameworkHook> chained_framework(const git::Repo& repo, const HookPlan& plan) {
+  if (framework_hook_id(plan.name).empty()) return std::nullopt;
+  const auto text = util::read_file_capped(plan.file.parent_path() / (plan.name + ".local"), util::k_max_toml_bytes);
+  if (!text) return std::nullopt;
+  auto hook = framework_hook(*text, plan.name, repo.workdir(), plan.file.parent_path());
+  if (!hook || !hook->runs.empty()) return std::nullopt;
+  return hook;
+}
+
+/// core.hooksPath names a folder outside this repository, and pdo's hook is not there: pdo init writes
+/// there only after its own yes, since every repository using the folder would run it.
+ProbeOutcome shared_folder(const git::Repo& repo) {
   return {CheckStatus::fail,
-          shown + tr(" 是 pre-commit 框架的钩子，但 ", " is the pre-commit framework's hook, but ") + config +
-              tr(" 没有运行 pdo 的检查", " does not run pdo's check"),
-          tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"), fix};
+          tr("core.hooksPath = ", "core.hooksPath = ") + repo.config_string("core.hooksPath").value_or("") +
+              tr("：这个仓库之外的文件夹，里面没有 pdo 的钩子", ": a folder outside this repository, without pdo's hooks"),
+          tr("git commit 和 git push 不检查密钥（pdo 自己的提交和 pdo sync 的推送仍然检查）",
+             "git commit and git push are not checked for keys (pdo's own commits and pdo sync's pushes still are)"),
+          tr("运行 pdo init，并对共用钩子文件夹的问题回答 y（所有用它的仓库都会运行 pdo 的检查）；或者让这个仓库用自己的钩子文件夹："
+             "git config core.hooksPath .git/hooks，再运行 pdo init。",
+             "Run pdo init and answer y to its question about the shared hooks folder (every repository using it will run pdo's "
+             "checks); or give this repository its own hooks folder: git config core.hooksPath .git/hooks, then run pdo init.")};
 }
 
 /// Judged with the installer's own plan (hook_install.hpp), so "installed" means what pdo init installs.
@@ -98,6 +131,7 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
   const std::string shown =
       rel.empty() || util::starts_with(rel.generic_u8string(), "..") ? util::path_to_utf8(plan.file) : rel.generic_u8string();
   const std::string rerun = tr("再运行一次 pdo init 来安装或更新钩子。", "Run pdo init again to install or refresh the hook.");
+  if (plan.shared && plan.state != HookPlan::State::current && plan.state != HookPlan::State::framework) return shared_folder(repo);
   switch (plan.state) {
     case HookPlan::State::missing:
       return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"),
@@ -108,7 +142,7 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
               tr("钩子来自别的 pdo 版本或位置，可能找不到 pdo", "the hook comes from another pdo version or location and may not find pdo"),
               rerun};
     case HookPlan::State::foreign:
-      if (plan.framework) return framework_without_pdo(plan, shown, name);
+      if (plan.framework) return framework_without_pdo(*plan.framework, plan.name, shown, false);
       return {CheckStatus::fail, shown + tr(" 存在，但不是 pdo 的钩子", " exists but is not pdo's hook"),
               tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"),
               tr("再运行一次 pdo init：它会把你的钩子改名为 ", "Run pdo init again: it renames your hook to ") + local +
@@ -131,6 +165,7 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
                 tr(" 运行 pdo 的检查（", " runs pdo's check (") + plan.framework->runs + tr("）", ")"),
             "", ""};
   }
+  if (const auto chained = chained_framework(repo, plan)) return framework_without_pdo(*chained, plan.name, shown, true);
   const std::string call = pdo_call(plan.file, name);
   return {CheckStatus::pass, shown + tr("：与这个 pdo 安装的钩子一致", ": the hook this pdo installs") + (call.empty() ? "" : "\n" + call),
           "", ""};

@@ -3,6 +3,8 @@
 #include "app/hook_install.hpp"
 
 #include <algorithm>
+#include <array>
+#include <fstream>
 #include <utility>
 
 #include "util/embedded.hpp"
@@ -19,18 +21,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view k_marker = "pdo-managed";
-
-fs::path hooks_dir(const git::Repo& repo) {
-  const auto configured = repo.config_string("core.hooksPath");
-  if (!configured || configured->empty()) return repo.hooks_dir();
-  const std::string& p = *configured;
-  if (util::starts_with(p, "~/")) {
-    const auto home = platform::get_env("HOME") ? platform::get_env("HOME") : platform::get_env("USERPROFILE");
-    if (home) return util::absolute_path(util::path_from_utf8(*home) / util::path_from_utf8(p.substr(2)));
-  }
-  const fs::path path = util::path_from_utf8(p);
-  return util::absolute_path(path.is_absolute() ? path : repo.workdir() / path);
-}
 
 /// What the hook file says under its `#!` line when git runs pdo itself.
 std::string native_note(std::string_view name) {
@@ -68,10 +58,12 @@ bool inside(const fs::path& file, const fs::path& dir) {
 
 std::string local_name(std::string_view name) { return std::string(name) + ".local"; }
 
-HookPlan plan_in(const fs::path& dir, const fs::path& workdir, std::string_view name) {
+HookPlan plan_in(const git::HooksDir& hooks, const fs::path& workdir, std::string_view name) {
+  const fs::path& dir = hooks.path;
   HookPlan plan;
   plan.name = std::string(name);
   plan.file = dir / plan.name;
+  plan.shared = hooks.shared;
   plan.content = hook_content(name, platform::self_exe());
   plan.in_worktree = inside(plan.file, workdir) && !inside(plan.file, workdir / ".git");
   std::error_code ec;
@@ -93,11 +85,11 @@ HookPlan plan_in(const fs::path& dir, const fs::path& workdir, std::string_view 
 }  // namespace
 
 HookPlan plan_hook(const git::Repo* repo, const fs::path& root, std::string_view name) {
-  return repo ? plan_in(hooks_dir(*repo), repo->workdir(), name) : plan_in(root / ".git" / "hooks", root, name);
+  return repo ? plan_in(repo->hooks_dir(), repo->workdir(), name) : plan_in(git::Repo::default_hooks_dir(root), root, name);
 }
 
 bool hooks_current(const git::Repo& repo) {
-  const fs::path dir = hooks_dir(repo);
+  const fs::path dir = repo.hooks_dir().path;
   const auto self = platform::self_exe();
   return std::all_of(k_hook_names.begin(), k_hook_names.end(), [&](std::string_view name) {
     const fs::path file = dir / std::string(name);
@@ -107,12 +99,16 @@ bool hooks_current(const git::Repo& repo) {
 }
 
 bool hook_runnable(const fs::path& file) {
-  if (platform::current_os() == platform::Os::windows) return true;  // Git for Windows runs any hook file
   std::error_code ec;
-  return (fs::status(file, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  if (!fs::is_regular_file(file, ec)) return false;
+  if (platform::current_os() != platform::Os::windows)
+    return (fs::status(file, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  // Git for Windows has no execute bit: a hook file without an extension is a script it can start only
+  // when a "#!" line names its interpreter (git's is_executable reads the first two bytes).
+  std::ifstream in(file, std::ios::binary);
+  std::array<char, 2> head{};
+  return in.read(head.data(), head.size()) && head[0] == '#' && head[1] == '!';
 }
-
-HookPlan plan_pre_commit_hook(const git::Repo* repo, const fs::path& root) { return plan_hook(repo, root, "pre-commit"); }
 
 std::vector<HookPlan> plan_hooks(const git::Repo* repo, const fs::path& root) {
   std::vector<HookPlan> plans;
@@ -126,20 +122,39 @@ bool hook_changes_anything(const HookPlan& plan) {
 }
 
 bool hooks_change_anything(const std::vector<HookPlan>& plans) {
-  return std::any_of(plans.begin(), plans.end(), [](const HookPlan& p) { return hook_changes_anything(p); });
+  return std::any_of(plans.begin(), plans.end(), [](const HookPlan& p) { return !p.shared && hook_changes_anything(p); });
+}
+
+std::optional<fs::path> shared_hooks_to_write(const std::vector<HookPlan>& plans) {
+  for (const auto& p : plans) {
+    if (p.shared && hook_changes_anything(p)) return p.file.parent_path();
+  }
+  return std::nullopt;
 }
 
 std::string describe_hook_plans(const std::vector<HookPlan>& plans, const fs::path& root) {
   std::string out;
-  for (const auto& p : plans) out += describe_hook_plan(p, root);
+  for (const auto& p : plans) {
+    if (!p.shared) out += describe_hook_plan(p, root);
+  }
+  if (const auto dir = shared_hooks_to_write(plans)) {
+    out +=
+        "  [" + tr("单独询问", "asked separately") + "] " + tr("git 钩子：core.hooksPath 指向 ", "git hooks: core.hooksPath names ") +
+        util::path_to_utf8(*dir) +
+        tr("，这个仓库之外、你别的仓库也可能在用的文件夹。只有你对单独的问题回答同意，pdo 才会把钩子写进去（--yes 不算）；否则一个也不写。"
+           "没有这些钩子时，pdo 自己的每次提交和 pdo sync 的每次推送照样检查密钥，但在这里直接 git commit 或 git push 不会被检查。\n",
+           ", a folder outside this repository that your other repositories may use too. pdo writes its hooks there only if "
+           "you say yes to a separate question (--yes does not answer it); otherwise it writes none. Without them, every "
+           "commit pdo makes and every pdo sync push are still scanned for keys, but a plain git commit or git push here is not.\n");
+  }
   return out;
 }
 
-Result<std::string> install_hooks(const git::Repo& repo) {
+Result<std::string> install_hooks(const git::Repo& repo, SharedHooks shared) {
   std::string report;
   std::string failures;
   for (const auto name : k_hook_names) {
-    auto r = install_hook(repo, name);
+    auto r = install_hook(repo, name, shared);
     if (r)
       report += *r;
     else
@@ -188,10 +203,14 @@ std::string describe_hook_plan(const HookPlan& plan, const fs::path& root) {
   return {};
 }
 
-Result<std::string> install_hook(const git::Repo& repo, std::string_view name) {
+Result<std::string> install_hook(const git::Repo& repo, std::string_view name, SharedHooks shared) {
   const HookPlan plan = plan_hook(&repo, repo.workdir(), name);
   const std::string shown = util::path_to_utf8(plan.file);
   const std::string local = local_name(name);
+  if (plan.shared && shared == SharedHooks::skip && hook_changes_anything(plan)) {
+    return "  " + plan.name + tr(" 钩子：没有写入 ", " hook: not written to ") + shown +
+           tr("（core.hooksPath 指向这个仓库之外的共用文件夹）\n", " (core.hooksPath names a shared folder outside this repository)\n");
+  }
   if (plan.state == HookPlan::State::current)
     return "  " + plan.name + tr(" 钩子：已安装，未改动（", " hook: already installed, unchanged (") + shown + tr("）\n", ")\n");
   if (plan.state == HookPlan::State::framework) {
@@ -223,7 +242,5 @@ Result<std::string> install_hook(const git::Repo& repo, std::string_view name) {
   return "  " + plan.name + tr(" 钩子：已安装到 ", " hook: installed at ") + shown + chained + tr("。它", ". It ") + hook_job(name) +
          tr("（确需跳过：", " (to skip it on purpose: ") + skip + tr("）\n", ")\n");
 }
-
-Result<std::string> install_pre_commit_hook(const git::Repo& repo) { return install_hook(repo, "pre-commit"); }
 
 }  // namespace pdo::app

@@ -24,6 +24,7 @@ struct HookPlan {
   std::filesystem::path file;       ///< <hooks dir>/<name>
   State state = State::missing;
   bool in_worktree = false;                ///< core.hooksPath points inside the working tree
+  bool shared = false;                     ///< core.hooksPath points outside this repository: written only after a separate yes
   std::string content;                     ///< pdo's hook text for this pdo binary
   std::optional<FrameworkHook> framework;  ///< set when the file is the pre-commit framework's hook
 };
@@ -31,41 +32,45 @@ struct HookPlan {
 /// Every hook pdo installs: files before commit, the message, and what leaves on push.
 inline constexpr std::array<std::string_view, 3> k_hook_names{"pre-commit", "commit-msg", "pre-push"};
 
-/// Plans hook `name` for `repo`, or for the .git/hooks of a repo still to be created at `root`.
+/// Whether pdo may write its hooks into a hooks folder outside this repository (core.hooksPath), which
+/// other repositories may use: only after the learner's separate yes, never implied by --yes.
+enum class SharedHooks { skip, write };
+
+/// Plans hook `name` for `repo`, or for a repo still to be created at `root`.
 HookPlan plan_hook(const git::Repo* repo, const std::filesystem::path& root, std::string_view name);
 
 /// True if every hook is exactly the one this pdo installs, and executable: what plan_hook calls
 /// current, found with one read of each file (the check every committing command makes).
 bool hooks_current(const git::Repo& repo);
 
-/// False if git would skip the hook file: not executable (POSIX; Git for Windows runs any hook file).
+/// False if git would not run the hook file: not a regular file, not executable (POSIX), or on Windows not
+/// a script starting with "#!" (what Git for Windows can start of a file without an extension).
 bool hook_runnable(const std::filesystem::path& file);
-
-/// plan_hook for the pre-commit hook.
-HookPlan plan_pre_commit_hook(const git::Repo* repo, const std::filesystem::path& root);
 
 /// plan_hook for every name in k_hook_names.
 std::vector<HookPlan> plan_hooks(const git::Repo* repo, const std::filesystem::path& root);
 
-/// True if installing any of them would write or move anything.
+/// True if installing any of them would write or move anything in this repository's own hooks folder.
 bool hooks_change_anything(const std::vector<HookPlan>& plans);
+
+/// The shared folder (core.hooksPath outside this repository) that installing would write to, if any:
+/// what the separate question names.
+std::optional<std::filesystem::path> shared_hooks_to_write(const std::vector<HookPlan>& plans);
 
 /// describe_hook_plan for each.
 std::string describe_hook_plans(const std::vector<HookPlan>& plans, const std::filesystem::path& root);
 
 /// Installs (or refreshes) every hook; the report lines, or an error holding them and what failed.
-Result<std::string> install_hooks(const git::Repo& repo);
+Result<std::string> install_hooks(const git::Repo& repo, SharedHooks shared);
 
 /// Installs (or refreshes) hook `name`; returns the line for init's report, or why it was not installed.
-Result<std::string> install_hook(const git::Repo& repo, std::string_view name);
+/// A hooks folder outside this repository is left alone unless `shared` is SharedHooks::write.
+Result<std::string> install_hook(const git::Repo& repo, std::string_view name, SharedHooks shared);
 
 /// True if installing would write or move anything.
 bool hook_changes_anything(const HookPlan& plan);
 
 /// The plan line(s) shown before the learner agrees ("" if nothing changes).
 std::string describe_hook_plan(const HookPlan& plan, const std::filesystem::path& root);
-
-/// install_hook for the pre-commit hook.
-Result<std::string> install_pre_commit_hook(const git::Repo& repo);
 
 }  // namespace pdo::app

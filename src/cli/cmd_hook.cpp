@@ -13,6 +13,7 @@
 #include <memory>
 #include <ostream>
 
+#include "app/hook_install.hpp"
 #include "app/index_receipts.hpp"
 #include "app/secret_guard.hpp"
 #include "cli/commands.hpp"
@@ -47,17 +48,16 @@ std::optional<std::pair<std::string, std::optional<fs::path>>> hook_of(const std
 }
 
 /// The learner's own hook kept next to pdo's as <name>.local: run first, with git's arguments and input,
-/// as pdo's sh hook runs it (directly when executable, else with sh). Its exit code (0: go on).
+/// and only when git would have run it in pdo's place (app::hook_runnable: a hook without its execute bit,
+/// which git ignores, stays ignored). Its exit code (0: go on).
 int run_local_hook(Context& ctx, const fs::path& hook_file, const std::string& name, const std::vector<std::string>& args,
                    const std::string& input) {
   const fs::path file = hook_file.is_absolute() ? hook_file : ctx.cwd / hook_file;
   const fs::path local = file.parent_path() / (name + ".local");
-  std::error_code ec;
-  if (!fs::is_regular_file(local, ec)) return 0;
-  const bool executable =
-      platform::current_os() != platform::Os::windows && (fs::status(local, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  if (!app::hook_runnable(local)) return 0;
   std::vector<std::string> argv;
-  if (!executable) argv.emplace_back("sh");
+  // Windows has no execute bit: there a hook is a "#!" script that Git for Windows hands to its sh.
+  if (platform::current_os() == platform::Os::windows) argv.emplace_back("sh");
   argv.push_back(util::path_to_utf8(local));
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;

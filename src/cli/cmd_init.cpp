@@ -7,20 +7,18 @@
 #include <memory>
 #include <ostream>
 
-#include "app/display.hpp"
 #include "app/hook_install.hpp"
 #include "app/secret_guard.hpp"
 #include "app/self_check.hpp"
 #include "app/session.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
-#include "app/trust.hpp"
 #include "checks/detect.hpp"
 #include "cli/commands.hpp"
+#include "cli/init_trust.hpp"
 #include "cli/init_view.hpp"
 #include "git/repo.hpp"
 #include "util/fs.hpp"
-#include "util/sha256.hpp"
 #include "util/text.hpp"
 #include "workspace/own_lessons.hpp"
 #include "workspace/plan.hpp"
@@ -174,14 +172,6 @@ bool consent(const InitOptions& opts, Context& ctx, CommandTrust trust, bool cre
   const auto answer = ask(ctx, "\n" + what + tr("输入 ", " Type ") + words +
                                    tr(" 之一表示同意，其他任何输入都表示不同意：", " to agree; anything else means no: "));
   return answer && is_yes(*answer);
-}
-
-/// Whether the plan's course commands will run: pdo's own course, trusted before, trusted by --trust, or not.
-CommandTrust command_trust(const InitOptions& opts, const InitSetup& s) {
-  const auto source = app::course_source(s.root, s.settings, util::sha256_hex(s.course_text));
-  if (!source) return CommandTrust::builtin;
-  if (app::is_trusted(*source)) return CommandTrust::trusted;
-  return opts.trust ? CommandTrust::asked : CommandTrust::not_trusted;
 }
 
 /// Why `email` cannot be an email address (an `@` with something before it and a domain with a dot in it);
@@ -364,23 +354,6 @@ int run_script(const InitOptions& opts, Context& ctx, const InitSetup& s) {
   return 0;
 }
 
-/// --trust, agreed: trusts the workspace's course file, if its bytes are the ones whose commands the plan listed.
-void trust_course(Context& ctx, const InitSetup& s, const workspace::Workspace& ws) {
-  app::CommandGate gate(ws);
-  if (gate.open()) return;
-  const std::string file = app::for_display(util::path_to_utf8(gate.source()->file), util::Breaks::escape);
-  if (gate.source()->sha256 != util::sha256_hex(s.course_text)) {
-    ctx.out << tr("\n没有信任 ", "\nNot trusted: ") << file
-            << tr("：它已经不是方案里列出命令的那一份。读过它的命令后运行 pdo check --trust。\n",
-                  " is no longer the file whose commands the plan listed. Read its commands, then run pdo check --trust.\n");
-    return;
-  }
-  if (auto st = gate.trust(); !st) throw Failure(st.error());
-  ctx.out << tr("\n已信任课程文件 ", "\nTrusted the course file ") << file << " (sha256 " << gate.source()->sha256.substr(0, 16)
-          << tr(")：自检会运行它的命令，pdo check 也会，直到文件改变。\n",
-                "): the self-check runs its commands, and so does pdo check until the file changes.\n");
-}
-
 /// The self-check run once after init, and the report from what it recorded.
 void check_and_report(Context& ctx, const InitSetup& s, git::Repo& repo, const std::optional<std::string>& commit,
                       const std::vector<checks::ToolNeed>& tools, CommandTrust trust) {
@@ -441,8 +414,8 @@ int run_init(const InitOptions& opts, Context& ctx) {
   }
   const auto hooks = app::plan_hooks(repo ? &*repo : nullptr, s.root);
   ctx.out << app::describe_hook_plans(hooks, s.root);
-  const auto trust = command_trust(opts, s);
-  print_course_commands(ctx.out, app::course_command_lines(s.course, s.settings.route), trust);
+  const auto trust = command_trust(s, opts.trust);
+  print_course_commands(ctx.out, s, trust);
   if (opts.dry_run) {
     ctx.out << tr("\n（--dry-run：只显示方案，什么都没有创建。）\n", "\n(--dry-run: plan shown, nothing created.)\n");
     return 0;
@@ -455,6 +428,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
       ctx.out << tr("已取消：没有信任任何命令，什么都没有运行。\n", "Cancelled: nothing trusted, nothing run.\n");
       return static_cast<int>(Exit::declined);
     }
+    if (shared_hooks_answer(opts.yes, ctx, hooks) == app::SharedHooks::write) install_and_report_hooks(ctx, *repo, app::SharedHooks::write);
     check_and_report(ctx, s, *repo, std::nullopt, tools, trust);
     return 0;
   }
@@ -478,6 +452,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
                   "\nFiles in the course folder changed before you agreed. The new plan:\n");
     print_plan(ctx.out, s, tools);
   }
+  const auto shared = shared_hooks_answer(opts.yes, ctx, hooks);
   const auto identity = identity_to_set(opts, ctx, repo ? repo->has_identity() : git::Repo::default_identity_known(), s.root);
 
   if (!repo) repo = git::Repo::init(s.root).take();
@@ -486,8 +461,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
     if (util::ends_with(item.path, "/") && item.action == workspace::Action::create)
       util::make_dirs(s.root / util::path_from_utf8(item.path)).take();
   }
-  const auto hook_result = app::install_hooks(*repo);
-  ctx.out << (hook_result ? *hook_result : tr("  注意：", "  Note: ") + hook_result.error().message + "\n");
+  install_and_report_hooks(ctx, *repo, shared);
   auto txn = init_transaction(s, *repo);
   txn.identity = identity;
   const auto commit = app::run(*repo, txn).take();

@@ -28,8 +28,6 @@ using app::describe_hook_plan;
 using app::format_finding;
 using app::hook_changes_anything;
 using app::HookPlan;
-using app::install_pre_commit_hook;
-using app::plan_pre_commit_hook;
 using app::secret_advice;
 using app::secret_commit_check;
 using app::workspace_probes;

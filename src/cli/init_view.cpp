@@ -123,28 +123,6 @@ void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks:
   }
 }
 
-void print_course_commands(std::ostream& out, const std::vector<std::string>& lines, CommandTrust trust) {
-  if (trust == CommandTrust::builtin || lines.empty()) return;
-  out << tr("  课程文件里的检查命令（这条路线在本系统上）：\n", "  the course file's check commands (this route, this OS):\n");
-  for (const auto& line : lines) out << "  " << line << "\n";
-  switch (trust) {
-    case CommandTrust::trusted:
-      out << tr("    你以前信任过这个文件的这些内容：自检会运行它们。\n",
-                "    you trusted these exact file contents before: the self-check runs them.\n");
-      break;
-    case CommandTrust::asked:
-      out << tr("    --trust：同意这个方案也就信任了这些命令（记录在工作区之外，只对这份内容有效），自检随后运行它们。\n",
-                "    --trust: agreeing to this plan also trusts these commands (recorded outside the workspace, for these exact "
-                "bytes); the self-check then runs them.\n");
-      break;
-    default:
-      out << tr("    没有信任：自检不会运行它们（记为未验证）。读过之后，要运行它们：pdo init --trust，或以后运行 pdo check --trust。\n",
-                "    not trusted: the self-check will not run them (they stay unverified). Once you have read them: pdo init "
-                "--trust, or later pdo check --trust.\n");
-      break;
-  }
-}
-
 namespace {
 
 /// What init found and kept: the workspace's settings, its repository, the files left as they were.

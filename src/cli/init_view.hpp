@@ -34,18 +34,6 @@ void print_machine(std::ostream& out, const InitSetup& s);
 /// The plan: paths with their action, the git action and the software the route needs.
 void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks::ToolNeed>& tools);
 
-/// What init's self-check will do with the course file's commands.
-enum class CommandTrust {
-  builtin,      ///< pdo's own course: they run
-  trusted,      ///< the learner trusted these bytes before: they run
-  asked,        ///< --trust: agreeing to the plan trusts them, then they run
-  not_trusted,  ///< they are listed and do not run
-};
-
-/// The plan's part on the course file's commands (`lines` from app::course_command_lines): each one, and
-/// whether the self-check runs it. Nothing for the built-in course or a course without commands here.
-void print_course_commands(std::ostream& out, const std::vector<std::string>& lines, CommandTrust trust);
-
 /// The tool's name in the current language.
 std::string tool_name(const course::Tool& tool);
 

@@ -86,8 +86,6 @@ fs::path Repo::branch_lock_path(const std::string& ref) const {
 
 fs::path Repo::config_path() const { return item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_CONFIG); }
 
-fs::path Repo::hooks_dir() const { return item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_HOOKS); }
-
 fs::path Repo::index_path() const { return item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_INDEX); }
 
 bool Repo::is_branch_ref(const std::string& name) {

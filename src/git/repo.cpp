@@ -161,6 +161,40 @@ void Repo::freeze_config() {
   git_config_free(snapshot);
 }
 
+namespace {
+
+/// Where hooks run for a repository with this configuration, work tree and common git dir.
+HooksDir hooks_in(git_config* cfg, const fs::path& workdir, const fs::path& common) {
+  HooksDir dir{common / "hooks", false};
+  git_buf buf = GIT_BUF_INIT;
+  // A path-typed value: libgit2 expands "~/" as git does.
+  if (cfg && git_config_get_path(&buf, cfg, "core.hooksPath") == 0 && buf.size > 0) {
+    const fs::path p = util::path_from_utf8(std::string(buf.ptr, buf.size));
+    dir.path = util::absolute_path(p.is_absolute() ? p : workdir / p);
+    dir.shared = !util::path_is_inside(workdir, dir.path) && !util::path_is_inside(common, dir.path);
+  }
+  git_buf_dispose(&buf);
+  return dir;
+}
+
+}  // namespace
+
+HooksDir Repo::hooks_dir() const {
+  git_config* raw = nullptr;
+  if (git_repository_config_snapshot(&raw, m_impl->repo.get()) != 0) raw = nullptr;
+  ConfigPtr cfg(raw);
+  const fs::path common = util::path_from_utf8(git_repository_commondir(m_impl->repo.get()));
+  return hooks_in(raw, workdir(), common.has_filename() ? common : common.parent_path());
+}
+
+HooksDir Repo::default_hooks_dir(const fs::path& workdir) {
+  ensure_libgit2();
+  git_config* raw = nullptr;
+  if (git_config_open_default(&raw) != 0) raw = nullptr;
+  ConfigPtr cfg(raw);
+  return hooks_in(raw, workdir, workdir / ".git");
+}
+
 std::optional<std::string> Repo::config_string(const std::string& key) const {
   git_config* raw = nullptr;
   if (git_repository_config_snapshot(&raw, m_impl->repo.get()) != 0) return std::nullopt;

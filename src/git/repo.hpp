@@ -156,6 +156,14 @@ std::optional<std::vector<std::pair<std::string, std::string>>> plain_trailers(s
 std::vector<std::pair<std::string, std::string>> libgit2_trailers(const std::string& message);
 }  // namespace detail
 
+/// The folder git runs a repository's hooks from.
+struct HooksDir {
+  fs::path path;
+  /// Outside the repository's work tree and git dir (a core.hooksPath such as ~/.githooks): other
+  /// repositories may run what is there.
+  bool shared = false;
+};
+
 /// For processes that only read history: skips hash verification of every object read and turns
 /// libgit2's object cache off (walk_changes reads each object once). Call before opening the repository.
 void tune_for_reading();
@@ -198,6 +206,11 @@ public:
   static bool default_identity_known();
   /// True if git can build an author signature (user.name and user.email are configured).
   bool has_identity() const;
+  /// Where git runs this repository's hooks from: core.hooksPath as git reads it (`~/` expanded, a relative
+  /// path from the top of the work tree), else the common git dir's hooks (a linked worktree's too).
+  HooksDir hooks_dir() const;
+  /// The same for a repository still to be created at `workdir`, from the user's and system's git config.
+  static HooksDir default_hooks_dir(const fs::path& workdir);
   /// Reads a config value (any level).
   std::optional<std::string> config_string(const std::string& key) const;
   /// From here on this Repo reads git's configuration as it is now, from one snapshot: otherwise libgit2
@@ -256,8 +269,6 @@ public:
   fs::path branch_lock_path(const std::string& ref) const;
   /// The repository's config file.
   fs::path config_path() const;
-  /// The hooks folder git uses unless core.hooksPath names another.
-  fs::path hooks_dir() const;
   /// This worktree's index file.
   fs::path index_path() const;
   /// Stores config values in the repository's own config file by editing a copy at `scratch_copy`; the

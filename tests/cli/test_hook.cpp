@@ -265,10 +265,10 @@ TEST_CASE("commit-msg.local and pre-push.local run first with git's arguments an
   const fs::path hooks = ws / ".git/hooks";
   fs::create_directories(hooks);
   write_file(hooks / "commit-msg", "#!/bin/sh\ncp \"$1\" .git/msg-seen\n");
-  // Not executable: run with sh, as the sh hook runs it. It reads git's ref lines, then may refuse.
-  write_file(hooks / "pre-push", "cat > .git/refs-seen\necho \"$1 $2\" > .git/args-seen\n[ ! -f .git/refuse ]\n");
+  // It reads git's ref lines, then may refuse.
+  write_file(hooks / "pre-push", "#!/bin/sh\ncat > .git/refs-seen\necho \"$1 $2\" > .git/args-seen\n[ ! -f .git/refuse ]\n");
   fs::permissions(hooks / "commit-msg", fs::perms::owner_all, fs::perm_options::add);
-  fs::permissions(hooks / "pre-push", fs::perms::owner_exec, fs::perm_options::remove);
+  fs::permissions(hooks / "pre-push", fs::perms::owner_all, fs::perm_options::add);
   REQUIRE(init_ws(ws).exit_code == 0);
   CHECK(fs::exists(hooks / "commit-msg.local"));
   CHECK(fs::exists(hooks / "pre-push.local"));
@@ -295,6 +295,120 @@ TEST_CASE("commit-msg.local and pre-push.local run first with git's arguments an
   git_out({"add", "questions.md"}, ws);
   REQUIRE(git_commit(ws, {"-m", "two"}).exit_code == 0);
   CHECK(git_push(ws, "origin", "HEAD:refs/heads/main").exit_code != 0);  // the learner's own hook said no
+}
+
+// [posix:permissions] git's execute bit decides which hook runs; Git for Windows has none.
+TEST_CASE("a hook git ignores for its missing execute bit stays ignored once pdo chains it", "[cli][hook][posix][posix:permissions]") {
+  TempDir tmp("pdo-hook-noexec");
+  const fs::path ws = tmp / "course";
+  fs::create_directories(ws);
+  git_out({"init", "-q"}, ws);
+  const fs::path hook = ws / ".git/hooks/pre-commit";
+  write_file(hook, k_own_hook);
+  fs::permissions(hook, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, fs::perm_options::remove);
+  git_out({"commit", "-q", "--allow-empty", "-m", "before pdo"}, ws);
+  REQUIRE_FALSE(fs::exists(ws / ".git/local-hook-ran"));  // git ignored it
+  platform::ProcessResult init;
+  SECTION("pdo's hook is pdo itself") { init = init_ws(ws); }
+  SECTION("pdo's hook is the sh script") {
+    init = run_copy(pdo_behind_a_space(tmp), {"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
+  }
+  INFO(init.out << init.err);
+  REQUIRE(init.exit_code == 0);
+  const fs::path local = ws / ".git/hooks/pre-commit.local";
+  REQUIRE(fs::exists(local));
+
+  append(ws / "questions.md", "- clean\n");
+  git_out({"add", "questions.md"}, ws);
+  const auto quiet = run_git({"commit", "-m", "q"}, ws);
+  INFO(quiet.out << quiet.err);
+  CHECK(quiet.exit_code == 0);
+  CHECK_FALSE(fs::exists(ws / ".git/local-hook-ran"));  // not through sh either
+  // With its execute bit git would run it in pdo's place, so pdo's hook runs it first.
+  fs::permissions(local, fs::perms::owner_exec, fs::perm_options::add);
+  append(ws / "questions.md", "- again\n");
+  git_out({"add", "questions.md"}, ws);
+  CHECK(run_git({"commit", "-m", "q2"}, ws).exit_code == 0);
+  CHECK(read_file(ws / ".git/local-hook-ran") == "ran\n");
+}
+
+namespace {
+
+/// The user's own git configuration (HOME's, for pdo and the git CLI) with core.hooksPath naming a
+/// folder all their repositories share, as company tools set it.
+std::vector<std::pair<std::string, std::string>> shared_hooks_env(const TempDir& tmp, const fs::path& shared) {
+  const fs::path home = tmp / "home";
+  write_file(home / ".gitconfig",
+             "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n"
+             "[core]\n\thooksPath = " +
+                 util::path_to_utf8(shared) + "\n");
+  fs::create_directories(shared);
+  return {{"HOME", util::path_to_utf8(home)},
+          {"XDG_CONFIG_HOME", util::path_to_utf8(home / ".config")},
+          {"GIT_CONFIG_GLOBAL", util::path_to_utf8(home / ".gitconfig")}};
+}
+
+}  // namespace
+
+// [posix:wine-profile] the global git config is HOME's here; wine sets USERPROFILE, libgit2's home there.
+TEST_CASE("a core.hooksPath outside the repository gets pdo's hooks only after its own yes", "[cli][hook][posix][posix:wine-profile]") {
+  TempDir tmp("pdo-hooks-shared");
+  const fs::path shared = tmp / "company-hooks";
+  const auto env = shared_hooks_env(tmp, shared);
+  const std::string dir = util::path_to_utf8(shared);
+
+  // --yes agrees to the plan, not to writing into a folder other repositories use.
+  const auto yes = run_pdo({"--lang", "en", "init", util::path_to_utf8(tmp / "A"), "--yes"}, tmp.path(), "", env);
+  INFO(yes.out << yes.err);
+  REQUIRE(yes.exit_code == 0);
+  CHECK(fs::is_empty(shared));
+  CHECK_THAT(yes.out, Catch::Contains("[asked separately] git hooks: core.hooksPath names " + dir + ", a folder outside this repository"));
+  CHECK_THAT(yes.out, Catch::Contains("every commit pdo makes and every pdo sync push are still scanned for keys"));
+  CHECK_THAT(yes.out, Catch::Contains("--yes does not answer the shared hooks folder's question"));
+
+  // Asked: yes to the plan, no answer to the separate question.
+  const fs::path ws = tmp / "B";
+  const auto asked = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws)}, tmp.path(), "y\n", env);
+  INFO(asked.out << asked.err);
+  REQUIRE(asked.exit_code == 0);
+  CHECK_THAT(asked.out, Catch::Contains("Also write pdo's hooks into " + dir));
+  CHECK(fs::is_empty(shared));
+  require_clean_repo(ws);
+
+  // pdo check: the hooks are not active, and why.
+  const auto check = run_pdo({"--lang", "en", "check"}, ws, "", env);
+  INFO(check.out << check.err);
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(read_file(ws / "check-env.md"),
+             Catch::Contains("core.hooksPath = " + dir + ": a folder outside this repository, without pdo's hooks") &&
+                 Catch::Contains("pdo's own commits and pdo sync's pushes still are"));
+  CHECK_THAT(check.err, Catch::Contains("pdo's git hooks are not active (core.hooksPath = " + dir));
+  const auto status = run_pdo({"--lang", "en", "status"}, ws, "", env);
+  INFO(status.out << status.err);
+  CHECK(status.exit_code == 0);
+  CHECK_THAT(status.err, Catch::Contains("pdo's git hooks are not active (core.hooksPath = " + dir));
+
+  // An explicit yes to that question, and only that, writes them.
+  const auto again = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws)}, tmp.path(), "y\ny\n", env);
+  INFO(again.out << again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(fs::exists(shared / "pre-commit"));
+  CHECK(fs::exists(shared / "pre-push"));
+  const auto passed = run_pdo({"--lang", "en", "check"}, ws, "", env);
+  INFO(passed.out << passed.err);
+  CHECK(passed.exit_code == 0);
+  CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("`pre-commit-hook` · automatic (pdo) · pass") &&
+                                                 Catch::Contains(util::path_to_utf8(shared / "pre-push") + ": the hook this pdo installs"));
+}
+
+TEST_CASE("in a linked worktree pdo looks for its hooks where git runs them: the main repository's", "[cli][hook]") {
+  TempDir tmp("pdo-hooks-worktree");
+  const fs::path ws = fresh_workspace(tmp, {"--lang", "en"});
+  git_out({"worktree", "add", "-q", util::path_to_utf8(tmp / "W2"), "-b", "other"}, ws);
+  const auto status = run_pdo({"--lang", "en", "status"}, tmp / "W2");
+  INFO(status.out << status.err);
+  CHECK(status.exit_code == 0);
+  CHECK(status.err.find("not active") == std::string::npos);
 }
 
 TEST_CASE("pdo hook names a hook, or its installed file; anything else is a usage error", "[cli][hook]") {

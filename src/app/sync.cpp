@@ -8,6 +8,7 @@
 #include "app/display.hpp"
 #include "app/git_cli.hpp"
 #include "app/secret_guard.hpp"
+#include "app/sync_replay.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
 #include "util/fs.hpp"
@@ -33,6 +34,13 @@ std::string git_said(const platform::ProcessResult& r) {
 }
 
 bool regular_mode(const std::optional<git::TreeEntry>& e) { return !e || e->mode == git::k_mode_file; }
+
+/// The names of the two sides on conflict markers: this computer (or the branch) and the remote.
+MergeLabels labels_for(const std::string& remote, const std::string& branch) {
+  std::string host = for_display(platform::host_name(), util::Breaks::escape);
+  if (host.empty()) host = branch;
+  return {tr("本机", "this machine") + " (" + host + ")", tr("远程", "remote") + " (" + remote + ")"};
+}
 
 // --- the remote ------------------------------------------------------------------------------------
 
@@ -108,150 +116,11 @@ std::pair<std::string, std::string> sync_remote(const GitCli& git, const SyncReq
   return {name, *url};
 }
 
-// --- replaying this machine's commits ----------------------------------------------------------------
-
-/// Where a sync stops: nothing has changed here (the replayed commits are objects no ref names).
-Failure stopped(const std::string& why, const std::string& remote, const std::string& branch) {
-  return Failure(Exit::failure, tr("pdo sync 停下了，本机和远程都没有改动：", "pdo sync stopped; nothing changed here or on the remote: ") +
-                                    why + tr("\n要自己合并：git fetch ", "\nTo merge it yourself: git fetch ") + remote +
-                                    " && git rebase " + remote + "/" + branch +
-                                    tr("，按 git 的提示改好文件，git add 它，再 git rebase --continue；然后再运行 pdo sync。",
-                                       ", fix the files git names, git add them and git rebase --continue; then run pdo sync again."));
-}
-
-/// The replay of this machine's commits M..L onto R.
-class Replayer {
-public:
-  Replayer(Session& s, SyncOutcome& out)
-      : m_s(s), m_out(out), m_progress(s.repo_path("progress.md")), m_questions(s.repo_path("questions.md")) {}
-
-  std::string run(const std::string& base, const std::string& remote, const std::string& local) {
-    auto chain = m_s.repo.first_parent_chain(base, local);
-    if (!chain) throw Failure(chain.error());
-    for (const auto& c : *chain) {
-      if (c.parents > 1) {
-        throw stopped(
-            tr("本机的提交 ", "this machine's commit ") + c.id.substr(0, 12) +
-                tr(" 是一次合并（merge），pdo sync 只能把普通提交接到远程之后。", " is a merge, and pdo sync only replays plain commits."),
-            m_out.remote, m_out.branch);
-      }
-    }
-    decide(base, remote, *chain);
-    std::string tip = remote;
-    for (const auto& c : *chain) tip = replay(c, tip);
-    return tip;
-  }
-
-private:
-  std::string blob(const std::optional<git::TreeEntry>& e) const { return e ? m_s.repo.read_blob(e->id) : std::string(); }
-
-  std::string progress_at(const std::string& commit) const {
-    return commit.empty() ? std::string() : m_s.repo.blob_at(commit, m_progress).value_or("");
-  }
-
-  /// The time each box last changed on a line of commits (author time: when the step was taken).
-  std::map<progress::BoxKey, long long> change_times(const std::vector<git::ChainCommit>& chain) const {
-    std::map<progress::BoxKey, long long> times;
-    for (const auto& c : chain) {
-      const auto before = progress::box_lines(progress_at(c.parent)), after = progress::box_lines(progress_at(c.id));
-      for (const auto* side : {&before, &after}) {
-        for (const auto& [k, line] : side->lines) {
-          const auto b = before.lines.find(k), a = after.lines.find(k);
-          const bool same = b != before.lines.end() && a != after.lines.end() && b->second == a->second;
-          if (!same) times[k] = c.author_time;
-        }
-      }
-    }
-    return times;
-  }
-
-  void decide(const std::string& base, const std::string& remote, const std::vector<git::ChainCommit>& local_chain) {
-    const auto local_times = change_times(local_chain);
-    // The remote's line may hold merges of its own; without a first-parent line back to the base, its
-    // changes count as the newest (what is already shared is kept).
-    const auto remote_chain = m_s.repo.first_parent_chain(base, remote);
-    const auto remote_times = remote_chain ? change_times(*remote_chain) : std::map<progress::BoxKey, long long>{};
-    const std::string local = local_chain.empty() ? base : local_chain.back().id;
-    auto verdicts = decide_boxes(progress_at(base), progress_at(remote), progress_at(local), [&](Side side, const progress::BoxKey& k) {
-      const auto& times = side == Side::local ? local_times : remote_times;
-      const auto it = times.find(k);
-      if (it != times.end()) return it->second;
-      return side == Side::remote && !remote_chain ? LLONG_MAX : 0LL;
-    });
-    if (!verdicts) throw stopped(m_progress + tr("：", ": ") + verdicts.error().message + tr("。", "."), m_out.remote, m_out.branch);
-    m_verdicts = std::move(verdicts).value();
-    for (const auto& [k, v] : m_verdicts) {
-      if (v.clash) m_out.clashes.emplace_back(k, v);
-    }
-  }
-
-  /// The entry of one path after replaying a commit's change to it on `ours`.
-  std::optional<git::TreeEntry> merged(const std::string& path, const std::optional<git::TreeEntry>& base,
-                                       const std::optional<git::TreeEntry>& ours, const std::optional<git::TreeEntry>& theirs,
-                                       const git::ChainCommit& c) {
-    const auto conflict = [&](const std::string& why) {
-      return stopped(tr("两台机器都改了 ", "both machines changed ") + path + tr("（本机的提交 ", " (this machine's commit ") +
-                         c.id.substr(0, 12) + " \"" + for_display(subject_of(c.message), util::Breaks::escape) + "\"" + tr("：", ": ") +
-                         why + tr("）。", ")."),
-                     m_out.remote, m_out.branch);
-    };
-    const bool texts = regular_mode(base) && regular_mode(ours) && regular_mode(theirs);
-    if (path == m_progress && theirs) {
-      if (!texts) throw conflict(tr("它不是普通文件", "it is not a plain file"));
-      auto text = replay_progress(blob(base), blob(ours), blob(theirs), m_verdicts);
-      if (!text) throw conflict(text.error().message);
-      return write(*text);
-    }
-    if (ours == base) return theirs;
-    if (ours == theirs) return ours;
-    if (!base || !ours || !theirs) throw conflict(tr("一边删掉了它，另一边改了它", "one side deleted it, the other changed it"));
-    const std::string b = blob(base), o = blob(ours), t = blob(theirs);
-    if (!texts || b.find('\0') != std::string::npos || o.find('\0') != std::string::npos || t.find('\0') != std::string::npos) {
-      throw conflict(tr("它不是文本文件，不能逐行合并", "it is not a text file and cannot be merged line by line"));
-    }
-    auto text = path == m_questions ? union_merge(b, o, t) : text_merge(b, o, t);
-    if (!text) throw conflict(text.error().message);
-    return write(*text);
-  }
-
-  git::TreeEntry write(const std::string& text) {
-    auto id = m_s.repo.write_blob(text);
-    if (!id) throw Failure(id.error());
-    return git::TreeEntry{*id, git::k_mode_file};
-  }
-
-  std::string replay(const git::ChainCommit& c, const std::string& tip) {
-    auto changes = m_s.repo.tree_changes(c.parent, c.id);
-    if (!changes) throw Failure(changes.error());
-    std::vector<std::pair<std::string, std::optional<git::TreeEntry>>> entries;
-    for (const auto& ch : *changes) {
-      const auto ours = m_s.repo.entry_at(tip, ch.path);
-      auto result = merged(ch.path, ch.before, ours, ch.after, c);
-      if (result != ours) entries.emplace_back(ch.path, std::move(result));
-    }
-    bool empty = false;
-    auto id = m_s.repo.replay_commit(c.id, tip, entries, empty);
-    if (!id) throw Failure(id.error());
-    if (empty) {
-      ++m_out.dropped;
-      return tip;
-    }
-    ++m_out.replayed;
-    return *id;
-  }
-
-  Session& m_s;
-  SyncOutcome& m_out;
-  std::string m_progress;
-  std::string m_questions;
-  BoxVerdicts m_verdicts;
-};
-
 // --- the working tree --------------------------------------------------------------------------------
 
 /// The puts and removals that take the working tree from `from` to `to`; a Failure (nothing changed) when
 /// a file the move would touch holds changes not committed, is staged differently, or is in the way.
-std::vector<Change> worktree_moves(Session& s, const std::string& from, const std::string& to, const SyncOutcome& out) {
+std::vector<Change> worktree_moves(Session& s, const std::string& from, const std::string& to) {
   auto changes = s.repo.tree_changes(from, to);
   if (!changes) throw Failure(changes.error());
   const auto busy = [&](const std::string& path, const std::string& why) {
@@ -266,10 +135,9 @@ std::vector<Change> worktree_moves(Session& s, const std::string& from, const st
       throw Failure(
           Exit::failure,
           tr("pdo sync 停下了，什么都没有改动：", "pdo sync stopped; nothing was changed: ") + ch.path +
-              tr(" 是符号链接、子模块或可执行文件，pdo sync 只更新普通文件。请用 git 自己同步这一次：git pull --rebase ",
-                 " is a symbolic link, a submodule or an executable, and pdo sync updates plain files only. Sync this once with git "
-                 "itself: git pull --rebase ") +
-              out.remote + " " + out.branch);
+              tr(" 是符号链接、子模块或可执行文件，pdo sync 只更新普通文件。请在提交它的那台机器上把它换成普通文件（或者删掉它）并提交，在那里运行 pdo sync，再回到这里运行 pdo sync。",
+                 " is a symbolic link, a submodule or an executable, and pdo sync updates plain files only. On the machine that "
+                 "committed it, make it a plain file (or delete it) and commit, run pdo sync there, then run pdo sync here again."));
     }
     if (s.repo.index_entry(ch.path) != ch.before)
       throw busy(ch.path, tr(" 有已暂存（git add）但还没提交的改动，同步会覆盖它。",
@@ -299,6 +167,20 @@ std::vector<Change> worktree_moves(Session& s, const std::string& from, const st
     }
   }
   return moves;
+}
+
+/// Records what waits for the learner after the move: the replay's copies and every moved file that now
+/// holds conflict markers (made by this sync, or by the other machine's and fetched now).
+void note_pending(const git::Repo& repo, const std::string& from, const std::string& to, std::vector<PendingFile> files) {
+  std::vector<std::string> paths;
+  if (auto changes = repo.tree_changes(from, to)) {
+    for (const auto& ch : *changes) {
+      if (ch.after) paths.push_back(ch.path);
+    }
+  }
+  auto marked = waiting_among(repo, paths);
+  files.insert(files.end(), marked.begin(), marked.end());
+  record_pending(repo, files);
 }
 
 std::size_t count_between(const git::Repo& repo, const std::string& base, const std::string& tip) {
@@ -339,6 +221,7 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
 
   std::string target = local;
   bool push = false;
+  std::vector<PendingFile> kept;
   if (remote.empty() || (remote != local && s.repo.is_ancestor(remote, local))) {
     push = true;
   } else if (remote == local) {
@@ -349,15 +232,19 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
   } else {
     const std::string base = s.repo.merge_base(local, remote);
     if (base.empty()) {
-      throw stopped(tr("远程的分支 ", "the remote's branch ") + out.branch +
-                        tr(" 和本机的历史没有共同的起点（是另一个工作区？）。", " shares no history with this one (another workspace?)."),
-                    out.remote, out.branch);
+      throw sync_stopped(tr("远程的分支 ", "the remote's branch ") + out.branch +
+                         tr(" 和本机的历史没有共同的起点（是另一个工作区？）。", " shares no history with this one (another workspace?)."));
     }
     out.incoming = count_between(s.repo, base, remote);
-    target = Replayer(s, out).run(base, remote, local);
+    auto replayed = replay_local(s, base, remote, local, labels_for(out.remote, out.branch));
+    target = replayed.tip;
+    out.replayed = replayed.replayed;
+    out.dropped = replayed.dropped;
+    out.clashes = std::move(replayed.clashes);
+    kept = std::move(replayed.pending);
     push = target != remote;
   }
-  const auto moves = target == local ? std::vector<Change>{} : worktree_moves(s, local, target, out);
+  const auto moves = target == local ? std::vector<Change>{} : worktree_moves(s, local, target);
 
   if (push) {
     const std::string zeros(40, '0');
@@ -386,6 +273,11 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
                               : ""));
     }
     out.moved = true;
+    note_pending(s.repo, local, target, kept);
+  }
+  out.pending = pending_files(s.repo);
+  for (auto& f : kept) {
+    if (f.kind == PendingFile::Kind::kept) out.pending.push_back(f);
   }
   const std::string tracked = push ? target : remote;
   if (!tracked.empty())

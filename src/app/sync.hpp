@@ -13,6 +13,7 @@
 #include "app/context.hpp"
 #include "app/session.hpp"
 #include "app/sync_merge.hpp"
+#include "app/sync_pending.hpp"
 
 namespace pdo::app {
 
@@ -34,6 +35,7 @@ struct SyncOutcome {
   bool moved = false;                                            ///< the branch here moved
   bool up_to_date = false;                                       ///< nothing to fetch or push
   std::vector<std::pair<progress::BoxKey, BoxVerdict>> clashes;  ///< boxes changed differently on both sides
+  std::vector<PendingFile> pending;                              ///< files waiting for the learner (this sync's and earlier ones')
 };
 
 /// Runs a sync in the opened (write-locked) session; a Failure says why it stopped and what to do.

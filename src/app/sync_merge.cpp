@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/sync_lines.hpp"
 #include "git/repo.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
@@ -24,30 +25,38 @@ Error doubled(const progress::BoxKey& k) {
                                   tr(" 出现在不止一行；请只保留一行后再同步。", " on more than one line; keep one and sync again.")};
 }
 
-/// One conflict region of merge_text()'s output.
-struct Region {
-  std::vector<std::string> ours, base, theirs;
-};
-
-bool contains(const std::vector<std::string>& lines, const std::string& line) {
-  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return util::chomp(l) == util::chomp(line); });
+/// Both sides' lines of a conflict: inserted at the same place of an existing file, all of them (the
+/// remote's first); otherwise this machine's and the remote's between marker lines. `same` says which
+/// lines of this machine's already stand among the remote's (box tokens: kept once).
+std::vector<std::string> keep_both(const Region& r, const MergeLabels& labels, const std::string& eol, BaseFile base_file,
+                                   const std::function<bool(const std::string&)>& once, bool& marked) {
+  std::vector<std::string> local;
+  for (const auto& l : r.theirs) {
+    if (!(once(l) && contains_line(r.ours, l))) local.push_back(l);
+  }
+  std::vector<std::string> out;
+  if (r.base.empty() && base_file == BaseFile::exists) {
+    out = r.ours;
+    out.insert(out.end(), local.begin(), local.end());
+    return out;
+  }
+  marked = true;
+  out.push_back("<<<<<<< " + labels.local + eol);
+  out.insert(out.end(), local.begin(), local.end());
+  out.push_back("=======" + eol);
+  out.insert(out.end(), r.ours.begin(), r.ours.end());
+  out.push_back(">>>>>>> " + labels.remote + eol);
+  return out;
 }
 
-/// Keeps ours, drops what theirs removed from the base, adds what theirs added (once).
-std::vector<std::string> union_of(const Region& r) {
-  std::vector<std::string> removed, added, out;
-  for (const auto& l : r.base) {
-    if (!contains(r.theirs, l)) removed.push_back(l);
-  }
-  for (const auto& l : r.theirs) {
-    if (!contains(r.base, l)) added.push_back(l);
-  }
-  for (const auto& l : r.ours) {
-    if (!contains(removed, l)) out.push_back(l);
-  }
-  for (const auto& l : added) {
-    if (!contains(out, l)) out.push_back(l);
-  }
+Result<MergedText> merge_keeping_both(const std::string& base, const std::string& ours, const std::string& theirs,
+                                      const MergeLabels& labels, BaseFile base_file, const std::function<bool(const std::string&)>& once) {
+  auto merged = merge_lines(base, ours, theirs);
+  if (!merged) return merged.error();
+  if (merged->clean) return MergedText{std::move(merged->text), false};
+  const std::string eol(util::detect_eol(ours.empty() ? theirs : ours));
+  MergedText out;
+  out.text = join_pieces(merged->pieces, eol, [&](const Region& r) { return keep_both(r, labels, eol, base_file, once, out.marked); });
   return out;
 }
 
@@ -61,6 +70,13 @@ Marker marker_of(std::string_view line) {
   if (line.find_first_not_of(c) < n) return Marker::none;
   if (line.size() > n && line[n] != ' ') return Marker::none;
   return c == '<' ? Marker::ours : c == '|' ? Marker::base : c == '=' ? Marker::theirs : Marker::end;
+}
+
+bool has_conflict_markers(std::string_view text) {
+  for (const auto line : util::split_lines(text)) {
+    if (util::starts_with(line, "<<<<<<< ") || util::starts_with(line, ">>>>>>> ")) return true;
+  }
+  return false;
 }
 
 Result<BoxVerdicts> decide_boxes(std::string_view base, std::string_view remote, std::string_view local,
@@ -102,80 +118,36 @@ Result<BoxVerdicts> decide_boxes(std::string_view base, std::string_view remote,
   return out;
 }
 
-Result<std::string> replay_progress(const std::string& base, const std::string& ours, const std::string& theirs,
-                                    const BoxVerdicts& verdicts) {
+Result<MergedText> replay_progress(const std::string& base, const std::string& ours, const std::string& theirs, const BoxVerdicts& verdicts,
+                                   const MergeLabels& labels) {
   const auto p = progress::box_lines(base), t = progress::box_lines(ours), c = progress::box_lines(theirs);
-  auto skeleton = text_merge(progress::mask_boxes(base), progress::mask_boxes(ours), progress::mask_boxes(theirs));
+  auto skeleton = merge_keeping_both(progress::mask_boxes(base), progress::mask_boxes(ours), progress::mask_boxes(theirs), labels,
+                                     BaseFile::exists, [](const std::string& l) { return progress::is_box_token(util::chomp(l)); });
   if (!skeleton) return skeleton.error();
-  const std::string merged = progress::unmask_boxes(*skeleton, [&](const progress::BoxKey& k) -> std::optional<std::string> {
+  MergedText out;
+  out.marked = skeleton->marked;
+  out.text = progress::unmask_boxes(skeleton->text, [&](const progress::BoxKey& k) -> std::optional<std::string> {
     const auto it = verdicts.find(k);
     const bool local = it != verdicts.end() && it->second.side == Side::local;
     if (local && line_in(p, k) != line_in(c, k)) return line_in(c, k);  // this commit's change, kept
     if (auto now = line_in(t, k)) return now;
     return line_in(c, k);
   });
-  const auto after = progress::box_lines(merged);
+  const auto after = progress::box_lines(out.text);
   if (!after.doubled.empty()) return doubled(*after.doubled.begin());
-  return merged;
+  return out;
 }
 
 Result<std::string> union_merge(const std::string& base, const std::string& ours, const std::string& theirs) {
-  // A line of the learner's that looks like a marker would be read as one: merge such a file by hand.
-  for (const auto* text : {&base, &ours, &theirs}) {
-    for (const auto line : util::split_lines(*text)) {
-      if (marker_of(util::chomp(line)) != Marker::none)
-        return Error{Exit::failure, tr("文件里有一行像是合并标记", "a line of the file looks like a merge marker")};
-    }
-  }
-  auto merged = git::Repo::merge_text(base, ours, theirs);
+  auto merged = merge_lines(base, ours, theirs);
   if (!merged) return merged.error();
   if (merged->clean) return std::move(merged->text);
-  const std::string eol(util::detect_eol(ours.empty() ? theirs : ours));
-  std::vector<std::string> out;
-  std::optional<Region> region;
-  std::vector<std::string>* section = nullptr;
-  for (const auto raw : util::split_lines(merged->text)) {
-    const std::string line(raw);
-    switch (marker_of(util::chomp(raw))) {
-      case Marker::ours:
-        region = Region{};
-        section = &region->ours;
-        continue;
-      case Marker::base:
-        if (region) section = &region->base;
-        continue;
-      case Marker::theirs:
-        if (region) section = &region->theirs;
-        continue;
-      case Marker::end:
-        if (region) {
-          for (auto& l : union_of(*region)) out.push_back(std::move(l));
-        }
-        region.reset();
-        section = nullptr;
-        continue;
-      case Marker::none:
-        break;
-    }
-    if (section) {
-      section->push_back(line);
-    } else {
-      out.push_back(line);
-    }
-  }
-  std::string text;
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    text += out[i];
-    if (i + 1 < out.size() && (out[i].empty() || out[i].back() != '\n')) text += eol;
-  }
-  return text;
+  return join_pieces(merged->pieces, util::detect_eol(ours.empty() ? theirs : ours), [](const Region& r) { return union_of(r); });
 }
 
-Result<std::string> text_merge(const std::string& base, const std::string& ours, const std::string& theirs) {
-  auto merged = git::Repo::merge_text(base, ours, theirs);
-  if (!merged) return merged.error();
-  if (!merged->clean) return Error{Exit::failure, tr("两台机器改了同一处", "both machines changed the same lines")};
-  return std::move(merged->text);
+Result<MergedText> text_merge(const std::string& base, const std::string& ours, const std::string& theirs, const MergeLabels& labels,
+                              BaseFile base_file) {
+  return merge_keeping_both(base, ours, theirs, labels, base_file, [](const std::string&) { return false; });
 }
 
 }  // namespace pdo::app

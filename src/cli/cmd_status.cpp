@@ -7,6 +7,7 @@
 
 #include "app/check_probes.hpp"
 #include "app/session.hpp"
+#include "app/sync_pending.hpp"
 #include "cli/commands.hpp"
 #include "git/repo.hpp"
 #include "progress/status.hpp"
@@ -23,7 +24,7 @@ struct StatusOptions {
   bool json = false;
 };
 
-std::string json_status(const workspace::Workspace& ws, const progress::CourseState& st) {
+std::string json_status(const workspace::Workspace& ws, const progress::CourseState& st, const std::vector<app::PendingFile>& pending) {
   std::ostringstream o;
   o << "{\"course\":" << util::json_str(ws.course.id) << ",\"title\":" << util::json_str(ws.course.title) << ",\"done\":" << st.done
     << ",\"total\":" << st.total << ",\"lessons\":[";
@@ -47,7 +48,15 @@ std::string json_status(const workspace::Workspace& ws, const progress::CourseSt
   } else {
     o << "null";
   }
-  o << "}\n";
+  o << ",\"sync_pending\":[";
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    const auto& f = pending[i];
+    o << (i ? "," : "") << "{\"path\":" << util::json_str(f.path)
+      << ",\"kind\":" << util::json_str(f.kind == app::PendingFile::Kind::copy ? "copy" : "marked");
+    if (!f.copy.empty()) o << ",\"copy\":" << util::json_str(f.copy);
+    o << "}";
+  }
+  o << "]}\n";
   return o.str();
 }
 
@@ -86,18 +95,30 @@ void print_table(Context& ctx, const workspace::Workspace& ws, const progress::C
   }
 }
 
+/// What a sync left for the learner that is not done yet.
+void print_pending(Context& ctx, const std::vector<app::PendingFile>& pending) {
+  if (pending.empty()) return;
+  const auto style = app::style(ctx, platform::StdStream::out);
+  ctx.out << "\n"
+          << util::paint(style, util::Tone::attention, tr("需要你处理（pdo sync 留下的）：", "needs you (left by pdo sync):")) << "\n";
+  for (const auto& f : pending) ctx.out << "  " << app::pending_text(f) << "\n";
+}
+
 int run_status(const StatusOptions& opts, Context& ctx) {
   const workspace::Workspace ws = open_workspace_files(ctx);
+  std::vector<app::PendingFile> pending;
   if (const auto repo = git::Repo::find_open(ws.root); repo && *repo) {
     if (auto warning = app::hook_warning(**repo)) ctx.err << *warning << "\n";
     if (auto warning = app::index_warning(**repo)) ctx.err << *warning << "\n";
+    pending = app::pending_files(**repo);
   }
   const std::string text = util::read_file(ws.path("progress.md")).take();
   const auto state = progress::course_state(ws.course, text);
   if (opts.json) {
-    ctx.out << json_status(ws, state);
+    ctx.out << json_status(ws, state, pending);
   } else {
     print_table(ctx, ws, state);
+    print_pending(ctx, pending);
   }
   return 0;
 }

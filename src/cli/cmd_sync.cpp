@@ -22,6 +22,14 @@ struct SyncOptions {
   std::string remote;
 };
 
+/// The files waiting for the learner, each with what to do.
+void print_pending(Context& ctx, const std::vector<app::PendingFile>& pending) {
+  if (pending.empty()) return;
+  const auto style = app::style(ctx, platform::StdStream::out);
+  ctx.out << "\n" << util::paint(style, util::Tone::attention, tr("需要你处理：", "needs you:")) << "\n";
+  for (const auto& f : pending) ctx.out << "  " << app::pending_text(f) << "\n";
+}
+
 void print_outcome(Context& ctx, const app::SyncOutcome& o) {
   auto& out = ctx.out;
   if (o.chosen_now) {
@@ -51,6 +59,7 @@ void print_outcome(Context& ctx, const app::SyncOutcome& o) {
   if (o.moved)
     out << tr("本机已更新到同步后的状态；pdo status 看进度，pdo undo 照常可用。\n",
               "this machine is up to date; see pdo status; pdo undo works as before.\n");
+  print_pending(ctx, o.pending);
 }
 
 int run_sync(const SyncOptions& opts, Context& ctx) {

@@ -24,6 +24,8 @@ std::optional<BoxKey> token_key(std::string_view line) {
 
 }  // namespace
 
+bool is_box_token(std::string_view line) { return token_key(line).has_value(); }
+
 std::string key_text(const BoxKey& key) { return util::pad2(key.first) + " " + std::string(step_id(key.second)); }
 
 BoxLines box_lines(std::string_view text) {

@@ -31,6 +31,9 @@ BoxLines box_lines(std::string_view text);
 /// The text with every box line replaced by a token naming its key (line ends kept).
 std::string mask_boxes(std::string_view text);
 
+/// True if the line (without its line end) is a token mask_boxes() wrote.
+bool is_box_token(std::string_view line);
+
 /// A masked text with each token replaced by `line_of(key)` (line end kept); a token it gives no line
 /// for (nullopt) is dropped with its line end.
 std::string unmask_boxes(std::string_view masked, const std::function<std::optional<std::string>(const BoxKey&)>& line_of);

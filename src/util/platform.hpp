@@ -38,6 +38,9 @@ std::optional<Os> parse_os(std::string_view id);
 /// An environment variable as UTF-8.
 std::optional<std::string> get_env(const std::string& name);
 
+/// This computer's name ("laptop"), or "" when the OS gives none.
+std::string host_name();
+
 /// Finds an executable on PATH (with PATHEXT on Windows); no process is started.
 std::optional<fs::path> find_program(std::string_view name);
 

@@ -55,6 +55,12 @@ std::optional<std::string> get_env(const std::string& name) {
   return std::string(v);
 }
 
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return {};
+  return name;
+}
+
 namespace {
 
 /// `name` looked up in a PATH value's absolute folders (or taken as is when it holds a '/').

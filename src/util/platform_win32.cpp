@@ -86,6 +86,13 @@ std::optional<std::string> get_env(const std::string& name) {
   return to_utf8(*v);
 }
 
+std::string host_name() {
+  wchar_t name[MAX_COMPUTERNAME_LENGTH + 1] = {};
+  DWORD size = MAX_COMPUTERNAME_LENGTH + 1;
+  if (!GetComputerNameW(name, &size)) return {};
+  return to_utf8(std::wstring_view(name, size));
+}
+
 std::optional<fs::path> find_program(std::string_view name) { return find_program_in(name, env_wide(L"PATH")); }
 
 std::optional<fs::path> win32::find_program_in(std::string_view name, const std::optional<std::wstring>& path) {

@@ -2,7 +2,7 @@
 // pdo sync finishes or undoes the move and ends where the remote is, with nothing lost or left behind.
 // [posix:git-from-pdo] pdo starts the git program for the transport; pdo.exe under wine cannot see the
 // exit codes of the Linux git it would start.
-#include "cli/cli_helpers.hpp"
+#include "cli/sync_helpers.hpp"
 
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -48,4 +48,6 @@ TEST_CASE("a sync killed at each step of its branch move is finished or undone b
     require_clean_repo(b);
     ++lesson;
   }
+  require_sync_left_git_whole(a);
+  require_sync_left_git_whole(b);
 }

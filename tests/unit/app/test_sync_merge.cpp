@@ -22,6 +22,8 @@ std::string with(std::string text, const std::string& from, const std::string& t
 
 long long no_time(Side, const BoxKey&) { return 0; }
 
+const app::MergeLabels k_labels{"本机 (laptop)", "远程 (origin)"};
+
 }  // namespace
 
 TEST_CASE("box lines are masked and put back with their line ends", "[app][sync]") {
@@ -70,18 +72,18 @@ TEST_CASE("replay_progress applies a commit's box change only where the verdict 
   const std::string c2 = with(c1, "- [x] 01 做练习", "- [ ] 01 做练习");
   const std::string c3 = with(c2, "- [ ] 02 做练习", "- [x] 02 做练习");
   const auto v = app::decide_boxes(k_base, remote, c3, no_time).take();
-  auto tip = app::replay_progress(k_base, remote, c1, v).take();
-  tip = app::replay_progress(c1, tip, c2, v).take();
-  tip = app::replay_progress(c2, tip, c3, v).take();
+  auto tip = app::replay_progress(k_base, remote, c1, v, k_labels).take().text;
+  tip = app::replay_progress(c1, tip, c2, v, k_labels).take().text;
+  tip = app::replay_progress(c2, tip, c3, v, k_labels).take().text;
   CHECK(tip == with(with(k_base, "- [ ] 01 读讲义", "- [x] 01 读讲义"), "- [ ] 02 做练习", "- [x] 02 做练习"));
 
   SECTION("the rest of the file merges by line; a box left on two lines is refused") {
     const std::string note = k_base + "\n我自己的备注\n";
     const auto vn = app::decide_boxes(k_base, remote, note, no_time).take();
-    CHECK_THAT(app::replay_progress(k_base, remote, note, vn).take(),
+    CHECK_THAT(app::replay_progress(k_base, remote, note, vn, k_labels).take().text,
                Catch::EndsWith("我自己的备注\n") && Catch::Contains("- [x] 01 读讲义\n"));
     const std::string twice = k_base + "- [ ] 01 读讲义\n";
-    CHECK_FALSE(app::replay_progress(k_base, remote, twice, app::decide_boxes(k_base, remote, k_base, no_time).take()));
+    CHECK_FALSE(app::replay_progress(k_base, remote, twice, app::decide_boxes(k_base, remote, k_base, no_time).take(), k_labels));
   }
 }
 
@@ -101,12 +103,56 @@ TEST_CASE("union_merge keeps every question of both sides and what one side remo
   CHECK_FALSE(app::union_merge(base, ours + std::string(32, '<') + " x\n", theirs));
 }
 
-TEST_CASE("text_merge takes changes to different lines and refuses the same lines changed twice", "[app][sync]") {
+TEST_CASE("replay_progress keeps lesson blocks appended on both sides, each box once", "[app][sync]") {
+  const std::string remote = k_base + "\n## 18 Ring Attention\n\n- [ ] 18 读讲义\n";
+  const std::string local = k_base + "\n## 19 ZeRO\n\n- [ ] 19 读讲义\n";
+  const auto v = app::decide_boxes(k_base, remote, local, no_time).take();
+  const auto merged = app::replay_progress(k_base, remote, local, v, k_labels).take();
+  CHECK_FALSE(merged.marked);
+  CHECK(merged.text == remote + "\n## 19 ZeRO\n\n- [ ] 19 读讲义\n");
+}
+
+TEST_CASE("text_merge keeps appends of both sides and both versions of a line changed twice", "[app][sync]") {
   const std::string base = "one\ntwo\nthree\nfour\nfive\n";
-  CHECK(app::text_merge(base, "ONE\ntwo\nthree\nfour\nfive\n", "one\ntwo\nthree\nfour\nFIVE\n").take() == "ONE\ntwo\nthree\nfour\nFIVE\n");
-  CHECK_FALSE(app::text_merge(base, base + "a\n", base + "b\n"));
+  const auto apart = app::text_merge(base, "ONE\ntwo\nthree\nfour\nfive\n", "one\ntwo\nthree\nfour\nFIVE\n", k_labels).take();
+  CHECK(apart.text == "ONE\ntwo\nthree\nfour\nFIVE\n");
+  CHECK_FALSE(apart.marked);
+  const auto appended = app::text_merge(base, base + "remote\n", base + "here\n", k_labels).take();
+  CHECK(appended.text == base + "remote\nhere\n");
+  CHECK_FALSE(appended.marked);
+  const auto twice =
+      app::text_merge(base, "one\nTWO (remote)\nthree\nfour\nfive\n", "one\nTWO (here)\nthree\nfour\nfive\n", k_labels).take();
+  CHECK(twice.marked);
+  CHECK(twice.text == "one\n<<<<<<< 本机 (laptop)\nTWO (here)\n=======\nTWO (remote)\n>>>>>>> 远程 (origin)\nthree\nfour\nfive\n");
+  CHECK(app::has_conflict_markers(twice.text));
+  CHECK_FALSE(app::has_conflict_markers(base + "=======\n<<<<<<<\n"));
+  // Two files made anew at one path are not an append: both are kept, marked.
+  const auto made = app::text_merge("", "remote\n", "here\n", k_labels, app::BaseFile::absent).take();
+  CHECK(made.marked);
+  CHECK(made.text == "<<<<<<< 本机 (laptop)\nhere\n=======\nremote\n>>>>>>> 远程 (origin)\n");
+  // CRLF files get CRLF markers; a last line without a line end gets one before a marker.
+  const auto crlf = app::text_merge("a\r\nb\r\n", "a\r\nB1\r\n", "a\r\nB2", k_labels).take();
+  CHECK(crlf.text == "a\r\n<<<<<<< 本机 (laptop)\r\nB2\r\n=======\r\nB1\r\n>>>>>>> 远程 (origin)\r\n");
+  CHECK_FALSE(app::text_merge(base, base + "a\n", base + std::string(32, '<') + " b\n", k_labels));
   CHECK(app::marker_of(std::string(32, '=')) == app::Marker::theirs);
   CHECK(app::marker_of(std::string(32, '<') + " ours") == app::Marker::ours);
   CHECK(app::marker_of(std::string(31, '<') + " ours") == app::Marker::none);
   CHECK(app::marker_of(std::string(33, '<')) == app::Marker::none);
+}
+
+TEST_CASE("merge_questions keeps every section's questions under its heading, a blank line before each heading", "[app][sync]") {
+  const std::string base = "# Q\n\nintro\n\n## 03 DDP\n\n- [ ] 2026-12-01 old\n";
+  // The remote asked under 03 and opened 05; this machine opened 05 and 07: all three appended at the end.
+  const std::string ours = base + "- [ ] 2026-12-02 03 from the remote\n\n## 05 RPC\n\n- [ ] 2026-12-02 05 from the remote\n";
+  const std::string theirs = base + "\n## 05 RPC\n\n- [ ] 2026-12-03 05 from here\n\n## 07 TP\n\n- [ ] 2026-12-03 07 from here\n";
+  CHECK(app::merge_questions(base, ours, theirs).take() ==
+        "# Q\n\nintro\n\n## 03 DDP\n\n- [ ] 2026-12-01 old\n- [ ] 2026-12-02 03 from the remote\n\n## 05 RPC\n\n"
+        "- [ ] 2026-12-02 05 from the remote\n- [ ] 2026-12-03 05 from here\n\n## 07 TP\n\n- [ ] 2026-12-03 07 from here\n");
+  // A section one side removed (an undone question) and the other left alone stays removed.
+  const std::string with05 = base + "\n## 05 RPC\n\n- [ ] q\n";
+  CHECK(app::merge_questions(with05, base + "- [ ] 03 new\n", with05 + "- [ ] r\n").take().find("## 05") != std::string::npos);
+  CHECK(app::merge_questions(with05, with05 + "\n## 06 X\n\n- [ ] s\n", base + "\n## 07 Y\n\n- [ ] t\n").take() ==
+        base + "\n## 06 X\n\n- [ ] s\n\n## 07 Y\n\n- [ ] t\n");
+  // A clean merge is git's, byte for byte.
+  CHECK(app::merge_questions(base, base + "\n", base).take() == base + "\n");
 }

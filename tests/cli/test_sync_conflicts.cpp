@@ -1,0 +1,242 @@
+// pdo sync with the same files changed on two machines (two clones and a local bare remote): every
+// conflict in a file pdo knows is resolved by pdo, and git is never left mid-operation.
+// [posix:git-from-pdo] pdo starts the git program for the transport; pdo.exe under wine cannot see the
+// exit codes of the Linux git it would start.
+#include "cli/sync_helpers.hpp"
+
+#include "util/fs.hpp"
+#include "util/text.hpp"
+
+#include <map>
+
+using namespace pdo;
+using namespace pdo::test;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path notes_05(const fs::path& root) { return lesson_dir(root, "05") / "notes.md"; }
+
+/// questions.md's items by the lesson number of the "## NN" heading they stand under; every heading must
+/// follow a blank line and be followed by one.
+std::map<std::string, std::vector<std::string>> questions_by_lesson(const fs::path& root) {
+  const std::string text = read_file(root / "questions.md");
+  INFO(text);
+  const auto lines = util::split_lines(text);
+  std::map<std::string, std::vector<std::string>> out;
+  std::string lesson;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string line(util::chomp(lines[i]));
+    if (util::starts_with(line, "## ")) {
+      INFO(line);
+      CHECK((i > 0 && util::chomp(lines[i - 1]).empty()));
+      CHECK((i + 1 < lines.size() && util::chomp(lines[i + 1]).empty()));
+      lesson = line.substr(3, 2);
+      CHECK(out.count(lesson) == 0);
+      out[lesson];
+    } else if (util::starts_with(line, "- [")) {
+      out[lesson].push_back(line.substr(line.rfind(' ') + 1));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("sync merges notes appended on both machines: both appends kept, no markers", "[cli][sync][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync notes appended");
+  const auto m = two_machines(tmp);
+  const std::string original = read_file(notes_05(m.a));
+  append(notes_05(m.a), "笔记（笔记本电脑）：RPC 的 rref 是远程对象的引用。\n");
+  commit_all(m.a, "notes on the laptop");
+  require_ok(pdo_in(m.a, {"ask", "rpc_sync 和 rpc_async 怎么选？", "--lesson", "05"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+
+  append(notes_05(m.b), "笔记（台式机）：Pipeline 要把模型切成几段。\n");
+  commit_all(m.b, "notes on the desktop");
+  require_ok(pdo_in(m.b, {"ask", "RRef 什么时候被回收？", "--lesson", "05"}));
+  const auto r = pdo_in(m.b, {"sync"});
+  require_ok(r);
+  CHECK_THAT(r.out + r.err, !Catch::Contains("git rebase"));
+  require_ok(pdo_in(m.a, {"sync"}));
+
+  for (const auto& root : {m.a, m.b}) {
+    const std::string notes = read_file(notes_05(root));
+    CHECK(notes == original + "笔记（笔记本电脑）：RPC 的 rref 是远程对象的引用。\n笔记（台式机）：Pipeline 要把模型切成几段。\n");
+    CHECK_THAT(notes, !Catch::Contains("<<<<<<<") && !Catch::Contains(">>>>>>>"));
+    CHECK_THAT(read_file(root / "questions.md"),
+               Catch::Contains("rpc_sync 和 rpc_async 怎么选？") && Catch::Contains("RRef 什么时候被回收？"));
+    CHECK(git_out({"status", "--porcelain"}, root).empty());
+  }
+  CHECK(head(m.a) == head(m.b));
+  CHECK(head(m.b) == remote_main(m.bare));
+  require_sync_left_git_whole(m);
+}
+
+TEST_CASE("sync keeps both versions of a line changed on both machines, marked, reported and shown by status",
+          "[cli][sync][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync same line");
+  const auto m = two_machines(tmp);
+  append(notes_05(m.a), "RPC：远程过程调用。\n结尾的一行。\n");
+  commit_all(m.a, "notes");
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+
+  const std::string shared = read_file(notes_05(m.a));
+  std::string on_a = shared, on_b = shared;
+  REQUIRE(Catch::replaceInPlace(on_a, "RPC：远程过程调用。", "RPC：远程过程调用（笔记本上改的）。"));
+  REQUIRE(Catch::replaceInPlace(on_b, "RPC：远程过程调用。", "RPC：远程过程调用（台式机上改的）。"));
+  write_file(notes_05(m.a), on_a);
+  commit_all(m.a, "notes, laptop");
+  require_ok(pdo_in(m.a, {"sync"}));
+  write_file(notes_05(m.b), on_b);
+  commit_all(m.b, "notes, desktop");
+  require_ok(pdo_in(m.b, {"track", "done", "05", "read"}));
+
+  const auto r = pdo_in(m.b, {"sync"});
+  require_ok(r);
+  const std::string rel = "lessons/" + util::path_to_utf8(lesson_dir(m.b, "05").filename()) + "/notes.md";
+  CHECK_THAT(r.out, Catch::Contains("需要你处理") && Catch::Contains(rel));
+  CHECK_THAT(r.out + r.err, !Catch::Contains("git rebase"));
+  const std::string merged = read_file(notes_05(m.b));
+  std::string expected = shared;
+  REQUIRE(Catch::replaceInPlace(expected, "RPC：远程过程调用。\n", "<<<<<<< 本机 ("));
+  CHECK_THAT(merged, Catch::StartsWith(expected.substr(0, expected.find("<<<<<<< 本机 (") + std::string("<<<<<<< 本机 (").size())));
+  CHECK_THAT(
+      merged,
+      Catch::Contains(
+          "\nRPC：远程过程调用（台式机上改的）。\n=======\nRPC：远程过程调用（笔记本上改的）。\n>>>>>>> 远程 (origin)\n结尾的一行。\n"));
+  CHECK(git_out({"status", "--porcelain"}, m.b).empty());
+  CHECK(git_out({"show", "HEAD:" + rel}, m.b) == merged);  // committed as it is
+  for (const auto& root : {m.a, m.b}) {
+    if (root == m.a) require_ok(pdo_in(m.a, {"sync"}));
+    CHECK(read_file(notes_05(root)) == merged);
+    const auto status = pdo_in(root, {"status"});
+    require_ok(status);
+    CHECK_THAT(status.out, Catch::Contains("需要你处理") && Catch::Contains(rel));
+  }
+
+  // Resolved on b: the markers go, and so does the line in pdo status.
+  std::string fixed = shared;
+  REQUIRE(Catch::replaceInPlace(fixed, "RPC：远程过程调用。", "RPC：远程过程调用（两台机器都改过）。"));
+  write_file(notes_05(m.b), fixed);
+  const auto still = pdo_in(m.b, {"status"});
+  CHECK_THAT(still.out, !Catch::Contains(rel));
+  commit_all(m.b, "notes merged by hand");
+  require_ok(pdo_in(m.b, {"sync"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  CHECK_THAT(pdo_in(m.a, {"status"}).out, !Catch::Contains(rel));
+  require_sync_left_git_whole(m);
+}
+
+TEST_CASE("sync keeps both copies of a binary file changed on both machines and says which is which",
+          "[cli][sync][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync binary");
+  const auto m = two_machines(tmp);
+  const std::string shared("PNG\0shared", 10), from_a("PNG\0laptop", 10), from_b("PNG\0desktop", 11);
+  fs::create_directories(m.a / "data");
+  write_file(m.a / "data" / "diagram.png", shared);
+  commit_all(m.a, "diagram");
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  write_file(m.a / "data" / "diagram.png", from_a);
+  commit_all(m.a, "diagram, laptop");
+  require_ok(pdo_in(m.a, {"sync"}));
+  write_file(m.b / "data" / "diagram.png", from_b);
+  commit_all(m.b, "diagram, desktop");
+  require_ok(pdo_in(m.b, {"track", "done", "02", "read"}));
+
+  const auto r = pdo_in(m.b, {"sync"});
+  require_ok(r);
+  CHECK_THAT(r.out, Catch::Contains("需要你处理") && Catch::Contains("data/diagram.png") && Catch::Contains("data/diagram (远程).png"));
+  require_ok(pdo_in(m.a, {"sync"}));
+  for (const auto& root : {m.a, m.b}) {
+    CHECK(read_file(root / "data" / "diagram.png") == from_b);
+    CHECK(read_file(root / "data" / "diagram (远程).png") == from_a);
+    CHECK(git_out({"status", "--porcelain"}, root).empty());
+    CHECK_THAT(pdo_in(root, {"status"}).out, Catch::Contains("需要你处理") && Catch::Contains("data/diagram (远程).png"));
+  }
+  CHECK(head(m.a) == head(m.b));
+
+  // The learner keeps one: the copy is gone, and so is the reminder.
+  git_out({"rm", "-q", "data/diagram (远程).png"}, m.a);
+  commit_all(m.a, "kept the desktop's diagram");
+  CHECK_THAT(pdo_in(m.a, {"status"}).out, !Catch::Contains("diagram"));
+  require_sync_left_git_whole(m);
+}
+
+TEST_CASE("sync that cannot merge stops before anything moves, leaves no git operation and never advises git rebase",
+          "[cli][sync][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync cannot merge");
+  const auto m = two_machines(tmp);
+  // A symbolic link, shared with plain git (pdo sync updates plain files only), then retargeted on both.
+  fs::create_directories(m.a / "data");
+  fs::create_symlink("v1.txt", m.a / "data" / "latest");
+  commit_all(m.a, "link");
+  git_out({"push", "-q", "--no-verify", "pdo", "main"}, m.a);
+  git_out({"pull", "-q", "--ff-only", "origin", "main"}, m.b);
+  fs::remove(m.a / "data" / "latest");
+  fs::create_symlink("v2-laptop.txt", m.a / "data" / "latest");
+  commit_all(m.a, "link, laptop");
+  require_ok(pdo_in(m.a, {"sync"}));
+  fs::remove(m.b / "data" / "latest");
+  fs::create_symlink("v2-desktop.txt", m.b / "data" / "latest");
+  commit_all(m.b, "link, desktop");
+  require_ok(pdo_in(m.b, {"track", "done", "03", "read"}));
+  append(notes_05(m.b), "还没提交的笔记\n");
+  write_file(m.b / "scratch.txt", "untracked, mine\n");
+
+  const std::string status = git_out({"status", "--porcelain"}, m.b), refs = git_out({"show-ref"}, m.b), b_head = head(m.b);
+  const std::string index = read_file(m.b / ".git" / "index"), notes = read_file(notes_05(m.b)), remote = remote_main(m.bare);
+  const auto r = pdo_in(m.b, {"sync"});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Catch::Contains("data/latest") && Catch::Contains("没有改动") && Catch::Contains("pdo sync"));
+  CHECK_THAT(r.err, !Catch::Contains("git rebase") && !Catch::Contains("git pull"));
+  CHECK(git_out({"status", "--porcelain"}, m.b) == status);
+  CHECK(git_out({"show-ref"}, m.b) == refs);
+  CHECK(head(m.b) == b_head);
+  CHECK(read_file(m.b / ".git" / "index") == index);
+  CHECK(read_file(notes_05(m.b)) == notes);
+  CHECK(read_file(m.b / "scratch.txt") == "untracked, mine\n");
+  CHECK(remote_main(m.bare) == remote);
+  require_sync_left_git_whole(m.b);
+}
+
+TEST_CASE("questions.md keeps its sections after merges: items under their lesson, a blank line before every heading",
+          "[cli][sync][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync questions shape");
+  const auto m = two_machines(tmp);
+  require_ok(pdo_in(m.a, {"ask", "q03-first", "--lesson", "03"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  // Both machines add at the end of the file: a new section here, the last section's list and a new
+  // section there.
+  require_ok(pdo_in(m.a, {"ask", "q05-laptop", "--lesson", "05"}));
+  require_ok(pdo_in(m.b, {"ask", "q03-desktop", "--lesson", "03"}));
+  require_ok(pdo_in(m.b, {"ask", "q07-desktop", "--lesson", "07"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  const std::map<std::string, std::vector<std::string>> expected{
+      {"03", {"q03-first", "q03-desktop"}}, {"05", {"q05-laptop"}}, {"07", {"q07-desktop"}}};
+  CHECK(questions_by_lesson(m.a) == expected);
+  CHECK(read_file(m.a / "questions.md") == read_file(m.b / "questions.md"));
+
+  // Later asks land in their sections, and one more crossing merge keeps the shape.
+  require_ok(pdo_in(m.a, {"ask", "q05-laptop-2", "--lesson", "05"}));
+  require_ok(pdo_in(m.b, {"ask", "q07-desktop-2", "--lesson", "07"}));
+  require_ok(pdo_in(m.b, {"ask", "q09-desktop", "--lesson", "09"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  const std::map<std::string, std::vector<std::string>> after{{"03", {"q03-first", "q03-desktop"}},
+                                                              {"05", {"q05-laptop", "q05-laptop-2"}},
+                                                              {"07", {"q07-desktop", "q07-desktop-2"}},
+                                                              {"09", {"q09-desktop"}}};
+  for (const auto& root : {m.a, m.b}) {
+    CHECK(questions_by_lesson(root) == after);
+    CHECK_THAT(read_file(root / "questions.md"), !Catch::Contains("<<<<<<<"));
+  }
+  require_sync_left_git_whole(m);
+}

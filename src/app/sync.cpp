@@ -9,6 +9,7 @@
 #include "app/git_cli.hpp"
 #include "app/secret_guard.hpp"
 #include "app/sync_replay.hpp"
+#include "app/sync_worktree.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
 #include "util/fs.hpp"
@@ -32,8 +33,6 @@ std::string git_said(const platform::ProcessResult& r) {
   if (r.timed_out) said = tr("等了 10 分钟没有结束，已停止", "no answer within 10 minutes; stopped");
   return for_display(said.empty() ? tr("（没有输出）", "(no output)") : said);
 }
-
-bool regular_mode(const std::optional<git::TreeEntry>& e) { return !e || e->mode == git::k_mode_file; }
 
 /// The names of the two sides on conflict markers: this computer (or the branch) and the remote.
 MergeLabels labels_for(const std::string& remote, const std::string& branch) {
@@ -116,59 +115,6 @@ std::pair<std::string, std::string> sync_remote(const GitCli& git, const SyncReq
   return {name, *url};
 }
 
-// --- the working tree --------------------------------------------------------------------------------
-
-/// The puts and removals that take the working tree from `from` to `to`; a Failure (nothing changed) when
-/// a file the move would touch holds changes not committed, is staged differently, or is in the way.
-std::vector<Change> worktree_moves(Session& s, const std::string& from, const std::string& to) {
-  auto changes = s.repo.tree_changes(from, to);
-  if (!changes) throw Failure(changes.error());
-  const auto busy = [&](const std::string& path, const std::string& why) {
-    return Failure(Exit::failure,
-                   tr("pdo sync 停下了，什么都没有改动：", "pdo sync stopped; nothing was changed: ") + path + why +
-                       tr("先提交（pdo track …、git commit），或暂时收起（git stash），再运行 pdo sync。",
-                          "Commit it first (pdo track …, git commit) or put it aside (git stash), then run pdo sync again."));
-  };
-  std::vector<Change> moves;
-  for (const auto& ch : *changes) {
-    if (!regular_mode(ch.before) || !regular_mode(ch.after)) {
-      throw Failure(
-          Exit::failure,
-          tr("pdo sync 停下了，什么都没有改动：", "pdo sync stopped; nothing was changed: ") + ch.path +
-              tr(" 是符号链接、子模块或可执行文件，pdo sync 只更新普通文件。请在提交它的那台机器上把它换成普通文件（或者删掉它）并提交，在那里运行 pdo sync，再回到这里运行 pdo sync。",
-                 " is a symbolic link, a submodule or an executable, and pdo sync updates plain files only. On the machine that "
-                 "committed it, make it a plain file (or delete it) and commit, run pdo sync there, then run pdo sync here again."));
-    }
-    if (s.repo.index_entry(ch.path) != ch.before)
-      throw busy(ch.path, tr(" 有已暂存（git add）但还没提交的改动，同步会覆盖它。",
-                             " has staged changes (git add) not committed yet, which the sync would overwrite. "));
-    const fs::path file = s.repo.workdir() / util::path_from_utf8(ch.path);
-    std::error_code ec;
-    const bool exists = fs::exists(fs::symlink_status(file, ec));
-    auto now = s.repo.worktree_blob_id(ch.path);
-    if (!now) throw Failure(now.error());
-    const auto& expected = ch.before ? ch.before : ch.after;
-    if (exists && (!*now || **now != expected->id)) {
-      throw busy(ch.path, ch.before
-                              ? tr(" 有还没提交的改动，同步会覆盖它。", " has changes not committed yet, which the sync would overwrite. ")
-                              : tr(" 已经存在但不在 git 里，同步要在这里放入远程的文件。",
-                                   " exists but is not in git, and the sync would put the remote's file there. "));
-    }
-    if (!exists && ch.before)
-      throw busy(ch.path,
-                 tr(" 被删掉了但还没提交，同步会把它改回来。", " was deleted but that is not committed, and the sync would change it. "));
-    const std::string bytes = exists ? util::read_file(file).take() : std::string();
-    auto path = util::RelPath::parse(ch.path).take();  // a remote's tree is input: no path out of the working tree
-    if (ch.after) {
-      moves.push_back(exists ? Change::put_file(std::move(path), s.repo.read_blob(ch.after->id), Change::Before::bytes, bytes)
-                             : Change::put_file(std::move(path), s.repo.read_blob(ch.after->id), Change::Before::absent));
-    } else {
-      moves.push_back(Change::remove_file(std::move(path), bytes));
-    }
-  }
-  return moves;
-}
-
 /// Records what waits for the learner after the move: the replay's copies and every moved file that now
 /// holds conflict markers (made by this sync, or by the other machine's and fetched now).
 void note_pending(const git::Repo& repo, const std::string& from, const std::string& to, std::vector<PendingFile> files) {
@@ -244,7 +190,7 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
     kept = std::move(replayed.pending);
     push = target != remote;
   }
-  const auto moves = target == local ? std::vector<Change>{} : worktree_moves(s, local, target);
+  const auto moves = target == local ? WorktreeMoves{} : worktree_moves(s, local, target);
 
   if (push) {
     const std::string zeros(40, '0');
@@ -263,7 +209,7 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
   }
   if (target != local) {
     Transaction txn;
-    txn.changes = moves;
+    txn.changes = moves.changes;
     txn.move = Transaction::Move{target, local, "pdo sync: " + out.remote + "/" + out.branch};
     if (auto moved = run(s.repo, txn); !moved) {
       throw Failure(moved.error().code,
@@ -273,6 +219,7 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
                               : ""));
     }
     out.moved = true;
+    out.kept_edits = moves.kept_edits;
     note_pending(s.repo, local, target, kept);
   }
   out.pending = pending_files(s.repo);

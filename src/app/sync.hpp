@@ -36,6 +36,7 @@ struct SyncOutcome {
   bool up_to_date = false;                                       ///< nothing to fetch or push
   std::vector<std::pair<progress::BoxKey, BoxVerdict>> clashes;  ///< boxes changed differently on both sides
   std::vector<PendingFile> pending;                              ///< files waiting for the learner (this sync's and earlier ones')
+  std::vector<std::string> kept_edits;                           ///< files whose uncommitted edits stay on top of the sync's change
 };
 
 /// Runs a sync in the opened (write-locked) session; a Failure says why it stopped and what to do.

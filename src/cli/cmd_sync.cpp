@@ -59,6 +59,12 @@ void print_outcome(Context& ctx, const app::SyncOutcome& o) {
   if (o.moved)
     out << tr("本机已更新到同步后的状态；pdo status 看进度，pdo undo 照常可用。\n",
               "this machine is up to date; see pdo status; pdo undo works as before.\n");
+  if (!o.kept_edits.empty()) {
+    out << tr("你还没提交的改动都留着（同步带来的改动已合进这些文件）：",
+              "your changes not committed yet are all still there (the sync's changes merged into these files):");
+    for (const auto& path : o.kept_edits) out << " " << app::for_display(path, util::Breaks::escape);
+    out << "\n";
+  }
   print_pending(ctx, o.pending);
 }
 

@@ -129,30 +129,6 @@ TEST_CASE("sync never pushes a commit holding a key", "[cli][sync][posix][posix:
   require_sync_left_git_whole(m.b);
 }
 
-TEST_CASE("sync stops cleanly on uncommitted changes in its way", "[cli][sync][posix][posix:git-from-pdo]") {
-  TempDir tmp("sync uncommitted");
-  const auto m = two_machines(tmp);
-  require_ok(pdo_in(m.a, {"track", "done", "06", "read"}));
-  require_ok(pdo_in(m.a, {"sync"}));
-  std::string text = read_file(m.b / "progress.md");
-  REQUIRE(Catch::replaceInPlace(text, "- [ ] 07 读讲义", "- [x] 07 读讲义"));
-  write_file(m.b / "progress.md", text);
-  write_file(m.b / "scratch.txt", "untracked, mine\n");
-  const std::string dirty = git_out({"status", "--porcelain"}, m.b);
-  const std::string b_head = head(m.b);
-  const auto stop = pdo_in(m.b, {"sync"});
-  CHECK(stop.exit_code == 1);
-  CHECK_THAT(stop.err, Catch::Contains("progress.md") && Catch::Contains("git stash"));
-  CHECK(read_file(m.b / "progress.md") == text);
-  CHECK(git_out({"status", "--porcelain"}, m.b) == dirty);
-  CHECK(head(m.b) == b_head);
-  require_ok(pdo_in(m.b, {"track", "done", "07", "read"}));  // the hand tick, committed
-  require_ok(pdo_in(m.b, {"sync"}));
-  CHECK_THAT(read_file(m.b / "progress.md"), Catch::Contains("- [x] 06 读讲义\n") && Catch::Contains("- [x] 07 读讲义\n"));
-  CHECK(read_file(m.b / "scratch.txt") == "untracked, mine\n");
-  require_sync_left_git_whole(m.b);
-}
-
 TEST_CASE("sync in a fresh clone without --remote pushes nothing", "[cli][sync][posix][posix:git-from-pdo]") {
   TempDir tmp("sync clone");
   const auto a = fresh_workspace(tmp);

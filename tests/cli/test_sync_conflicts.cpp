@@ -240,3 +240,75 @@ TEST_CASE("questions.md keeps its sections after merges: items under their lesso
   }
   require_sync_left_git_whole(m);
 }
+
+TEST_CASE("uncommitted edits on the syncing machine stay as they are, or sync refuses first and names them",
+          "[cli][sync][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync uncommitted");
+  const auto m = two_machines(tmp);
+  append(notes_05(m.a), "第一行。\n第二行。\n第三行。\n");
+  commit_all(m.a, "notes");
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  const std::string shared = read_file(notes_05(m.a));
+
+  // The laptop changes the last line and ticks 06; the desktop, not committing, changes the first line,
+  // ticks 07 by hand and keeps a file of its own.
+  std::string laptop = shared;
+  REQUIRE(Catch::replaceInPlace(laptop, "第三行。", "第三行（笔记本）。"));
+  write_file(notes_05(m.a), laptop);
+  commit_all(m.a, "notes, laptop");
+  require_ok(pdo_in(m.a, {"track", "done", "06", "read"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  std::string desktop = shared;
+  REQUIRE(Catch::replaceInPlace(desktop, "第一行。", "第一行（台式机，还没提交）。"));
+  write_file(notes_05(m.b), desktop);
+  std::string progress = read_file(m.b / "progress.md");
+  REQUIRE(Catch::replaceInPlace(progress, "- [ ] 07 读讲义", "- [x] 07 读讲义"));
+  write_file(m.b / "progress.md", progress);
+  write_file(m.b / "scratch.txt", "untracked, mine\n");
+
+  const auto r = pdo_in(m.b, {"sync"});
+  require_ok(r);
+  CHECK_THAT(r.out, Catch::Contains("还没提交的改动都留着"));
+  CHECK(head(m.b) == remote_main(m.bare));
+  std::string both = laptop;
+  REQUIRE(Catch::replaceInPlace(both, "第一行。", "第一行（台式机，还没提交）。"));
+  CHECK(read_file(notes_05(m.b)) == both);
+  CHECK_THAT(read_file(m.b / "progress.md"), Catch::Contains("- [x] 06 读讲义\n") && Catch::Contains("- [x] 07 读讲义\n"));
+  CHECK_THAT(git_out({"show", "HEAD:progress.md"}, m.b), Catch::Contains("- [x] 06 读讲义\n") && Catch::Contains("- [ ] 07 读讲义\n"));
+  const std::string diff = git_out({"diff", "--stat"}, m.b);
+  CHECK_THAT(diff, Catch::Contains("progress.md") && Catch::Contains("notes.md") && Catch::Contains("2 files changed"));
+  CHECK_THAT(git_out({"diff"}, m.b), Catch::Contains("+第一行（台式机，还没提交）。") && Catch::Contains("+- [x] 07 读讲义") &&
+                                         !Catch::Contains("-第三行") && !Catch::Contains("+第三行"));
+  CHECK(read_file(m.b / "scratch.txt") == "untracked, mine\n");
+
+  SECTION("an uncommitted edit of the lines the sync changes: refused before anything, every such file named") {
+    std::string again = read_file(notes_05(m.a));
+    REQUIRE(Catch::replaceInPlace(again, "第一行。", "第一行（笔记本又改了）。"));
+    write_file(notes_05(m.a), again);
+    commit_all(m.a, "notes, laptop again");
+    write_file(m.a / "data.txt", "the laptop's\n");
+    commit_all(m.a, "data");
+    require_ok(pdo_in(m.a, {"sync"}));
+    write_file(m.b / "data.txt", "the desktop's, not in git\n");
+    const std::string status = git_out({"status", "--porcelain"}, m.b), b_head = head(m.b);
+    const std::string index = read_file(m.b / ".git" / "index"), notes = read_file(notes_05(m.b));
+    const auto stop = pdo_in(m.b, {"sync"});
+    CHECK(stop.exit_code == 1);
+    CHECK_THAT(stop.err, Catch::Contains("notes.md") && Catch::Contains("data.txt") && Catch::Contains("没有改动") &&
+                             Catch::Contains("git stash") && !Catch::Contains("git rebase"));
+    CHECK(git_out({"status", "--porcelain"}, m.b) == status);
+    CHECK(head(m.b) == b_head);
+    CHECK(read_file(m.b / ".git" / "index") == index);
+    CHECK(read_file(notes_05(m.b)) == notes);
+    CHECK(read_file(m.b / "data.txt") == "the desktop's, not in git\n");
+    // Committed, the same lines are kept twice for the learner.
+    fs::remove(m.b / "data.txt");
+    commit_all(m.b, "desktop's edits");
+    require_ok(pdo_in(m.b, {"sync"}));
+    CHECK_THAT(read_file(notes_05(m.b)), Catch::Contains("<<<<<<< 本机") && Catch::Contains("第一行（笔记本又改了）。") &&
+                                             Catch::Contains("第一行（台式机，还没提交）。"));
+  }
+  require_ok(pdo_in(m.b, {"track", "done", "08", "read"}));
+  require_sync_left_git_whole(m);
+}

@@ -207,6 +207,7 @@ void refuse_if_held(Session& s, const course::Lesson& lesson) {
 course::Lesson plan_new_lesson(const workspace::Workspace& ws, const NewLesson& in) {
   course::Lesson l;
   l.own = true;
+  l.own_id = new_action_id();  // 16 random hex digits: the lesson's id however its number changes
   l.title = checked_title(in.title);
   l.url = std::string(util::trim(in.url));
   if (!l.url.empty()) {

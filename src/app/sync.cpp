@@ -187,6 +187,7 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
     out.replayed = replayed.replayed;
     out.dropped = replayed.dropped;
     out.clashes = std::move(replayed.clashes);
+    out.renumbered = std::move(replayed.renumbered);
     kept = std::move(replayed.pending);
     push = target != remote;
   }

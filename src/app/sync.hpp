@@ -12,6 +12,7 @@
 
 #include "app/context.hpp"
 #include "app/session.hpp"
+#include "app/sync_lessons.hpp"
 #include "app/sync_merge.hpp"
 #include "app/sync_pending.hpp"
 
@@ -36,6 +37,7 @@ struct SyncOutcome {
   bool up_to_date = false;                                       ///< nothing to fetch or push
   std::vector<std::pair<progress::BoxKey, BoxVerdict>> clashes;  ///< boxes changed differently on both sides
   std::vector<PendingFile> pending;                              ///< files waiting for the learner (this sync's and earlier ones')
+  std::vector<RenumberedLesson> renumbered;                      ///< own lessons given another number
   std::vector<std::string> kept_edits;                           ///< files whose uncommitted edits stay on top of the sync's change
 };
 

@@ -5,9 +5,11 @@
 #include <map>
 
 #include "app/display.hpp"
+#include "app/sync_lessons.hpp"
 #include "app/trailers.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
+#include "workspace/own_lessons.hpp"
 
 namespace pdo::app {
 
@@ -37,8 +39,11 @@ public:
             tr(" 是一次合并（merge），pdo sync 只能把普通提交接到远程之后。", " is a merge, and pdo sync only replays plain commits."));
       }
     }
-    decide(base, remote, *chain);
-    m_out.tip = remote;
+    m_numbers.emplace(m_s, base, remote, *chain);
+    const std::string start = m_numbers->remote_tip(remote);
+    m_out.renumbered = m_numbers->renumbered();
+    decide(base, start, *chain);
+    m_out.tip = start;
     for (const auto& c : *chain) m_out.tip = replay(c, m_out.tip);
   }
 
@@ -47,15 +52,21 @@ private:
 
   std::string blob(const Entry& e) const { return e ? m_s.repo.read_blob(e->id) : std::string(); }
 
-  std::string progress_at(const std::string& commit) const {
-    return commit.empty() ? std::string() : m_s.repo.blob_at(commit, m_progress).value_or("");
+  std::string text_at(const std::string& treeish, const std::string& path) const {
+    const auto e = treeish.empty() ? std::nullopt : m_s.repo.entry_at(treeish, path);
+    return e ? m_s.repo.read_blob(e->id) : std::string();
+  }
+
+  /// progress.md of a commit; this machine's side (`mine`) in the final numbering of own lessons.
+  std::string progress_at(const std::string& commit, bool mine) const {
+    return text_at(mine ? m_numbers->tree_of(commit) : commit, m_progress);
   }
 
   /// The time each box last changed on a line of commits (author time: when the step was taken).
-  std::map<progress::BoxKey, long long> change_times(const std::vector<git::ChainCommit>& chain) const {
+  std::map<progress::BoxKey, long long> change_times(const std::vector<git::ChainCommit>& chain, bool mine) const {
     std::map<progress::BoxKey, long long> times;
     for (const auto& c : chain) {
-      const auto before = progress::box_lines(progress_at(c.parent)), after = progress::box_lines(progress_at(c.id));
+      const auto before = progress::box_lines(progress_at(c.parent, mine)), after = progress::box_lines(progress_at(c.id, mine));
       for (const auto* side : {&before, &after}) {
         for (const auto& [k, line] : side->lines) {
           const auto b = before.lines.find(k), a = after.lines.find(k);
@@ -68,18 +79,19 @@ private:
   }
 
   void decide(const std::string& base, const std::string& remote, const std::vector<git::ChainCommit>& local_chain) {
-    const auto local_times = change_times(local_chain);
+    const auto local_times = change_times(local_chain, true);
     // The remote's line may hold merges of its own; without a first-parent line back to the base, its
     // changes count as the newest (what is already shared is kept).
     const auto remote_chain = m_s.repo.first_parent_chain(base, remote);
-    const auto remote_times = remote_chain ? change_times(*remote_chain) : std::map<progress::BoxKey, long long>{};
+    const auto remote_times = remote_chain ? change_times(*remote_chain, false) : std::map<progress::BoxKey, long long>{};
     const std::string local = local_chain.empty() ? base : local_chain.back().id;
-    auto verdicts = decide_boxes(progress_at(base), progress_at(remote), progress_at(local), [&](Side side, const progress::BoxKey& k) {
-      const auto& times = side == Side::local ? local_times : remote_times;
-      const auto it = times.find(k);
-      if (it != times.end()) return it->second;
-      return side == Side::remote && !remote_chain ? LLONG_MAX : 0LL;
-    });
+    auto verdicts = decide_boxes(progress_at(base, true), progress_at(remote, false), progress_at(local, true),
+                                 [&](Side side, const progress::BoxKey& k) {
+                                   const auto& times = side == Side::local ? local_times : remote_times;
+                                   const auto it = times.find(k);
+                                   if (it != times.end()) return it->second;
+                                   return side == Side::remote && !remote_chain ? LLONG_MAX : 0LL;
+                                 });
     if (!verdicts) throw sync_stopped(m_progress + tr("：", ": ") + verdicts.error().message + tr("。", "."));
     m_verdicts = std::move(verdicts).value();
     for (const auto& [k, v] : m_verdicts) {
@@ -126,6 +138,11 @@ private:
     }
     if (ours == base) return set(theirs);
     if (ours == theirs) return;
+    if (path == m_file && plain && ours && theirs) {
+      auto text = m_numbers->merge(blob(base), blob(ours), blob(theirs));
+      if (!text) throw cannot(text.error().message);
+      return set(write(*text));
+    }
     if (!plain)
       throw cannot(tr("它是符号链接、子模块或可执行文件，pdo 不能替你合并",
                       "it is a symbolic link, a submodule or an executable, which pdo cannot merge for you"));
@@ -143,7 +160,9 @@ private:
       if (!text) throw cannot(text.error().message);
       return set(write(*text));
     }
-    auto text = text_merge(b, o, t, m_labels, base ? BaseFile::exists : BaseFile::absent);
+    // README's lesson list is pdo's: the same on all three sides here, made anew for the result afterwards.
+    const auto list = [&](const std::string& text) { return path == m_readme ? m_numbers->readme_for(text, text_at(tip, m_file)) : text; };
+    auto text = text_merge(list(b), list(o), list(t), m_labels, base ? BaseFile::exists : BaseFile::absent);
     if (!text) throw cannot(text.error().message);
     if (text->marked) pending({PendingFile::Kind::marked, path, {}});
     set(write(text->text));
@@ -155,13 +174,30 @@ private:
     return git::TreeEntry{*id, git::k_mode_file};
   }
 
+  /// README.md's lesson list made for the own lessons the commit leaves, when it changed either file.
+  void refresh_readme(const std::string& tip, Entries& entries) {
+    const auto find = [&](const std::string& path) {
+      return std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.first == path; });
+    };
+    const auto lessons = find(m_file), readme = find(m_readme);
+    if (lessons == entries.end() && readme == entries.end()) return;
+    const auto entry_of = [&](auto it, const std::string& path) { return it != entries.end() ? it->second : m_s.repo.entry_at(tip, path); };
+    const auto readme_entry = entry_of(readme, m_readme);
+    if (!readme_entry || readme_entry->mode != git::k_mode_file) return;
+    const std::string text = blob(readme_entry), now = m_numbers->readme_for(text, blob(entry_of(lessons, m_file)));
+    if (now == text) return;
+    if (readme != entries.end()) entries.erase(readme);
+    entries.emplace_back(m_readme, write(now));
+  }
+
   std::string replay(const git::ChainCommit& c, const std::string& tip) {
-    auto changes = m_s.repo.tree_changes(c.parent, c.id);
+    auto changes = m_s.repo.tree_changes(m_numbers->tree_of(c.parent), m_numbers->tree_of(c.id));
     if (!changes) throw Failure(changes.error());
     Entries entries;
     for (const auto& ch : *changes) merge_path(ch.path, ch.before, m_s.repo.entry_at(tip, ch.path), ch.after, tip, c, entries);
+    refresh_readme(tip, entries);
     bool empty = false;
-    auto id = m_s.repo.replay_commit(c.id, tip, entries, empty);
+    auto id = m_s.repo.replay_commit(c.id, tip, entries, empty, m_numbers->message_of(c));
     if (!id) throw Failure(id.error());
     if (empty) {
       ++m_out.dropped;
@@ -176,7 +212,10 @@ private:
   Replayed& m_out;
   std::string m_progress;
   std::string m_questions;
+  std::string m_file = m_s.repo_path(workspace::k_own_lessons_path);
+  std::string m_readme = m_s.repo_path("README.md");
   BoxVerdicts m_verdicts;
+  std::optional<OwnLessonNumbers> m_numbers;
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/session.hpp"
+#include "app/sync_lessons.hpp"
 #include "app/sync_merge.hpp"
 #include "app/sync_pending.hpp"
 
@@ -21,6 +22,7 @@ struct Replayed {
   std::size_t dropped = 0;                                       ///< commits whose changes the remote already had
   std::vector<std::pair<progress::BoxKey, BoxVerdict>> clashes;  ///< boxes changed differently on both sides
   std::vector<PendingFile> pending;                              ///< files left for the learner
+  std::vector<RenumberedLesson> renumbered;                      ///< own lessons given another number
 };
 
 /// Replays `base`..`local` onto `remote`; `labels` name the two sides on conflict markers.

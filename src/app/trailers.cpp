@@ -79,7 +79,12 @@ Trailers read_trailers(const std::string& message, const std::string& commit_id)
       t.question_lesson = std::string(util::trim(value));
     else if (key == "Pdo-Own-Lesson")
       t.own_lesson = std::string(util::trim(value));
-    else if (key == "Pdo-Lesson")
+    else if (key == "Pdo-Renumber") {
+      const auto parts = util::split(util::trim(value), ' ');
+      if (parts.size() == 2 && util::is_digits(parts[0]) && util::is_digits(parts[1]) && !parts[0].empty() && !parts[1].empty() &&
+          parts[0].size() < 4 && parts[1].size() < 4)
+        t.renumbered.emplace_back(std::stoi(parts[0]), std::stoi(parts[1]));
+    } else if (key == "Pdo-Lesson")
       lesson = value;
     else if (key == "Pdo-Step")
       step = value;

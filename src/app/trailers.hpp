@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "progress/journal.hpp"
@@ -28,13 +29,14 @@ bool undoable(Action action);
 
 /// The trailers of one commit.
 struct Trailers {
-  std::optional<Action> action;            ///< nullopt: not a pdo commit
-  std::string id;                          ///< Pdo-Id (for pdo 0.1 commits: the commit id, filled by the reader's caller)
-  std::string undoes;                      ///< Pdo-Undoes: the action id this undo reverts (0.1: Pdo-Undo, a commit id)
-  std::vector<progress::BoxChange> boxes;  ///< the boxes the commit flips
-  std::string question_lesson;             ///< Pdo-Question-Lesson
-  std::string course;                      ///< Pdo-Course
-  std::string own_lesson;                  ///< Pdo-Own-Lesson: "18 add" or "18 remove" (pdo lesson add / remove)
+  std::optional<Action> action;                 ///< nullopt: not a pdo commit
+  std::string id;                               ///< Pdo-Id (for pdo 0.1 commits: the commit id, filled by the reader's caller)
+  std::string undoes;                           ///< Pdo-Undoes: the action id this undo reverts (0.1: Pdo-Undo, a commit id)
+  std::vector<progress::BoxChange> boxes;       ///< the boxes the commit flips
+  std::string question_lesson;                  ///< Pdo-Question-Lesson
+  std::string course;                           ///< Pdo-Course
+  std::string own_lesson;                       ///< Pdo-Own-Lesson: "18 add" or "18 remove" (pdo lesson add / remove)
+  std::vector<std::pair<int, int>> renumbered;  ///< Pdo-Renumber: own lessons pdo sync moved to another number (from, to)
 };
 
 /// The trailer block ("Key: value" lines, each ending in "\n") for a commit message.

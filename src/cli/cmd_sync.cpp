@@ -44,6 +44,17 @@ void print_outcome(Context& ctx, const app::SyncOutcome& o) {
         << app::for_display(v.kept, util::Breaks::escape) << tr("；另一边是：", "; the other side had: ")
         << app::for_display(v.lost, util::Breaks::escape) << "\n";
   }
+  for (const auto& r : o.renumbered) {
+    out << tr("第 ", "lesson ") << util::pad2(r.from) << tr(" 课「", " \"") << app::for_display(r.title, util::Breaks::escape)
+        << (r.side == app::Side::local ? tr("」（本机加的）改为第 ", "\" (added on this machine) is now lesson ")
+                                       : tr("」（远程加的）改为第 ", "\" (added on the remote) is now lesson "))
+        << util::pad2(r.to) << tr(" 课", "");
+    if (!r.kept_title.empty())
+      out << tr("：第 ", ": lesson ") << util::pad2(r.from) << tr(" 课留给了更早加的「", " stays with \"")
+          << app::for_display(r.kept_title, util::Breaks::escape) << tr("」", "\", added earlier");
+    out << tr("。文件夹、勾选框、问题和 README 里的条目都跟着改了，笔记原样保留。\n",
+              ". Its folder, boxes, questions and README entry moved with it; its notes are unchanged.\n");
+  }
   if (o.up_to_date) {
     out << tr("已经同步：本机和 ", "already in sync: this machine and ") << o.remote << "/" << o.branch
         << tr(" 一样。\n", " are the same.\n");

@@ -6,6 +6,7 @@
 // or question. Notes and exercises are never reverted (undoing a lesson added refuses while it holds any).
 // It names the step (date, commit, subject) and what it takes back before committing; --dry-run stops
 // there, changing nothing.
+#include <map>
 #include <memory>
 #include <ostream>
 #include <set>
@@ -15,6 +16,7 @@
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "progress/journal.hpp"
+#include "progress/merge.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
 #include "util/time.hpp"
@@ -42,7 +44,36 @@ struct UndoPlan {
 struct Entry {
   git::CommitInfo commit;
   app::Trailers trailers;
+  std::map<int, int> renumbered;  ///< own lessons pdo sync moved since: number then → number now
 };
+
+/// An entry whose trailers name lessons by their numbers now (pdo sync may have moved an own lesson).
+Entry renumbered(Entry e, const std::map<int, int>& moved) {
+  if (moved.empty()) return e;
+  const auto now = [&](int n) {
+    const auto it = moved.find(n);
+    return it == moved.end() ? n : it->second;
+  };
+  for (auto& b : e.trailers.boxes) b.lesson = now(b.lesson);
+  if (util::is_digits(e.trailers.question_lesson) && !e.trailers.question_lesson.empty() && e.trailers.question_lesson.size() < 4)
+    e.trailers.question_lesson = util::pad2(now(std::stoi(e.trailers.question_lesson)));
+  const auto words = util::split(e.trailers.own_lesson, ' ');
+  if (words.size() == 2 && words[1] == "add" && util::is_digits(words[0]) && !words[0].empty() && words[0].size() < 4)
+    e.trailers.own_lesson = util::pad2(now(std::stoi(words[0]))) + " add";
+  e.renumbered = moved;
+  return e;
+}
+
+/// The map for older commits once a commit that moved lessons (from → to) is passed.
+void add_moves(std::map<int, int>& moved, const std::vector<std::pair<int, int>>& moves) {
+  std::map<int, int> older;
+  for (const auto& [from, to] : moves) {
+    const auto it = moved.find(to);
+    older[from] = it == moved.end() ? to : it->second;
+  }
+  for (const auto& [from, to] : moved) older.emplace(from, to);
+  moved = std::move(older);
+}
 
 Failure changed_later(const Entry& later, const std::string& what) {
   return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + "（" +
@@ -131,7 +162,7 @@ UndoPlan undo_ask(Session& s, const Entry& target, const std::vector<Entry>& lat
   const auto path = s.repo_path("questions.md");
   const std::string before = s.repo.blob_at(target.commit.id + "~1", path).value_or("");
   const std::string after = s.repo.blob_at(target.commit.id, path).value_or("");
-  const std::string block = added_block(before, after);
+  const std::string block = progress::renumber_lessons(added_block(before, after), target.renumbered);
   if (!remove_block(s.repo.head_blob(path).value_or(""), block)) {
     for (const auto& e : later) {
       if (s.repo.blob_at(e.commit.id, path) != s.repo.blob_at(e.commit.id + "~1", path))
@@ -222,8 +253,10 @@ int run_undo(const UndoOptions& opts, Context& ctx) {
   Session s = open_session(ctx, Access::write);
   std::set<std::string> undone;
   std::vector<Entry> later;
+  std::map<int, int> moved;
   for (auto& c : s.repo.recent_commits(k_search_depth).take()) {
-    Entry e{c, app::read_trailers(c.message, c.id)};
+    Entry e = renumbered(Entry{c, app::read_trailers(c.message, c.id), {}}, moved);
+    add_moves(moved, e.trailers.renumbered);
     const auto action = e.trailers.action;
     if (action == app::Action::undo) undone.insert(e.trailers.undoes);
     if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {

@@ -356,10 +356,10 @@ public:
   // What pdo sync needs (src/git/sync.cpp): commits are replayed on top of the remote's as objects only;
   // nothing visible moves until the transaction moves the branch (prepare_move).
 
-  /// The entry at `path` in a commit's tree (nullopt when absent or the commit is unknown).
+  /// The entry at `path` in a commit's tree, or a tree's (nullopt when absent or the object is unknown).
   std::optional<TreeEntry> entry_at(const std::string& commit, const std::string& path) const;
-  /// Every path (files, links, submodules) whose entry differs between commits `from` and `to` ("" is the
-  /// empty tree), in path order.
+  /// Every path (files, links, submodules) whose entry differs between commits (or trees) `from` and `to`
+  /// ("" is the empty tree), in path order.
   Result<std::vector<TreeChange>> tree_changes(const std::string& from, const std::string& to) const;
   /// The best common ancestor of two commits ("" when they share none).
   std::string merge_base(const std::string& a, const std::string& b) const;
@@ -368,10 +368,17 @@ public:
   Result<std::vector<ChainCommit>> first_parent_chain(const std::string& base, const std::string& tip) const;
   /// Stores bytes as a blob; its id.
   Result<std::string> write_blob(const std::string& bytes);
-  /// A commit with `original`'s author, committer and message whose parent is `parent` and whose tree is
-  /// parent's with `entries` set (nullopt: removed). `empty` tells whether that tree equals parent's.
+  /// A commit with `original`'s author, committer and message (or `message`) whose parent is `parent` and
+  /// whose tree is parent's with `entries` set (nullopt: removed). `empty` tells whether that tree equals parent's.
   Result<std::string> replay_commit(const std::string& original, const std::string& parent,
-                                    const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries, bool& empty);
+                                    const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries, bool& empty,
+                                    const std::optional<std::string>& message = std::nullopt);
+  /// The tree of `treeish` (a commit or a tree id) with every file under each folder `from` moved under
+  /// `to` (repo-relative, no trailing '/'), then `entries` set (nullopt: removed); the new tree's id.
+  Result<std::string> edit_tree(const std::string& treeish, const std::vector<std::pair<std::string, std::string>>& folder_moves,
+                                const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries);
+  /// A new commit of `tree` on `parent`, by the repository's configured user, now; its id.
+  Result<std::string> commit_tree(const std::string& parent, const std::string& tree, const std::string& message);
   /// git's own three-way line merge (xdiff, as `git merge-file --diff3`); conflicts are marked with lines
   /// of k_merge_marker_size characters.
   static Result<TextMerge> merge_text(std::string_view base, std::string_view ours, std::string_view theirs);

@@ -3,6 +3,8 @@
 // network half is the git CLI (app/git_cli), since pdo's libgit2 is built without transports.
 #include <git2/sys/repository.h>
 
+#include <algorithm>
+
 #include "git/lg2.hpp"
 #include "util/i18n.hpp"
 
@@ -13,6 +15,7 @@ using util::tr;
 namespace {
 
 using DiffPtr = Handle<git_diff, git_diff_free>;
+using ObjectPtr = Handle<git_object, git_object_free>;
 
 Result<CommitPtr> lookup_commit(git_repository* repo, const std::string& id) {
   git_oid oid;
@@ -22,14 +25,44 @@ Result<CommitPtr> lookup_commit(git_repository* repo, const std::string& id) {
   return CommitPtr(c);
 }
 
-/// The tree of a commit; nullptr for "" (the empty tree).
-Result<TreePtr> tree_of(git_repository* repo, const std::string& commit) {
-  if (commit.empty()) return TreePtr();
-  auto c = lookup_commit(repo, commit);
-  if (!c) return c.error();
-  git_tree* t = nullptr;
-  if (int rc = git_commit_tree(&t, c->get()); rc != 0) return lg2_error(rc, "tree");
-  return TreePtr(t);
+/// The tree of a commit, or a tree by its own id; nullptr for "" (the empty tree).
+Result<TreePtr> tree_of(git_repository* repo, const std::string& treeish) {
+  if (treeish.empty()) return TreePtr();
+  git_oid oid;
+  if (git_oid_fromstr(&oid, treeish.c_str()) != 0) return Error{Exit::failure, "bad object id " + treeish};
+  git_object* raw = nullptr;
+  if (int rc = git_object_lookup(&raw, repo, &oid, GIT_OBJECT_ANY); rc != 0) return lg2_error(rc, treeish);
+  ObjectPtr obj(raw);
+  git_object* peeled = nullptr;
+  if (int rc = git_object_peel(&peeled, raw, GIT_OBJECT_TREE); rc != 0) return lg2_error(rc, treeish);
+  return TreePtr(reinterpret_cast<git_tree*>(peeled));
+}
+
+/// `entries` set in an index (nullopt: removed).
+Status set_entries(git_index* index, const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries) {
+  for (const auto& [path, entry] : entries) {
+    if (!entry) {
+      git_index_remove(index, path.c_str(), 0);
+      continue;
+    }
+    git_index_entry e{};
+    if (git_oid_fromstr(&e.id, entry->id.c_str()) != 0) return Error{Exit::failure, "bad object id " + entry->id};
+    e.mode = entry->mode;
+    e.path = path.c_str();
+    if (int rc = git_index_add(index, &e); rc != 0) return lg2_error(rc, tr("无法写入 ", "cannot write ") + path);
+  }
+  return ok();
+}
+
+/// An in-memory index holding a tree's entries.
+Result<IndexPtr> index_of(git_tree* tree) {
+  git_index* raw = nullptr;
+  if (int rc = git_index_new(&raw); rc != 0) return lg2_error(rc, "git_index_new");
+  IndexPtr index(raw);
+  if (tree) {
+    if (int rc = git_index_read_tree(raw, tree); rc != 0) return lg2_error(rc, "read tree");
+  }
+  return index;
 }
 
 std::optional<TreeEntry> entry_of(const git_diff_file& f) {
@@ -108,8 +141,60 @@ Result<std::string> Repo::write_blob(const std::string& bytes) {
   return oid_str(id);
 }
 
+Result<std::string> Repo::edit_tree(const std::string& treeish, const std::vector<std::pair<std::string, std::string>>& folder_moves,
+                                    const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries) {
+  git_repository* repo = m_impl->repo.get();
+  auto tree = tree_of(repo, treeish);
+  if (!tree) return tree.error();
+  auto index = index_of(tree->get());
+  if (!index) return index.error();
+  std::vector<std::pair<std::string, std::optional<TreeEntry>>> moved;
+  const std::size_t n = git_index_entrycount(index->get());
+  for (std::size_t i = 0; i < n; ++i) {
+    const git_index_entry* e = git_index_get_byindex(index->get(), i);
+    const std::string path = e->path;
+    for (const auto& [from, to] : folder_moves) {
+      if (path.compare(0, from.size() + 1, from + "/") != 0) continue;
+      moved.emplace_back(path, std::nullopt);
+      moved.emplace_back(to + path.substr(from.size()), TreeEntry{oid_str(e->id), e->mode});
+      break;
+    }
+  }
+  // Removals first, so a folder moved onto another's old name keeps its files.
+  std::stable_partition(moved.begin(), moved.end(), [](const auto& m) { return !m.second; });
+  moved.insert(moved.end(), entries.begin(), entries.end());
+  if (auto st = set_entries(index->get(), moved); !st) return st.error();
+  git_oid id;
+  if (int rc = git_index_write_tree_to(&id, index->get(), repo); rc != 0)
+    return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
+  return oid_str(id);
+}
+
+Result<std::string> Repo::commit_tree(const std::string& parent, const std::string& tree, const std::string& message) {
+  git_repository* repo = m_impl->repo.get();
+  auto par = lookup_commit(repo, parent);
+  if (!par) return par.error();
+  auto t = tree_of(repo, tree);
+  if (!t) return t.error();
+  git_signature* raw = nullptr;
+  if (int rc = git_signature_default(&raw, repo); rc != 0) {
+    return Error{
+        Exit::usage,
+        tr("git 还不知道你的名字和邮箱（user.name / user.email）。请运行：git config user.name \"你的名字\" 和 git config user.email you@example.com",
+           "git does not know your name and email (user.name / user.email). Run: git config user.name \"Your Name\" and git "
+           "config user.email you@example.com")};
+  }
+  SigPtr sig(raw);
+  const git_commit* parents[] = {par->get()};
+  git_oid id;
+  if (int rc = git_commit_create(&id, repo, nullptr, sig.get(), sig.get(), nullptr, message.c_str(), t->get(), 1, parents); rc != 0)
+    return lg2_error(rc, tr("无法创建提交", "cannot create the commit"));
+  return oid_str(id);
+}
+
 Result<std::string> Repo::replay_commit(const std::string& original, const std::string& parent,
-                                        const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries, bool& empty) {
+                                        const std::vector<std::pair<std::string, std::optional<TreeEntry>>>& entries, bool& empty,
+                                        const std::optional<std::string>& message) {
   git_repository* repo = m_impl->repo.get();
   auto orig = lookup_commit(repo, original);
   if (!orig) return orig.error();
@@ -118,23 +203,11 @@ Result<std::string> Repo::replay_commit(const std::string& original, const std::
   git_tree* pt = nullptr;
   if (int rc = git_commit_tree(&pt, par->get()); rc != 0) return lg2_error(rc, "tree");
   TreePtr parent_tree(pt);
-  git_index* raw = nullptr;
-  if (int rc = git_index_new(&raw); rc != 0) return lg2_error(rc, "git_index_new");
-  IndexPtr index(raw);
-  if (int rc = git_index_read_tree(raw, pt); rc != 0) return lg2_error(rc, "read tree");
-  for (const auto& [path, entry] : entries) {
-    if (!entry) {
-      git_index_remove(raw, path.c_str(), 0);
-      continue;
-    }
-    git_index_entry e{};
-    if (git_oid_fromstr(&e.id, entry->id.c_str()) != 0) return Error{Exit::failure, "bad object id " + entry->id};
-    e.mode = entry->mode;
-    e.path = path.c_str();
-    if (int rc = git_index_add(raw, &e); rc != 0) return lg2_error(rc, tr("无法写入 ", "cannot write ") + path);
-  }
+  auto index = index_of(pt);
+  if (!index) return index.error();
+  if (auto st = set_entries(index->get(), entries); !st) return st.error();
   git_oid tree_id;
-  if (int rc = git_index_write_tree_to(&tree_id, raw, repo); rc != 0)
+  if (int rc = git_index_write_tree_to(&tree_id, index->get(), repo); rc != 0)
     return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
   empty = git_oid_cmp(&tree_id, git_tree_id(pt)) == 0;
   git_tree* tt = nullptr;
@@ -145,8 +218,9 @@ Result<std::string> Repo::replay_commit(const std::string& original, const std::
   const git_commit* parents[] = {par->get()};
   git_oid id;
   const char* encoding = git_commit_message_encoding(orig->get());
-  if (int rc = git_commit_create(&id, repo, nullptr, git_commit_author(orig->get()), git_commit_committer(orig->get()), encoding,
-                                 git_commit_message(orig->get()), tree.get(), 1, parents);
+  const char* text = message ? message->c_str() : git_commit_message(orig->get());
+  if (int rc = git_commit_create(&id, repo, nullptr, git_commit_author(orig->get()), git_commit_committer(orig->get()), encoding, text,
+                                 tree.get(), 1, parents);
       rc != 0) {
     return lg2_error(rc, tr("无法创建提交", "cannot create the commit"));
   }

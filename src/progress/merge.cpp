@@ -72,4 +72,35 @@ std::string unmask_boxes(std::string_view masked, const std::function<std::optio
   return out;
 }
 
+std::string renumber_lessons(std::string_view text, const std::map<int, int>& map) {
+  std::map<std::size_t, std::size_t> box_at;  // line number → offset of its number within the line
+  const auto lines = util::split_lines(text);
+  for (const auto& b : parse_boxes(text)) {
+    if (map.count(b.lesson)) box_at.emplace(b.line, 0);
+  }
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string_view line = lines[i];
+    std::size_t at = std::string_view::npos;
+    if (box_at.count(i + 1)) {
+      at = line.find(']');
+      if (at != std::string_view::npos) at = line.find_first_not_of(" \t", at + 1);
+    } else if (util::starts_with(line, "## ")) {
+      at = line.find_first_not_of(" \t", 3);
+    }
+    std::size_t digits = 0;
+    while (at != std::string_view::npos && at + digits < line.size() && digits < 4 && line[at + digits] >= '0' && line[at + digits] <= '9')
+      ++digits;
+    const bool ends = at != std::string_view::npos && (at + digits == line.size() || line[at + digits] == ' ' ||
+                                                       line[at + digits] == '\t' || line[at + digits] == '\r' || line[at + digits] == '\n');
+    const auto it = digits > 0 && digits < 4 && ends ? map.find(std::stoi(std::string(line.substr(at, digits)))) : map.end();
+    if (it == map.end()) {
+      out += line;
+      continue;
+    }
+    out += std::string(line.substr(0, at)) + util::pad2(it->second) + std::string(line.substr(at + digits));
+  }
+  return out;
+}
+
 }  // namespace pdo::progress

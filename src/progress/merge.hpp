@@ -38,4 +38,8 @@ bool is_box_token(std::string_view line);
 /// for (nullopt) is dropped with its line end.
 std::string unmask_boxes(std::string_view masked, const std::function<std::optional<std::string>(const BoxKey&)>& line_of);
 
+/// The text with the lesson numbers in `map` (before → after) changed on box lines and on "## NN" section
+/// headings (as progress.md and questions.md write them); every other byte kept.
+std::string renumber_lessons(std::string_view text, const std::map<int, int>& map);
+
 }  // namespace pdo::progress

@@ -5,6 +5,7 @@
 
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/sha256.hpp"
 #include "util/text.hpp"
 #include "util/toml_doc.hpp"
 #include "workspace/notes_link.hpp"
@@ -22,6 +23,17 @@ Error file_error(const std::string& problem) {
                             ". Manage your own lessons with pdo lesson add / pdo lesson remove, or put the file back in shape.")};
 }
 
+bool valid_id(std::string_view id) {
+  return id.size() >= 4 && id.size() <= 40 &&
+         std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+}
+
+/// The id of an entry written before ids existed: from its folder, which was unique in the file and is the
+/// same on every machine that has the entry.
+std::string derived_id(const std::string& folder) {
+  return "f-" + util::sha256_hex("pdo own lesson\n" + util::to_lower(folder)).substr(0, 16);
+}
+
 }  // namespace
 
 Result<std::vector<course::Lesson>> parse_own_lessons(std::string_view text, const std::string& source) {
@@ -32,11 +44,11 @@ Result<std::vector<course::Lesson>> parse_own_lessons(std::string_view text, con
   if (!doc.failed()) root.keys({"schema", "lessons"});
   std::vector<course::Lesson> lessons;
   std::set<int> numbers;
-  std::set<std::string> folders;
+  std::set<std::string> folders, ids;
   for (const auto& table : root.tables("lessons")) {
     if (doc.failed()) break;
     const util::TomlTable t = table.with_where(tr("我的课节：", "own lesson: "));
-    t.keys({"number", "title", "url", "folder"});
+    t.keys({"number", "id", "title", "url", "folder"});
     course::Lesson l;
     l.own = true;
     const auto number = t.integer("number", 1, 999);
@@ -56,8 +68,13 @@ Result<std::vector<course::Lesson>> parse_own_lessons(std::string_view text, con
       if (auto problem = course::folder_name_problem(l.folder))
         t.fail("folder", tr("文件夹名不安全（", "unsafe folder name (") + *problem + ")");
     }
+    l.own_id = t.string("id");
+    if (!l.own_id.empty() && !valid_id(l.own_id))
+      t.fail("id", tr("id 只能是 4 到 40 个小写字母、数字或 -", "an id is 4 to 40 lowercase letters, digits or -"));
+    if (l.own_id.empty() && !l.folder.empty()) l.own_id = derived_id(l.folder);
     if (!numbers.insert(l.number).second) t.fail("number", tr("课号重复：", "duplicate lesson number: ") + l.id);
     if (!folders.insert(util::to_lower(l.folder)).second) t.fail("folder", tr("文件夹名重复：", "duplicate folder name: ") + l.folder);
+    if (!ids.insert(l.own_id).second) t.fail("id", tr("id 重复：", "duplicate id: ") + l.own_id);
     lessons.push_back(std::move(l));
   }
   if (doc.failed()) return file_error(doc.problem());
@@ -83,7 +100,9 @@ std::string own_lessons_text(const std::vector<course::Lesson>& lessons) {
                        "# Your own lessons (added by pdo lesson add, removed by pdo lesson remove). pdo reads this file.\n");
   out += "schema = 1\n";
   for (const auto& l : lessons) {
-    out += "\n[[lessons]]\nnumber = " + std::to_string(l.number) + "\ntitle = " + util::toml_quote(l.title) + "\n";
+    const std::string id = l.own_id.empty() ? derived_id(l.folder) : l.own_id;
+    out += "\n[[lessons]]\nnumber = " + std::to_string(l.number) + "\nid = " + util::toml_quote(id) +
+           "\ntitle = " + util::toml_quote(l.title) + "\n";
     if (!l.url.empty() && !l.url_from_notes) out += "url = " + util::toml_quote(l.url) + "\n";
     out += "folder = " + util::toml_quote(l.folder) + "\n";
   }

@@ -14,14 +14,16 @@ namespace pdo::workspace {
 /// Where the learner's own lessons live, relative to the course folder.
 inline constexpr const char* k_own_lessons_path = ".pdo/lessons.toml";
 
-/// Parses the text of .pdo/lessons.toml (schema 1, [[lessons]] with number, title, folder, optional url);
-/// errors name the file, line and reason. The lessons come back marked `own`, in number order.
+/// Parses the text of .pdo/lessons.toml (schema 1, [[lessons]] with number, title, folder, optional url
+/// and id); errors name the file, line and reason. The lessons come back marked `own`, in number order,
+/// each with its stable id: the file's, or for an entry written before ids existed, one derived from its
+/// folder (the same on every machine, and written into the file at its next write).
 Result<std::vector<course::Lesson>> parse_own_lessons(std::string_view text, const std::string& source);
 
 /// The workspace's own lessons (none when the file is absent); the file is read size-capped.
 Result<std::vector<course::Lesson>> read_own_lessons(const std::filesystem::path& root);
 
-/// The text of .pdo/lessons.toml holding these lessons.
+/// The text of .pdo/lessons.toml holding these lessons (each with its id).
 std::string own_lessons_text(const std::vector<course::Lesson>& lessons);
 
 /// Adds the own lessons after the course's; an error (naming `source`) if a number or a folder is taken.

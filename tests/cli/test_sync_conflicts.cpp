@@ -241,6 +241,105 @@ TEST_CASE("questions.md keeps its sections after merges: items under their lesso
   require_sync_left_git_whole(m);
 }
 
+TEST_CASE("an own lesson added on both machines keeps both: distinct numbers, folders and boxes, notes byte for byte",
+          "[cli][sync][lesson][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync own lessons");
+  const auto m = two_machines(tmp);
+  const std::string ring = "18-18-ring-attention", zero = "18-18-deepspeed-zero", zero_19 = "19-19-deepspeed-zero";
+  const std::string ring_notes = "环形注意力：KV 块在卡之间轮转。\r\n  缩进和 CRLF 原样保留\r\n";
+  const std::string zero_notes = "ZeRO-3 把参数也切开。\n末行没有换行";
+
+  SECTION("the remote's lesson is older: this machine's moves to the next number") {
+    require_ok(pdo_in(m.a, {"lesson", "add", "Ring Attention"}));
+    append(m.a / "lessons" / ring / "notes.md", ring_notes);
+    commit_all(m.a, "ring notes");
+    require_ok(pdo_in(m.a, {"sync"}));
+    require_ok(pdo_in(m.b, {"lesson", "add", "DeepSpeed ZeRO"}));
+    append(m.b / "lessons" / zero / "notes.md", zero_notes);
+    commit_all(m.b, "zero notes");
+    require_ok(pdo_in(m.b, {"track", "done", "18", "read"}));
+    require_ok(pdo_in(m.b, {"ask", "ZeRO-2 和 ZeRO-3 差在哪？", "--lesson", "18"}));
+    const std::string b_notes = read_file(m.b / "lessons" / zero / "notes.md");
+
+    const auto r = pdo_in(m.b, {"sync"});
+    require_ok(r);
+    CHECK_THAT(r.out, Catch::Contains("第 18 课「DeepSpeed ZeRO」（本机加的）改为第 19 课") && Catch::Contains("Ring Attention"));
+    require_ok(pdo_in(m.a, {"sync"}));
+    for (const auto& root : {m.a, m.b}) {
+      INFO(util::path_to_utf8(root));
+      CHECK(read_file(root / "lessons" / ring / "notes.md") == read_file(m.a / "lessons" / ring / "notes.md"));
+      CHECK_THAT(read_file(root / "lessons" / ring / "notes.md"), Catch::EndsWith(ring_notes));
+      CHECK(read_file(root / "lessons" / zero_19 / "notes.md") == b_notes);
+      CHECK(fs::exists(root / "lessons" / zero_19 / "exercises" / ".gitkeep"));
+      CHECK_FALSE(fs::exists(root / "lessons" / zero));
+      const std::string progress = read_file(root / "progress.md");
+      CHECK(count_of(progress, "] 18 ") == 3);
+      CHECK(count_of(progress, "] 19 ") == 3);
+      CHECK_THAT(progress, Catch::Contains("## 18 Ring Attention\n") && Catch::Contains("## 19 DeepSpeed ZeRO\n") &&
+                               Catch::Contains("- [ ] 18 读讲义\n") && Catch::Contains("- [x] 19 读讲义\n"));
+      CHECK_THAT(read_file(root / "questions.md"), Catch::Contains("## 19 DeepSpeed ZeRO\n\n- [ ] ") && !Catch::Contains("## 18 "));
+      const std::string readme = read_file(root / "README.md");
+      CHECK_THAT(readme, Catch::Contains("| 18 | Ring Attention") && Catch::Contains("| 19 | DeepSpeed ZeRO") &&
+                             Catch::Contains("[lessons/" + zero_19 + "/]"));
+      const std::string lessons = read_file(root / ".pdo" / "lessons.toml");
+      CHECK(count_of(lessons, "[[lessons]]") == 2);
+      CHECK(count_of(lessons, "\nid = ") == 2);
+      const auto list = pdo_in(root, {"lesson", "list"});
+      CHECK_THAT(list.out, Catch::Contains("18    我的  Ring Attention") && Catch::Contains("19    我的  DeepSpeed ZeRO"));
+      CHECK(git_out({"status", "--porcelain"}, root).empty());
+    }
+    CHECK(head(m.a) == head(m.b));
+    // The replayed steps name the lesson's new number: undo unticks 19, not 18.
+    require_ok(pdo_in(m.a, {"undo"}));  // the question
+    require_ok(pdo_in(m.a, {"undo"}));  // the tick
+    CHECK_THAT(read_file(m.a / "progress.md"), Catch::Contains("- [ ] 19 读讲义\n") && Catch::Contains("- [ ] 18 读讲义\n"));
+    require_ok(pdo_in(m.a, {"track", "done", "19", "exercise"}));
+    require_ok(pdo_in(m.b, {"track", "done", "18", "exercise"}));
+  }
+
+  SECTION("this machine's lesson is older: the remote's moves, in a commit of its own") {
+    require_ok(pdo_in(m.b, {"lesson", "add", "DeepSpeed ZeRO"}));
+    // Added long ago on this machine (the commit's own time is what counts).
+    const auto older = run_git({"commit", "-q", "--amend", "--no-edit", "--no-verify", "--date=2020-01-01T12:00:00+08:00"}, m.b,
+                               {{"GIT_COMMITTER_DATE", "2020-01-01T12:00:00+08:00"}});
+    REQUIRE(older.exit_code == 0);
+    require_ok(pdo_in(m.a, {"lesson", "add", "Ring Attention"}));
+    append(m.a / "lessons" / ring / "notes.md", ring_notes);
+    commit_all(m.a, "ring notes");
+    require_ok(pdo_in(m.a, {"track", "done", "18", "read"}));
+    require_ok(pdo_in(m.a, {"sync"}));
+    const std::string a_notes = read_file(m.a / "lessons" / ring / "notes.md");
+
+    const auto r = pdo_in(m.b, {"sync"});
+    require_ok(r);
+    CHECK_THAT(r.out, Catch::Contains("第 18 课「Ring Attention」（远程加的）改为第 19 课"));
+    CHECK_THAT(git_out({"log", "--format=%B", "-n", "1", "HEAD~1"}, m.b), Catch::Contains("Pdo-Renumber: 18 19"));
+    require_ok(pdo_in(m.a, {"sync"}));
+    for (const auto& root : {m.a, m.b}) {
+      INFO(util::path_to_utf8(root));
+      CHECK(read_file(root / "lessons" / "19-19-ring-attention" / "notes.md") == a_notes);
+      CHECK(fs::exists(root / "lessons" / zero / "notes.md"));
+      CHECK_FALSE(fs::exists(root / "lessons" / ring));
+      CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [x] 19 读讲义\n") && Catch::Contains("- [ ] 18 读讲义\n"));
+      CHECK_THAT(pdo_in(root, {"lesson", "list"}).out,
+                 Catch::Contains("18    我的  DeepSpeed ZeRO") && Catch::Contains("19    我的  Ring Attention"));
+      CHECK(git_out({"status", "--porcelain"}, root).empty());
+    }
+    // Undo follows the lesson to its new number: a's tick of "18" (Ring Attention then) unticks 19.
+    require_ok(pdo_in(m.a, {"undo"}));  // b's lesson add, replayed
+    const auto undo = pdo_in(m.a, {"undo"});
+    require_ok(undo);
+    CHECK_THAT(read_file(m.a / "progress.md"), Catch::Contains("- [ ] 19 读讲义\n"));
+    require_ok(pdo_in(m.a, {"track", "done", "19", "exercise"}));
+    require_ok(pdo_in(m.b, {"track", "done", "05", "read"}));  // 18 is gone on a: the first undo removed it
+  }
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  CHECK(head(m.a) == head(m.b));
+  require_sync_left_git_whole(m);
+}
+
 TEST_CASE("uncommitted edits on the syncing machine stay as they are, or sync refuses first and names them",
           "[cli][sync][posix][posix:git-from-pdo]") {
   TempDir tmp("sync uncommitted");

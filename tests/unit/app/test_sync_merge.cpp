@@ -156,3 +156,9 @@ TEST_CASE("merge_questions keeps every section's questions under its heading, a 
   // A clean merge is git's, byte for byte.
   CHECK(app::merge_questions(base, base + "\n", base).take() == base + "\n");
 }
+
+TEST_CASE("renumber_lessons moves box lines and section headings of the lessons named, nothing else", "[app][sync]") {
+  const std::string text = "## 18 Ring\r\n\r\n- [x] 18 读讲义 note\r\n- [ ] 19 做练习\r\n## 180 x\r\n- [ ] 2026-12-04 18 questions\r\n";
+  CHECK(progress::renumber_lessons(text, {{18, 20}, {19, 18}}) ==
+        "## 20 Ring\r\n\r\n- [x] 20 读讲义 note\r\n- [ ] 18 做练习\r\n## 180 x\r\n- [ ] 2026-12-04 18 questions\r\n");
+}

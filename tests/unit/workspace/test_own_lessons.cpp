@@ -39,6 +39,31 @@ TEST_CASE("own lessons round-trip, quotes and all", "[workspace]") {
   CHECK(workspace::parse_own_lessons(workspace::own_lessons_text({}), "x").take().empty());
 }
 
+TEST_CASE("own lessons keep a stable id; a file written before ids gets one from its folder, the same everywhere", "[workspace]") {
+  const std::string old_file = "schema = 1\n\n[[lessons]]\nnumber = 18\ntitle = \"A\"\nfolder = \"18-18-a\"\n";
+  const auto first = workspace::parse_own_lessons(old_file, "x").take();
+  REQUIRE(first.size() == 1);
+  CHECK(first[0].own_id.size() == 18);
+  CHECK(workspace::parse_own_lessons(old_file, "y").take()[0].own_id == first[0].own_id);
+  auto moved = first;
+  moved[0].number = 19;
+  moved[0].folder = "19-19-a";
+  const std::string written = workspace::own_lessons_text(moved);
+  CHECK_THAT(written, Catch::Contains("number = 19\nid = \"" + first[0].own_id + "\"\n"));
+  CHECK(workspace::parse_own_lessons(written, "x").take()[0].own_id == first[0].own_id);  // kept when the folder changes
+  const std::string given = "[[lessons]]\nnumber = 18\nid = \"0123abcd\"\ntitle = \"A\"\nfolder = \"18-18-a\"\n";
+  CHECK(workspace::parse_own_lessons(given, "x").take()[0].own_id == "0123abcd");
+  util::set_lang(util::Lang::en);
+  auto bad = workspace::parse_own_lessons("[[lessons]]\nnumber = 18\nid = \"Bad Id\"\ntitle = \"A\"\nfolder = \"a\"\n", "x");
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error().message, Catch::StartsWith("x:3:") && Catch::Contains("an id is"));
+  auto twice = workspace::parse_own_lessons(
+      given + given.substr(0, given.find("number")) + "number = 19\nid = \"0123abcd\"\ntitle = \"B\"\nfolder = \"19-19-b\"\n", "x");
+  REQUIRE_FALSE(twice);
+  CHECK_THAT(twice.error().message, Catch::Contains("duplicate id: 0123abcd"));
+  util::set_lang(util::Lang::zh);
+}
+
 TEST_CASE("a bad .pdo/lessons.toml names the file and line", "[workspace]") {
   util::set_lang(util::Lang::en);
   const auto error_of = [](const std::string& text) {

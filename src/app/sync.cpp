@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <sstream>
 #include <tuple>
 
 #include "app/display.hpp"
@@ -12,8 +13,10 @@
 #include "app/sync_worktree.hpp"
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
+#include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/progress.hpp"
 #include "util/text.hpp"
 
 namespace pdo::app {
@@ -23,15 +26,39 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::chrono::minutes k_network_timeout{10};
 constexpr const char* k_incoming = "refs/pdo-sync/";
 constexpr const char* k_config_key = "pdo.remote";
 
 /// What git said, made safe to show (controls escaped, keys cut).
 std::string git_said(const platform::ProcessResult& r) {
-  std::string said(util::trim(r.err.empty() ? r.out : r.err));
-  if (r.timed_out) said = tr("等了 10 分钟没有结束，已停止", "no answer within 10 minutes; stopped");
+  const std::string said(util::trim(r.err.empty() ? r.out : r.err));
   return for_display(said.empty() ? tr("（没有输出）", "(no output)") : said);
+}
+
+/// One wait for the remote (`what`: what pdo waits for, in the learner's words): a line on the terminal
+/// counting the seconds against the limit, and the git program stopped at the limit.
+platform::ProcessResult wait_for_remote(const GitCli& git, const std::vector<std::string>& args, const SyncRequest& request,
+                                        const std::string& what) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string limit = std::to_string(request.timeout.count());
+  std::ostringstream nowhere;
+  util::Progress line(request.waiting ? *request.waiting : nowhere, request.waiting ? util::ShowProgress::yes : util::ShowProgress::no,
+                      [&](std::uint64_t, std::uint64_t, double) {
+                        const auto waited = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+                        return util::trf("正在等{}：{} 秒（最多 {} 秒，--timeout 可改）",
+                                         "waiting for {}: {} s (at most {} s; --timeout changes it)", what, waited.count(), limit);
+                      });
+  return run_git(git, args, request.timeout);
+}
+
+/// Why a wait for the remote failed: what git said, or that it did not answer in time.
+std::string remote_said(const platform::ProcessResult& r, const SyncRequest& request, const std::string& what) {
+  if (!r.timed_out) return git_said(r);
+  return util::trf(
+      "等{}等了 {} 秒没有回应，已停止。网络慢的话用 pdo sync --timeout 600 再试；远程一直不回应的话，请检查它（比如它的钩子）。",
+      "no answer within {1} s while waiting for {0}; stopped. On a slow network try pdo sync --timeout 600; if the "
+      "remote never answers, check it (its hooks, for example).",
+      what, request.timeout.count());
 }
 
 /// The names of the two sides on conflict markers: this computer (or the branch) and the remote.
@@ -154,12 +181,14 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
     ~Incoming() { repo.remove_refs(k_incoming); }
   } incoming{s.repo};
   s.repo.remove_refs(k_incoming);
-  const auto fetched =
-      run_git(git, {"fetch", "--no-tags", "--quiet", "--refmap=", out.remote, std::string("+refs/heads/*:") + k_incoming + "heads/*"},
-              k_network_timeout);
+  const std::string fetching = util::trf("从 {} 取回（git fetch）", "git fetch from {}", out.remote);
+  const auto fetched = wait_for_remote(
+      git, {"fetch", "--no-tags", "--quiet", "--refmap=", out.remote, std::string("+refs/heads/*:") + k_incoming + "heads/*"}, request,
+      fetching);
   if (fetched.exit_code != 0) {
     throw Failure(Exit::failure,
-                  tr("git fetch 没有成功，什么都没有改动：", "git fetch did not succeed; nothing was changed: ") + git_said(fetched) +
+                  tr("git fetch 没有成功，什么都没有改动：", "git fetch did not succeed; nothing was changed: ") +
+                      remote_said(fetched, request, fetching) +
                       tr("\n请检查远程地址（git remote get-url ", "\nCheck the remote's address (git remote get-url ") + out.remote +
                       tr("）、网络和登录，然后再运行 pdo sync。", "), the network and your login, then run pdo sync again."));
   }
@@ -198,11 +227,14 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
     const std::string refs =
         "refs/heads/" + out.branch + " " + target + " refs/heads/" + out.branch + " " + (remote.empty() ? zeros : remote) + "\n";
     if (auto st = check_push_for_secrets(s.repo, out.remote, refs); !st) throw Failure(st.error());
-    const auto pushed = run_git(git, {"push", "--quiet", out.remote, target + ":refs/heads/" + out.branch}, k_network_timeout);
+    const std::string pushing =
+        util::trf("推送到 {}（git push；远程仓库的钩子也在这时运行）", "git push to {} (the remote's hooks run meanwhile)", out.remote);
+    const auto pushed = wait_for_remote(git, {"push", "--quiet", out.remote, target + ":refs/heads/" + out.branch}, request, pushing);
     if (pushed.exit_code != 0) {
       throw Failure(
           Exit::failure,
-          tr("git push 没有成功，本机什么都没有改动：", "git push did not succeed; nothing was changed here: ") + git_said(pushed) +
+          tr("git push 没有成功，本机什么都没有改动：", "git push did not succeed; nothing was changed here: ") +
+              remote_said(pushed, request, pushing) +
               tr("\n如果是别人刚推送过，再运行一次 pdo sync 会先取回它；否则请检查网络和登录。",
                  "\nIf someone pushed just now, running pdo sync again fetches that first; otherwise check the network and your login."));
     }

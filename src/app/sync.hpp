@@ -6,6 +6,8 @@
 // working tree holds nothing the move would overwrite; scan every outgoing commit for keys; push; then
 // move the branch, index and files in one transaction. Any stop before the push leaves the repository
 // and every file as they were; the commits keep their messages, so undo's action ids survive.
+#include <chrono>
+#include <iosfwd>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,9 +20,15 @@
 
 namespace pdo::app {
 
+/// How long pdo sync waits for one fetch or push by default: enough for a workspace on a slow link, and a
+/// remote that never answers (a hook that hangs) holds the learner two minutes, not ten.
+inline constexpr std::chrono::seconds k_default_network_timeout{120};
+
 /// What the learner asked for.
 struct SyncRequest {
   std::string remote;  ///< --remote: a URL, or the name of an existing remote; "" = the one chosen before
+  std::chrono::seconds timeout = k_default_network_timeout;  ///< --timeout: the longest wait for one fetch or push
+  std::ostream* waiting = nullptr;                           ///< where the line saying what pdo waits for is drawn (nullptr: nowhere)
 };
 
 /// What a sync did, for the command to print.

@@ -10,6 +10,8 @@
 #include "app/sync.hpp"
 #include "cli/commands.hpp"
 #include "progress/file.hpp"
+#include "util/format.hpp"
+#include "util/progress.hpp"
 #include "util/text.hpp"
 
 namespace pdo::cli {
@@ -20,7 +22,10 @@ namespace {
 
 struct SyncOptions {
   std::string remote;
+  long long timeout = app::k_default_network_timeout.count();  ///< seconds
 };
+
+constexpr long long k_max_timeout = 24 * 3600;
 
 /// The files waiting for the learner, each with what to do.
 void print_pending(Context& ctx, const std::vector<app::PendingFile>& pending) {
@@ -80,8 +85,14 @@ void print_outcome(Context& ctx, const app::SyncOutcome& o) {
 }
 
 int run_sync(const SyncOptions& opts, Context& ctx) {
+  if (opts.timeout < 1 || opts.timeout > k_max_timeout) {
+    throw Failure(Exit::usage, util::trf("--timeout 是等远程的最长秒数，要在 1 到 {} 之间（默认 {}）。",
+                                         "--timeout is the longest wait for the remote in seconds, from 1 to {} (default {}).",
+                                         k_max_timeout, app::k_default_network_timeout.count()));
+  }
   Session s = open_session(ctx, Access::write);
-  const auto outcome = app::sync_workspace(s, {opts.remote});
+  const bool show = app::show_progress(ctx) == util::ShowProgress::yes;
+  const auto outcome = app::sync_workspace(s, {opts.remote, std::chrono::seconds(opts.timeout), show ? &ctx.err : nullptr});
   print_outcome(ctx, outcome);
   return 0;
 }
@@ -95,6 +106,10 @@ void setup_sync(CLI::App* cmd, Context& ctx) {
          tr("第一次：远程仓库的地址（或已有远程的名字，如 origin）；会记在本仓库的配置里",
             "The first time: the remote's address (or an existing remote's name such as origin); kept in this repository's config"))
       ->type_name("URL");
+  cmd->add_option("--timeout", opts->timeout,
+                  tr("等远程（取回、推送和远程仓库的钩子）的最长秒数，默认 120",
+                     "The longest wait for the remote (fetch, push and the remote's hooks), in seconds; default 120"))
+      ->type_name("SECONDS");
   cmd->callback([opts, &ctx] { ctx.exit_code = run_sync(*opts, ctx); });
 }
 

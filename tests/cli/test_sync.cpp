@@ -129,6 +129,38 @@ TEST_CASE("sync never pushes a commit holding a key", "[cli][sync][posix][posix:
   require_sync_left_git_whole(m.b);
 }
 
+TEST_CASE("sync waiting on a remote that never answers says what it waits for and stops at --timeout, nothing moved",
+          "[cli][sync][posix][posix:git-from-pdo][posix:pty]") {
+  TempDir tmp("sync silent remote");
+  const auto m = two_machines(tmp);
+  // The remote's pre-receive hook does not return for two minutes: a push waits on it.
+  const fs::path hook = m.bare / "hooks" / "pre-receive";
+  write_file(hook, "#!/bin/sh\nsleep 120\n");
+  fs::permissions(hook, fs::perms::owner_all, fs::perm_options::add);
+  require_ok(pdo_in(m.a, {"track", "done", "06", "read"}));
+  const std::string a_head = head(m.a), remote = remote_main(m.bare), status = git_out({"status", "--porcelain"}, m.a);
+
+  const auto r = pdo_in_terminal(m.a, {"sync", "--timeout", "2"}, "", {{"PDO_PROGRESS_DELAY", "0"}});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Catch::Contains("正在等推送到 pdo（git push；远程仓库的钩子也在这时运行）") && Catch::Contains("最多 2 秒"));
+  CHECK_THAT(r.out, Catch::Contains("等了 2 秒没有回应，已停止") && Catch::Contains("pdo sync --timeout 600") &&
+                        Catch::Contains("本机什么都没有改动"));
+  CHECK(head(m.a) == a_head);
+  CHECK(remote_main(m.bare) == remote);
+  CHECK(git_out({"status", "--porcelain"}, m.a) == status);
+
+  const auto bad = pdo_in(m.a, {"sync", "--timeout", "0"});
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--timeout") && Catch::Contains("1 到 86400"));
+
+  fs::remove(hook);
+  require_ok(pdo_in(m.a, {"sync"}));
+  CHECK(remote_main(m.bare) == head(m.a));
+  require_ok(pdo_in(m.b, {"sync"}));
+  CHECK(head(m.b) == head(m.a));
+  require_sync_left_git_whole(m);
+}
+
 TEST_CASE("sync in a fresh clone without --remote pushes nothing", "[cli][sync][posix][posix:git-from-pdo]") {
   TempDir tmp("sync clone");
   const auto a = fresh_workspace(tmp);

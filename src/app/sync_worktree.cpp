@@ -3,6 +3,7 @@
 #include "app/display.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/rel_path.hpp"
 
 namespace pdo::app {
 
@@ -37,6 +38,8 @@ PathMove move(Change c, bool kept_edit = false) { return {std::move(c), kept_edi
 PathMove refuse(std::string why) { return {std::nullopt, false, std::move(why)}; }
 
 PathMove plan_path(Session& s, const git::TreeChange& ch) {
+  // A remote's tree is input: no path out of the working tree (a usage error naming it otherwise).
+  const auto rel = [&] { return util::RelPath::parse(ch.path).take(); };
   if (s.repo.index_entry(ch.path) != ch.before)
     return refuse(tr("有已暂存（git add）但还没提交的改动", "has staged changes (git add) not committed yet"));
   const fs::path file = s.repo.workdir() / util::path_from_utf8(ch.path);
@@ -46,15 +49,15 @@ PathMove plan_path(Session& s, const git::TreeChange& ch) {
   if (!now) throw Failure(now.error());
   const std::string after = ch.after ? s.repo.read_blob(ch.after->id) : std::string();
   if (!exists) {
-    if (!ch.before) return move(Change::put_file(ch.path, after, Change::Before::absent));
-    if (!ch.after) return move(Change::remove_file(ch.path, ""));  // gone here already, and in the synced commit
+    if (!ch.before) return move(Change::put_file(rel(), after, Change::Before::absent));
+    if (!ch.after) return move(Change::remove_file(rel(), ""));  // gone here already, and in the synced commit
     return refuse(tr("被删掉了但还没提交，而同步要改它", "was deleted but that is not committed, and the sync changes it"));
   }
   const std::string bytes = util::read_file(file).take();
   const auto& expected = ch.before ? ch.before : ch.after;
   if (*now && **now == expected->id) {
-    if (!ch.after) return move(Change::remove_file(ch.path, bytes));
-    return move(Change::put_file(ch.path, after, Change::Before::bytes, bytes));
+    if (!ch.after) return move(Change::remove_file(rel(), bytes));
+    return move(Change::put_file(rel(), after, Change::Before::bytes, bytes));
   }
   if (!*now || !ch.before)
     return refuse(
@@ -66,7 +69,7 @@ PathMove plan_path(Session& s, const git::TreeChange& ch) {
   if (!merged) throw Failure(merged.error());
   if (!merged->clean)
     return refuse(tr("有还没提交的改动，和同步带来的改动在同一处", "has changes not committed yet in the same lines the sync changes"));
-  return move(Change::put_file(ch.path, merged->text, Change::Before::bytes, bytes), true);
+  return move(Change::put_file(rel(), merged->text, Change::Before::bytes, bytes), true);
 }
 
 }  // namespace

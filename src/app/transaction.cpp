@@ -561,9 +561,15 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       }
       if (auto st = check_journal(repo, dir, j); !st) return st.error();
       // Publishing had begun (the branch is locked, the index going into place), or the branch already
-      // points at the recorded commit: finish; otherwise undo.
-      const bool forward =
-          j.commit && !j.commit->commit.empty() && (j.stage == Stage::publishing || repo.ref_target(j.commit->ref) == j.commit->commit);
+      // points at the recorded commit: finish; otherwise undo. A branch lock the journal records but that is
+      // gone, the branch not at the commit, is a publish that never moved the branch (a recovery killed after
+      // it took the proven lock away, or libgit2 freeing its lock on a failed commit; git may have committed
+      // since): undo. A publishing record with no branch lock at all is no record pdo writes (finish refuses it).
+      const bool branch_lock_gone =
+          j.commit && std::any_of(j.locks.begin(), j.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }) &&
+          !fs::exists(fs::symlink_status(repo.branch_lock_path(j.commit->ref), ec));
+      const bool at_commit = j.commit && !j.commit->commit.empty() && repo.ref_target(j.commit->ref) == j.commit->commit;
+      const bool forward = at_commit || (j.commit && !j.commit->commit.empty() && j.stage == Stage::publishing && !branch_lock_gone);
       if (forward) {
         if (auto st = finish(repo, dir, j); !st) return st.error();
       } else {

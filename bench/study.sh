@@ -25,15 +25,9 @@ old=${PDO_BENCH_OLD:+$(realpath "$PDO_BENCH_OLD")}
 [ -z "$old" ] || [ -x "$old" ] || { echo "bench: PDO_BENCH_OLD is no program: $PDO_BENCH_OLD"; exit 2; }
 command -v python3 > /dev/null || { echo "bench: python3 is needed"; exit 2; }
 
-work=$(mktemp -d /tmp/pdo-bench.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 LC_ALL=C.UTF-8
-mkdir -p "$HOME"
-git config --global user.name "Bench Learner"
-git config --global user.email bench@example.com
-git config --global init.defaultBranch main
-
-echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg), $("$pdo" --version), $(git --version)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_setup "$pdo"
 [ -z "$old" ] || echo "bench: older pdo for scan --history: $old ($("$old" --version))"
 echo "bench: ratio = pdo / git (lower is better); medians of $runs alternating pairs"
 

@@ -18,7 +18,7 @@ std::vector<std::string> choices(const CLI::Option* o) {
 
 std::string value_name(const CLI::Option* o) {
   if (auto list = choices(o); !list.empty()) return util::join(list, "|");
-  const std::string type = base_type(o);
+  std::string type = base_type(o);
   if (!o->get_positional() || (!type.empty() && type != "TEXT")) return type;
   std::string name = o->get_name();
   for (auto& c : name) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);

@@ -44,6 +44,7 @@ std::string command_line(const std::vector<const CLI::App*>& chain) {
 
 std::string names_of(const std::vector<const CLI::App*>& subs) {
   std::vector<std::string> names;
+  names.reserve(subs.size());
   for (const CLI::App* s : subs) names.push_back(s->get_name());
   return util::join(names, tr("、", ", "));
 }

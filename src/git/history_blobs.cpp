@@ -119,6 +119,7 @@ Result<std::vector<git_oid>> shallow_commits(git_repository* repo) {
   std::set<std::string> seen;
   // Depth-first, iterative: a node is emitted after all its parents (post-order).
   std::vector<std::pair<git_oid, bool>> stack;
+  stack.reserve(roots.size());
   for (const auto& r : roots) stack.emplace_back(r, false);
   while (!stack.empty()) {
     auto [id, expanded] = stack.back();

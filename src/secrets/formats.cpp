@@ -51,7 +51,7 @@ bool base64_pem_key(std::string_view value) {
   if (!text) return false;
   if (der_private_key(*text)) return true;
   const std::size_t begin = text->find("-----BEGIN ");
-  return begin != std::string::npos && begin < 16 && text->find("PRIVATE KEY-----", begin) != std::string::npos;
+  return begin < 16 && text->find("PRIVATE KEY-----", begin) != std::string::npos;  // npos is not < 16
 }
 
 bool discord_token(std::string_view value) {

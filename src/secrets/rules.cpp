@@ -43,6 +43,7 @@ bool parse_check(std::string_view text, ValueCheck& check) {
 
 std::vector<std::string> lowered(const std::vector<std::string>& texts) {
   std::vector<std::string> out;
+  out.reserve(texts.size());
   for (const auto& t : texts) out.push_back(util::to_lower(t));
   return out;
 }

@@ -29,7 +29,7 @@ std::string password(std::uint32_t seed) {
 /// 16 random lower-case letters with few vowels (a QQ Mail SMTP authorization code).
 std::string smtp_code(std::uint32_t seed) {
   for (;; ++seed) {
-    const std::string code = body(k_lower, 16, seed);
+    std::string code = body(k_lower, 16, seed);
     const auto vowels = std::count_if(code.begin(), code.end(), [](char c) { return std::string("aeiou").find(c) != std::string::npos; });
     if (vowels < 3) return code;
   }

@@ -33,13 +33,19 @@ void print_commit(Context& ctx, const std::optional<std::string>& id) {
   ctx.out << "\n";
 }
 
-int run_add(const LessonOptions& opts, Context& ctx) {
-  Session s = open_session(ctx, Access::write);
-  const auto lesson = app::plan_new_lesson(s.ws, {opts.title, opts.url, opts.folder});
+/// The trailers of a commit that changes the own lesson `id` (`what`: add, url, remove).
+app::Trailers lesson_trailers(const std::string& id, const char* what) {
   app::Trailers t;
   t.action = app::Action::lesson;
   t.id = app::new_action_id();
-  t.own_lesson = lesson.id + " add";
+  t.own_lesson = id + " " + what;
+  return t;
+}
+
+int run_add(const LessonOptions& opts, Context& ctx) {
+  Session s = open_session(ctx, Access::write);
+  const auto lesson = app::plan_new_lesson(s.ws, {opts.title, opts.url, opts.folder});
+  const app::Trailers t = lesson_trailers(lesson.id, "add");
   const std::string subject = tr("我的课节：新增 ", "Own lesson: add ") + lesson.id + " " + lesson.title;
   auto txn = app::add_lesson_transaction(s, lesson, subject, t);
   const auto id = commit(s, std::move(txn));
@@ -78,10 +84,7 @@ int run_set_url(const LessonOptions& opts, Context& ctx) {
                                   "the URL is empty. For example: pdo lesson set-url 18 https://…"));
   Session s = open_session(ctx, Access::write);
   const auto& lesson = lesson_arg(s.ws.course, opts.number);
-  app::Trailers t;
-  t.action = app::Action::lesson;
-  t.id = app::new_action_id();
-  t.own_lesson = lesson.id + " url";
+  const app::Trailers t = lesson_trailers(lesson.id, "url");
   const std::string subject = tr("我的课节：设置链接 ", "Own lesson: set the link of ") + lesson.id + " " + lesson.title;
   auto txn = app::set_url_transaction(s, lesson, opts.url, subject, t);
   const auto id = commit(s, std::move(txn));
@@ -95,10 +98,7 @@ int run_set_url(const LessonOptions& opts, Context& ctx) {
 int run_remove(const LessonOptions& opts, Context& ctx) {
   Session s = open_session(ctx, Access::write);
   const auto& lesson = lesson_arg(s.ws.course, opts.number);
-  app::Trailers t;
-  t.action = app::Action::lesson;
-  t.id = app::new_action_id();
-  t.own_lesson = lesson.id + " remove";
+  const app::Trailers t = lesson_trailers(lesson.id, "remove");
   const std::string subject = tr("我的课节：删除 ", "Own lesson: remove ") + lesson.id + " " + lesson.title;
   const course::Lesson removed = lesson;
   auto txn = app::remove_lesson_transaction(s, removed, subject, t);

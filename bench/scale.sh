@@ -18,7 +18,7 @@ runs=${PDO_BENCH_RUNS:-7}
 [ -x "$pdo" ] || { echo "bench: no pdo binary at $pdo (cmake --preset release && cmake --build --preset release)"; exit 2; }
 command -v python3 > /dev/null || { echo "bench: python3 is needed"; exit 2; }
 
-# shellcheck source=bench/lib.sh
+# shellcheck source=lib.sh
 . "$here/lib.sh"
 bench_setup "$pdo"
 echo "bench: medians of $runs alternating pairs"

@@ -25,7 +25,7 @@ old=${PDO_BENCH_OLD:+$(realpath "$PDO_BENCH_OLD")}
 [ -z "$old" ] || [ -x "$old" ] || { echo "bench: PDO_BENCH_OLD is no program: $PDO_BENCH_OLD"; exit 2; }
 command -v python3 > /dev/null || { echo "bench: python3 is needed"; exit 2; }
 
-# shellcheck source=bench/lib.sh
+# shellcheck source=lib.sh
 . "$here/lib.sh"
 bench_setup "$pdo"
 [ -z "$old" ] || echo "bench: older pdo for scan --history: $old ($("$old" --version))"

@@ -501,10 +501,10 @@ Status check_commit(const git::Repo& repo, const fs::path& dir, const CommitReco
 }
 
 /// Finishes a transaction that had begun to publish: its locks renamed into place, the branch moved
-/// (again through libgit2's transaction, compared with the value the commit was built on).
-Status finish(git::Repo& repo, const fs::path& dir, const Journal& j) {
+/// (again through libgit2's transaction, compared with the value the commit was built on) unless it
+/// already `moved` there.
+Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved) {
   const CommitRecord& c = *j.commit;
-  const bool moved = repo.ref_target(c.ref) == c.commit;
   if (!moved) {
     // A pdo that began publishing holds the branch's lock (proven by check_journal): without it, nothing
     // shows that a pdo got this far here, and the record alone moves no branch.
@@ -560,18 +560,21 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
                                      "another pdo process (pid {}) is committing. Wait for it to finish and try again.", j.pid)};
       }
       if (auto st = check_journal(repo, dir, j); !st) return st.error();
-      // Publishing had begun (the branch is locked, the index going into place), or the branch already
-      // points at the recorded commit: finish; otherwise undo. A branch lock the journal records but that is
-      // gone, the branch not at the commit, is a publish that never moved the branch (a recovery killed after
-      // it took the proven lock away, or libgit2 freeing its lock on a failed commit; git may have committed
-      // since): undo. A publishing record with no branch lock at all is no record pdo writes (finish refuses it).
+      // The branch moved to the recorded commit (it is there, or in the history git committed on top of it
+      // since, and not in the history it was built on), or publishing had begun (the branch is locked, the
+      // index going into place): finish; otherwise undo. A recorded branch lock that is gone, the commit not
+      // in the branch's history, is a publish that never moved the branch (a recovery killed after it took
+      // the proven lock away, or libgit2 freeing its lock on a failed commit; git may have committed since):
+      // undo. A publishing record with no branch lock at all is no record pdo writes (finish refuses it).
       const bool branch_lock_gone =
           j.commit && std::any_of(j.locks.begin(), j.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }) &&
           !fs::exists(fs::symlink_status(repo.branch_lock_path(j.commit->ref), ec));
-      const bool at_commit = j.commit && !j.commit->commit.empty() && repo.ref_target(j.commit->ref) == j.commit->commit;
-      const bool forward = at_commit || (j.commit && !j.commit->commit.empty() && j.stage == Stage::publishing && !branch_lock_gone);
+      const bool built = j.commit && !j.commit->commit.empty();
+      const bool moved = built && repo.is_ancestor(j.commit->commit, repo.ref_target(j.commit->ref)) &&
+                         (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));
+      const bool forward = moved || (built && j.stage == Stage::publishing && !branch_lock_gone);
       if (forward) {
-        if (auto st = finish(repo, dir, j); !st) return st.error();
+        if (auto st = finish(repo, dir, j, moved); !st) return st.error();
       } else {
         roll_back(repo, dir, j);
       }

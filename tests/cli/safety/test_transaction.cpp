@@ -602,6 +602,30 @@ TEST_CASE("a kill at each step of the transaction: the next pdo finishes or undo
   }
 }
 
+// The torture test's failure of 2026-12-04 made exact: a pdo killed after its branch moved (libgit2 has
+// released the branch lock), then a git commit of the learner's on top, then the next pdo. The commit is
+// in the branch's history, so it was published: finishing keeps the working tree; undoing it would put
+// the pre-commit questions.md back over a file git already holds as committed.
+TEST_CASE("a pdo killed after its branch moved, then a git commit on top: the next pdo keeps its change",
+          "[cli][safety][transaction][posix][posix:signals]") {
+  TempDir tmp("moved-then-committed");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "kept question", "--lesson", "6"}, "ref-moved"));
+  const std::string asked = read_file(root / "questions.md");
+  REQUIRE(asked.find("kept question") != std::string::npos);
+  REQUIRE(asked == git_out({"show", "HEAD:questions.md"}, root));
+  write_file(root / "data.txt", "the learner's own\n");
+  REQUIRE(run_git({"add", "data.txt"}, root).exit_code == 0);
+  REQUIRE(run_git({"commit", "-q", "-m", "own"}, root).exit_code == 0);
+  const auto next = run_pdo({"track", "done", "17", "notes"}, root);
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 0);
+  CHECK(read_file(root / "questions.md") == asked);
+  CHECK(git_out({"show", "HEAD:questions.md"}, root) == asked);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  require_sound(root);
+}
+
 // About 7 s here. Until 2026-12-01 it failed in about half the runs: a `git commit` of the learner's loop
 // that had read the index before a pdo commit wrote it back, and the next `u` commit undid a tick (see
 // "a git commit that read the index before pdo's commit…" above, the same interleaving made exact).

@@ -411,10 +411,10 @@ TEST_CASE("in a linked worktree pdo looks for its hooks where git runs them: the
   CHECK(status.err.find("not active") == std::string::npos);
 }
 
-TEST_CASE("pdo hook names a hook, or its installed file; anything else is a usage error", "[cli][hook]") {
+TEST_CASE("pdo hook names a hook, or its installed file, anything else is a usage error", "[cli][hook]") {
   TempDir tmp("pdo-secrets-hookname");
   const fs::path ws = tmp / "course";
-  REQUIRE(init_ws(ws).exit_code == 0);
+  REQUIRE(init_ws(ws, "zh").exit_code == 0);  // a Chinese workspace: --lang en switches the errors
   for (const std::vector<std::string>& args : {std::vector<std::string>{"hook", "pre-comit"},
                                                {"--lang", "en", "hook", "pre-comit"},
                                                {"hook", "x/other-hook"},

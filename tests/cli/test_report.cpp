@@ -90,7 +90,7 @@ TEST_CASE("report never replaces a file that is not a pdo report", "[cli][report
   require_ok(pdo_in(root, {"report", "--html", "report.html"}));  // its own earlier report: replaced
 }
 
-TEST_CASE("report --html replaces only the report it wrote there and not a file that quotes its marker; --force replaces",
+TEST_CASE("report --html replaces only the report it wrote there and not a file that quotes its marker, --force replaces",
           "[cli][report]") {
   TempDir tmp("report-owner");
   const auto root = fresh_workspace(tmp);

@@ -83,7 +83,7 @@ TEST_CASE("[extend] and tags are accepted with exactly one warning", "[cli][scan
   CHECK(r.err.find("tags (line 9)") != std::string::npos);
 }
 
-TEST_CASE("a catastrophically backtracking rule stops with a warning; the scan finishes", "[cli][scan][gitleaks]") {
+TEST_CASE("a catastrophically backtracking rule stops with a warning, the scan finishes", "[cli][scan][gitleaks]") {
   TempDir tmp("pdo-gitleaks-redos");
   const fs::path ws = workspace(tmp, "[[rules]]\nid = \"nested-plus\"\nregex = '''(a+)+$'''\n\n" + k_acme_rule);
   write_file(ws / "long.txt", std::string(200000, 'a') + "b\n" + acme_key(2) + "\n");

@@ -39,7 +39,7 @@ fs::path marking_git(FakeBin& bin) {
 
 }  // namespace
 
-TEST_CASE("a cloned course file runs nothing until trusted; a changed file is untrusted again", "[cli][check][trust]") {
+TEST_CASE("a cloned course file runs nothing until trusted, a changed file is untrusted again", "[cli][check][trust]") {
   TempDir tmp("trust-honest");
   // The course's command: a git that leaves bin/marker when it runs (on Linux and under wine alike).
   FakeBin bin(tmp / "bin");

@@ -90,7 +90,7 @@ TEST_CASE("workspace rules remove a built-in finding only by a trusted global al
   CHECK(app::SecretScan(rules(by_line, false)).scan("notes.md", lines).size() == 4);
 }
 
-TEST_CASE("unimplemented gitleaks keys give exactly one warning; a stopped rule one per rule", "[app]") {
+TEST_CASE("unimplemented gitleaks keys give exactly one warning, a stopped rule one per rule", "[app]") {
   const English english;
   const app::SecretScan scan(rules(R"([extend]
 useDefault = true

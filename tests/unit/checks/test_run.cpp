@@ -384,7 +384,7 @@ TEST_CASE("display_command quotes what a reader would misread", "[checks]") {
   CHECK(checks::display_command({"py", "-c", "print('a b')"}) == "py -c \"print('a b')\"");
 }
 
-TEST_CASE("an untrusted course file: its commands are shown, never run; probes still run", "[checks]") {
+TEST_CASE("an untrusted course file: its commands are shown, never run, probes still run", "[checks]") {
   util::set_lang(util::Lang::en);
   const TrustedMini c("", false);  // the learner has not trusted it
   REQUIRE_FALSE(c.gate->open());

@@ -223,7 +223,7 @@ TEST_CASE("folder names safe on every OS pass", "[course]") {
   CHECK(course::folder_name_problem("aux.md"));
 }
 
-TEST_CASE("check kinds and routes are parsed into their enums; unknown spellings are refused", "[course]") {
+TEST_CASE("check kinds and routes are parsed into their enums, unknown spellings are refused", "[course]") {
   util::set_lang(util::Lang::en);
   const std::string item = "[[checks]]\nid = \"look\"\ntitle = \"Look\"\n";
   SECTION("known spellings") {

@@ -38,7 +38,7 @@ TEST_CASE("box lines are found in either language and any bullet", "[progress]")
   CHECK(text[boxes[1].offset] == 'x');
 }
 
-TEST_CASE("a numbered task item is a box too (Markdown shows both as checkboxes); a bare number is not", "[progress]") {
+TEST_CASE("a numbered task item is a box too (Markdown shows both as checkboxes), a bare number is not", "[progress]") {
   const std::string text = "1. [ ] 01 读讲义\n  2) [x] 02 Do the exercise\n3.[ ] 03 读讲义\n1234567890. [ ] 04 读讲义\n.1 [ ] 05 读讲义\n";
   const auto boxes = progress::parse_boxes(text);
   REQUIRE(boxes.size() == 2);

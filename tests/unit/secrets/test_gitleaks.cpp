@@ -53,7 +53,7 @@ std::string parse_error(const std::string& toml) {
 
 }  // namespace
 
-TEST_CASE("a gitleaks rule finds its key; the built-in rules do not know it", "[secrets]") {
+TEST_CASE("a gitleaks rule finds its key, the built-in rules do not know it", "[secrets]") {
   const auto config = parse(k_acme_rule);
   const std::string text = "first line\nthe key is " + acme_key() + " here\n";
   CHECK(default_scanner().scan("notes.md", text).empty());
@@ -77,7 +77,7 @@ keywords = ["zeta"]
   CHECK(scan(config, "ZETA value " + value + "\n").size() == 1);
 }
 
-TEST_CASE("secretGroup picks the secret; without it the first non-empty group", "[secrets]") {
+TEST_CASE("secretGroup picks the secret, without it the first non-empty group", "[secrets]") {
   const std::string first = body(k_alnum, 20, 1), second = body(k_alnum, 20, 2);
   const std::string text = "pair=" + first + ":" + second + "\n";
   const auto grouped = parse(R"([[rules]]

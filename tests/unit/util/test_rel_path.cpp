@@ -60,7 +60,7 @@ TEST_CASE("a backslash or a colon is refused on Windows, where it is a separator
 }
 
 // [posix:symlinks] POSIX symlinks.
-TEST_CASE("a link on the way out of the workspace is refused; the last name may be a link when asked", "[util][posix][posix:symlinks]") {
+TEST_CASE("a link on the way out of the workspace is refused, the last name may be a link when asked", "[util][posix][posix:symlinks]") {
   test::TempDir tmp("relpath");
   const auto root = tmp / "ws";
   std::filesystem::create_directories(root / "real");

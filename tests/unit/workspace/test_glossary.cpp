@@ -27,7 +27,7 @@ TEST_CASE("glossary entries: inline, bold, full-width or ASCII colon, and defini
   CHECK(terms_of("### My glossary (术语)\nB: beta\n") == std::vector<std::string>{"B=beta"});
 }
 
-TEST_CASE("no glossary line, no terms; the glossary ends at a heading, a question or two blank lines", "[workspace]") {
+TEST_CASE("no glossary line, no terms, the glossary ends at a heading, a question or two blank lines", "[workspace]") {
   CHECK(terms_of("Tensor：多维数组\n").empty());
   CHECK(terms_of("名称解释：\nA：甲\n## 下一节\nB：乙\n") == std::vector<std::string>{"A=甲"});
   CHECK(terms_of("名称解释：\nA：\n甲\nPyTorch 是什么？\nB：乙\n") == std::vector<std::string>{"A=甲"});

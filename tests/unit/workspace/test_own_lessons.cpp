@@ -39,7 +39,7 @@ TEST_CASE("own lessons round-trip, quotes and all", "[workspace]") {
   CHECK(workspace::parse_own_lessons(workspace::own_lessons_text({}), "x").take().empty());
 }
 
-TEST_CASE("own lessons keep a stable id; a file written before ids gets one from its folder, the same everywhere", "[workspace]") {
+TEST_CASE("own lessons keep a stable id, a file written before ids gets one from its folder, the same everywhere", "[workspace]") {
   const std::string old_file = "schema = 1\n\n[[lessons]]\nnumber = 18\ntitle = \"A\"\nfolder = \"18-18-a\"\n";
   const auto first = workspace::parse_own_lessons(old_file, "x").take();
   REQUIRE(first.size() == 1);

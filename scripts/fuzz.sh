@@ -29,22 +29,35 @@ cmake --build --preset fuzz -j2 --target "${targets[@]/#/fuzz_}"
 
 findings=build/fuzz/findings
 mkdir -p "$findings"
-failed=()
-for name in "${targets[@]}"; do
-  corpus=build/fuzz/corpus/$name
+rm -f "$findings"/.failed-*
+# One target a core at a time (each fuzzer runs on one): PDO_FUZZ_JOBS overrides.
+jobs=${PDO_FUZZ_JOBS:-$(nproc)}
+run_one() {
+  local name=$1 corpus=build/fuzz/corpus/$1 log=build/fuzz/$1.log
   mkdir -p "$corpus"
-  seeds=tests/fuzz/corpus/$name
-  log=build/fuzz/$name.log
-  printf '%-14s ' "$name"
   # -timeout: seconds per input; -rss_limit_mb: out-of-memory; leaks are found at each input's end.
   if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "build/fuzz/tests/fuzz/fuzz_$name" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$findings/$name-" -print_final_stats=1 > "$log" 2>&1; then
-    echo "ok: $(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') runs, no finding"
+    "build/fuzz/tests/fuzz/fuzz_$name" "$corpus" "tests/fuzz/corpus/$name" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$findings/$name-" -print_final_stats=1 > "$log" 2>&1; then
+    printf '%-14s ok: %s runs, no finding\n' "$name" "$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')"
   else
-    echo "FINDING: $(grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error' "$log" || echo "see $log")"
-    failed+=("$name")
+    printf '%-14s FINDING: %s\n' "$name" "$(grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error' "$log" || echo "see $log")"
+    touch "$findings/.failed-$name"
   fi
+}
+running=0
+for name in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n
+    running=$((running - 1))
+  fi
+  run_one "$name" &
+  running=$((running + 1))
+done
+wait
+failed=()
+for name in "${targets[@]}"; do
+  if [ -e "$findings/.failed-$name" ]; then failed+=("$name"); fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz.sh: findings in ${failed[*]}: inputs in $findings/, logs in build/fuzz/<target>.log" >&2

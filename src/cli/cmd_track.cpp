@@ -1,6 +1,7 @@
 // pdo track done|todo <lesson> <step>: ticks or unticks one box in progress.md (a one-byte change)
 // and commits it, so `git log` is the study journal. `notes` also commits the lesson's notes.md and
 // `exercise` its exercises/ files. It never repairs a progress.md whose line it cannot find.
+#include <algorithm>
 #include <memory>
 #include <ostream>
 
@@ -31,28 +32,30 @@ progress::Step step_arg(const std::string& text) {
                     tr("。有效的步骤：read（读讲义）、exercise（做练习）、notes（记笔记）", ". Valid steps: read, exercise, notes"));
 }
 
-/// The lesson files a step commits along with progress.md.
-std::vector<std::string> step_files(const Session& s, const course::Lesson& lesson, progress::Step step) {
+/// The lesson files a step commits along with progress.md: for `exercise`, what `git add -A` of the
+/// lesson's exercises/ would stage (new, changed and deleted files), found in one walk as git status
+/// finds it; ignored files and a symlink's target are not.
+std::vector<util::RelPath> step_files(const Session& s, const course::Lesson& lesson, progress::Step step) {
   const std::string dir = "lessons/" + lesson.folder + "/";
-  if (step == progress::Step::notes) return {dir + "notes.md"};
+  if (step == progress::Step::notes) return {s.repo_path(dir + "notes.md")};
   if (step != progress::Step::exercise) return {};
-  std::vector<std::string> files;
   std::error_code ec;
-  const fs::path root = s.path(dir + "exercises");
-  if (fs::is_symlink(fs::symlink_status(root, ec))) {
+  if (fs::is_symlink(fs::symlink_status(s.path(dir + "exercises"), ec))) {
     throw Failure(Exit::usage, dir + "exercises" +
                                    tr(" 是一个符号链接，pdo 不会顺着它走出工作区。请把它换成普通文件夹后重试。",
                                       " is a symbolic link, and pdo never follows a link out of the workspace. Make it a "
                                       "regular folder and try again."));
   }
-  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    // A symlink is committed as a link (git's way), never followed; folders are walked, not committed.
-    std::error_code sec;
-    const auto st = it->symlink_status(sec);
-    if (!fs::is_symlink(st) && !fs::is_regular_file(st)) continue;
-    const std::string rel = dir + "exercises/" + it->path().lexically_relative(root).generic_u8string();
-    if (!s.repo.is_ignored(s.repo_path(rel))) files.push_back(rel);
-  }
+  auto files = s.repo.changed_under(s.repo_path(dir + "exercises")).take();
+  // A FIFO, socket or device where a committed file was: git's walk does not see it, and pdo neither
+  // commits it nor its file's deletion (opening a FIFO would block).
+  const fs::path workdir = s.repo.workdir();
+  files.erase(std::remove_if(files.begin(), files.end(),
+                             [&](const util::RelPath& p) {
+                               const auto st = fs::symlink_status(workdir / util::path_from_utf8(p.str()), ec);
+                               return fs::exists(st) && !fs::is_regular_file(st) && !fs::is_symlink(st);
+                             }),
+              files.end());
   return files;
 }
 
@@ -89,7 +92,7 @@ int run_track(const TrackOptions& opts, Context& ctx) {
   }
   app::Transaction txn;
   txn.changes.push_back(app::Change::edited(progress_path, set_box_edit(lesson, step, s.ws.settings.lang, done)));
-  for (const auto& file : step_files(s, lesson, step)) txn.changes.push_back(app::Change::whole_file(s.repo_path(file)));
+  for (auto& file : step_files(s, lesson, step)) txn.changes.push_back(app::Change::whole_file(std::move(file)));
   app::Trailers trailers;
   trailers.action = app::Action::track;
   trailers.id = app::new_action_id();

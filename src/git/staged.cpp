@@ -1,5 +1,8 @@
 // Repo::staged_blobs: what `git commit` is about to store, for the pre-commit hook's secret scan. It
-// reads the index git hands the hook (GIT_INDEX_FILE) and never the working tree.
+// reads the index git hands the hook (GIT_INDEX_FILE) and never the working tree. Repo::changed_under:
+// what `git add -A FOLDER` would stage there, by libgit2's status walk.
+#include <algorithm>
+
 #include "git/lg2.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -11,6 +14,7 @@ using util::tr;
 namespace {
 
 using DiffPtr = Handle<git_diff, git_diff_free>;
+using StatusListPtr = Handle<git_status_list, git_status_list_free>;
 
 Result<IndexPtr> open_index(git_repository* repo, const std::optional<fs::path>& index_file) {
   git_index* raw = nullptr;
@@ -63,6 +67,40 @@ Result<std::vector<StagedBlob>> Repo::staged_blobs(const std::optional<fs::path>
     if (d->status == GIT_DELTA_DELETED || d->new_file.mode == GIT_FILEMODE_COMMIT) continue;
     out.push_back({d->new_file.path ? d->new_file.path : "", blob_text(repo, d->new_file.id)});
   }
+  return out;
+}
+
+Result<std::vector<util::RelPath>> Repo::changed_under(const util::RelPath& folder) const {
+  git_status_options opts = GIT_STATUS_OPTIONS_INIT;
+  opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+  // The folder as a path, not a pattern (a lesson folder may hold '['): libgit2's iterators then walk
+  // only it. No rename detection: a rename is a deletion and an addition, each one path.
+  opts.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS | GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH |
+               GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+  char* spec[] = {const_cast<char*>(folder.str().c_str())};  // NOLINT: libgit2 takes char**, and only reads it
+  opts.pathspec = {spec, 1};
+  git_status_list* raw = nullptr;
+  if (int rc = git_status_list_new(&raw, m_impl->repo.get(), &opts); rc != 0)
+    return lg2_error(rc, tr("无法比较工作区和 HEAD：", "cannot compare the working tree with HEAD: ") + folder.str());
+  StatusListPtr list(raw);
+  std::vector<util::RelPath> out;
+  for (std::size_t i = 0; i < git_status_list_entrycount(raw); ++i) {
+    const git_status_entry* e = git_status_byindex(raw, i);
+    const git_diff_delta* d = e->index_to_workdir ? e->index_to_workdir : e->head_to_index;
+    const char* path = d->new_file.path ? d->new_file.path : d->old_file.path;
+    const std::string text = path ? path : "";
+    if (!text.empty() && text.back() == '/') {  // an untracked folder libgit2 does not enter: another repository
+      return Error{Exit::usage,
+                   text + tr(" 是另一个 git 仓库，pdo 不会把它提交进这个工作区。请把它移出工作区（或删除其中的 .git 文件夹）后重试。",
+                             " is another git repository, and pdo does not commit it into this workspace. Move it out of "
+                             "the workspace (or delete its .git folder) and try again.")};
+    }
+    auto rel = util::RelPath::parse(text);
+    if (!rel) return rel.error();
+    out.push_back(std::move(rel).value());
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

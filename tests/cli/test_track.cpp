@@ -301,3 +301,24 @@ TEST_CASE("track exercise over many committed files commits exactly the change",
   CHECK(git_out({"status", "--porcelain"}, root).empty());
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
+
+// `git add -A exercises/` stages a deleted exercise file as a deletion; so must the exercise step, whether
+// the learner deleted the file (rm) or staged its deletion (git rm), and whether a folder went with it.
+TEST_CASE("track exercise commits a deleted exercise file as a deletion", "[cli][track]") {
+  TempDir tmp("track deleted");
+  const auto root = fresh_workspace(tmp);
+  const std::string ex = "lessons/02-02-distributed-data-parallel-in-pytorch/exercises/";
+  for (const char* file : {"a.py", "b.py", "c.py", "sub/d.py"}) write_file(root / (ex + file), std::string("# ") + file + "\n");
+  git_out({"add", "-A", "lessons"}, root);
+  git_out({"-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "my exercises"}, root);
+
+  std::filesystem::remove(root / (ex + "a.py"));
+  std::filesystem::remove_all(root / (ex + "sub"));
+  git_out({"rm", "-q", ex + "c.py"}, root);
+  write_file(root / (ex + "b.py"), "# b.py, changed\n");
+  require_ok(pdo_in(root, {"track", "done", "02", "exercise"}));
+  CHECK(git_out({"show", "--name-status", "--format=", "HEAD"}, root) ==
+        "D\t" + ex + "a.py\nM\t" + ex + "b.py\nD\t" + ex + "c.py\nD\t" + ex + "sub/d.py\nM\tprogress.md\n");
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}

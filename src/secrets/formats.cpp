@@ -77,6 +77,21 @@ bool putty_private_lines(std::string_view after) {
   return b64 >= 40;
 }
 
+/// A placeholder's shape: a name in capitals (PASSWORD, DB_PASS) or a name wrapped in brackets, braces or
+/// angle brackets ([[USERNAME:]PASSWORD@] in a manual's URL syntax, <password>, {{ db_password }}).
+bool placeholder_shape(std::string_view password) {
+  constexpr std::string_view k_wrap = "[]<>{}()$%* ";
+  std::size_t from = 0, to = password.size();
+  while (from < to && k_wrap.find(password[from]) != std::string_view::npos) ++from;
+  while (to > from && k_wrap.find(password[to - 1]) != std::string_view::npos) --to;
+  const std::string_view core = password.substr(from, to - from);
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (core.empty() || !std::all_of(core.begin(), core.end(), [&](char c) { return letter(c) || c == '_' || c == '-'; }))
+    return core.empty();
+  const bool wrapped = from > 0 || to < password.size();
+  return wrapped || (core.size() >= 4 && std::none_of(core.begin(), core.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
+}
+
 }  // namespace
 
 std::optional<std::string> base64_decode(std::string_view text, std::size_t max_out) {
@@ -100,6 +115,21 @@ std::optional<std::string> base64_decode(std::string_view text, std::size_t max_
   return out;
 }
 
+std::string percent_decoded(std::string_view text) {
+  const auto hex = [](char c) {
+    const char lower = static_cast<char>(c | 0x20);
+    return is_digit(c) ? c - '0' : lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
+  };
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool escape = text[i] == '%' && i + 2 < text.size() && hex(text[i + 1]) >= 0 && hex(text[i + 2]) >= 0;
+    out += escape ? static_cast<char>(hex(text[i + 1]) * 16 + hex(text[i + 2])) : text[i];
+    if (escape) i += 2;
+  }
+  return out;
+}
+
 bool placeholder_password(std::string_view user, std::string_view password) {
   static constexpr std::array<std::string_view, 22> k_words{
       "password",   "passwd",      "pass",     "pwd",     "secret", "changeme", "yourpassword", "your_password",
@@ -107,7 +137,7 @@ bool placeholder_password(std::string_view user, std::string_view password) {
       "test",       "user",        "username", "pass123", "none",   "null"};
   if (password.empty()) return true;
   const std::string lower = util::to_lower(password);
-  if (password == user || std::strchr("$<{%*[(", password.front()) != nullptr) return true;
+  if (password == user || std::strchr("$<{%*[(", password.front()) != nullptr || placeholder_shape(password)) return true;
   return std::find(k_words.begin(), k_words.end(), lower) != k_words.end();
 }
 

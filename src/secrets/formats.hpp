@@ -18,8 +18,12 @@ std::optional<std::string> base64_decode(std::string_view text, std::size_t max_
 /// or a variable, and three kinds of character (lower, upper, digit, punctuation) or random-looking.
 bool plausible_password(std::string_view value);
 
-/// True if a placeholder stands where a password would ("password", "changeme", "${DB_PASS}", "<pw>", the user's name).
+/// True if a placeholder stands where a password would ("password", "changeme", "${DB_PASS}", "<pw>",
+/// "[PASSWORD]", a name in capitals such as YOUR_PASSWORD, the user's name).
 bool placeholder_password(std::string_view user, std::string_view password);
+
+/// A URL part with its %XX escapes decoded: a URL's password is judged as the text it stands for.
+std::string percent_decoded(std::string_view text);
 
 /// True if the value passes `check`; `after` is the text that follows it (a PuTTY key's lines).
 bool passes_check(ValueCheck check, std::string_view value, std::string_view after);

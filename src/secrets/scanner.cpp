@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "secrets/examples.hpp"
 #include "secrets/formats.hpp"
 #include "secrets/shapes.hpp"
 #include "secrets/values.hpp"
@@ -19,11 +20,6 @@ namespace {
 
 constexpr std::size_t k_pem_header_max = 80;
 constexpr std::size_t k_pem_body_max = 20000;
-// How far back a line introducing an example ("For example::", "Example request:") makes a contextual
-// rule's value an example: a docstring's "For example::" stands a few lines above its sample request.
-constexpr std::size_t k_example_lines = 12;
-constexpr std::size_t k_example_bytes = 1000;
-
 constexpr Alphabet k_alnum = alphabet_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
 constexpr Alphabet k_trailing = alphabet_of(".-_/:");     // dropped from a word's end
 constexpr Alphabet k_revision_mark = alphabet_of("@/#");  // before a git revision or a URL part
@@ -121,7 +117,7 @@ bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_v
   // A prefix rule's check reads the whole key, its prefix included (match() calls it).
   if (rule.kind != RuleKind::prefix && !passes_check(rule.check, value, text.substr(std::min(text.size(), at + value.size()))))
     return false;
-  return rule.kind == RuleKind::prefix || rule.kind == RuleKind::private_key || !in_example(text, at);
+  return rule.kind == RuleKind::prefix || rule.kind == RuleKind::private_key || !in_example(text, at, m_rules.example_context);
 }
 
 bool Scanner::is_public(std::string_view value, std::string_view before) const {
@@ -132,30 +128,6 @@ bool Scanner::is_public(std::string_view value, std::string_view before) const {
   const std::string_view name = name_before(before);
   return std::any_of(m_rules.public_id_names.begin(), m_rules.public_id_names.end(),
                      [&](std::string_view word) { return contains_lower(name, word); });
-}
-
-bool Scanner::in_example(std::string_view text, std::size_t at) const {
-  const auto has_word = [&](std::string_view line) {
-    return std::any_of(m_rules.example_context.begin(), m_rules.example_context.end(),
-                       [&](std::string_view word) { return contains_lower(line, word); });
-  };
-  // The value's own line: any example word ("e.g.", a doctest's ">>>").
-  std::size_t start = text.rfind('\n', at == 0 ? 0 : at - 1);
-  start = start == std::string_view::npos || at == 0 ? 0 : start + 1;
-  if (has_word(text.substr(start, at - start))) return true;
-  // The k_example_lines before it (at most k_example_bytes): only a line that introduces what follows
-  // ("For example::", "Example request:"). Prose that merely uses the word ("an example of sharding.")
-  // says nothing of the key under it, and a real key must not hide behind it.
-  for (std::size_t lines = 0; start > 0 && lines < k_example_lines && at - start < k_example_bytes; ++lines) {
-    const std::size_t end = start - 1;  // the '\n' ending the line before
-    const std::size_t from = text.rfind('\n', end == 0 ? 0 : end - 1);
-    const std::size_t line_start = from == std::string_view::npos || end == 0 ? 0 : from + 1;
-    std::string_view line = text.substr(line_start, end - line_start);
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.remove_suffix(1);
-    if (!line.empty() && line.back() == ':' && has_word(line)) return true;
-    start = line_start;
-  }
-  return false;
 }
 
 bool Scanner::is_example(std::string_view value) const {
@@ -180,11 +152,13 @@ bool Scanner::match_url_password(const Rule& rule, std::string_view text, std::s
   }
   if (colon == std::string_view::npos || at_sign == std::string_view::npos || colon > at_sign) return false;
   const std::string_view user = text.substr(user_start, colon - user_start);
-  const std::string_view password = text.substr(colon + 1, at_sign - colon - 1);
+  const std::string_view raw = text.substr(colon + 1, at_sign - colon - 1);
+  const std::string password = percent_decoded(raw);  // "he%2F%2Fo" in pip's docs is five letters
   if (password.size() < rule.min_length || placeholder_password(user, password) || is_example(password)) return false;
-  if (!passes_check(rule.check, password, {}) || (rule.check != ValueCheck::none && in_example(text, at))) return false;
+  if (!passes_check(rule.check, password, {}) || (rule.check != ValueCheck::none && in_example(text, at, m_rules.example_context)))
+    return false;
   // The finding is the password: a key with its own rule (glpat-… in a git remote) is reported by that rule.
-  hit = {colon + 1, 0, std::string(password)};
+  hit = {colon + 1, 0, std::string(raw)};
   return true;
 }
 

@@ -65,7 +65,6 @@ private:
   /// The checks every kind of value goes through; the value starts at text[at].
   bool acceptable(const Rule& rule, std::string_view value, std::string_view text, std::size_t at) const;
   bool is_public(std::string_view value, std::string_view before) const;
-  bool in_example(std::string_view text, std::size_t at) const;
   bool allowed(std::string_view line) const;
   /// Logical text: its lines end at '\n'; `file_lines` (null: the same numbers) maps each to its file line.
   struct Lines {

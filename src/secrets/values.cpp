@@ -114,6 +114,15 @@ bool made_of_words(std::string_view value) {
   return letter_words > 0 && digit_runs <= 2 && shorts <= 2 && letters >= 3 * letter_words;
 }
 
+/// A file's name: an extension of two to four lower-case letters (tofu-BC15C85A-1.txt in gnupg's
+/// changelog, after "…-secret.asc,"). Random keys have no '.' or a long part after it.
+bool file_name(std::string_view value) {
+  const std::size_t dot = value.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return false;
+  const std::string_view extension = value.substr(dot + 1);
+  return extension.size() >= 2 && extension.size() <= 4 && std::all_of(extension.begin(), extension.end(), is_lower);
+}
+
 }  // namespace
 
 bool all_hex(std::string_view value) {
@@ -122,7 +131,7 @@ bool all_hex(std::string_view value) {
 }
 
 bool looks_like_name(std::string_view value) {
-  if (made_of_words(value)) return true;
+  if (made_of_words(value) || file_name(value)) return true;
   std::size_t parts = 0, start = 0;
   for (std::size_t i = 0; i <= value.size(); ++i) {
     if (i < value.size() && !is_separator(value[i])) continue;

@@ -157,4 +157,15 @@ std::optional<LogicalText> json_text(std::string_view json, JsonMode mode) {
   return lines.take();
 }
 
+std::string unescaped_quotes(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const bool escape = json[i] == '\\' && i + 1 < json.size() && (json[i + 1] == '"' || json[i + 1] == '\\');
+    if (escape) ++i;
+    out += json[i];
+  }
+  return out;
+}
+
 }  // namespace pdo::secrets

@@ -26,4 +26,9 @@ enum class JsonMode {
 /// The logical text of a JSON document, or nullopt if it is not valid JSON (the caller scans the bytes).
 std::optional<LogicalText> json_text(std::string_view json, JsonMode mode);
 
+/// The bytes of a file that is meant to be JSON but does not parse (a raw tab in a string), with the
+/// escapes \" and \\ undone, so that `\"key\": \"…\"` in a notebook's source string reads as `"key": "…"`.
+/// Every other byte stays, so the lines stay the file's lines.
+std::string unescaped_quotes(std::string_view json);
+
 }  // namespace pdo::secrets

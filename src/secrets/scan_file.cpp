@@ -214,6 +214,9 @@ void Scanner::scan_bytes(std::string_view path, std::string_view type_path, std:
       scan_logical(path, type_path, {logical->text, &logical->file_lines}, which, out);
       return;
     }
+    // Not valid JSON: its bytes are scanned, with the quotes inside its strings as the text has them.
+    decoded = unescaped_quotes(text);
+    text = decoded;
   }
   scan_logical(path, type_path, {text, nullptr}, which, out);
 }

@@ -92,3 +92,14 @@ TEST_CASE("file paths listed after the word secret are not keys", "[secrets]") {
   CHECK(found_ids("secret " + body(k_alnum, 12, 514) + "/" + body(k_alnum, 14, 515) + "+" + body(k_alnum, 6, 516) + "\n", "changelog") ==
         Ids{"secret-in-context"});
 }
+
+TEST_CASE("a notebook that is not valid JSON is read with its escapes undone", "[secrets]") {
+  // bench/secrets' one missed key: a raw tab in a source string makes the notebook invalid JSON, and the
+  // kaggle.json line in another cell holds its quotes escaped (\"key\":).
+  const std::string kaggle = R"({\"username\":\"learner\",\"key\":\")" + body(k_hex, 32, 517) + R"(\"}\n)";
+  const std::string notebook = "{\n \"cells\": [\n  {\n   \"cell_type\": \"code\",\n   \"source\": [\n    \"\t  x = 1\\n\",\n    \"" +
+                               kaggle + "\"\n   ]\n  }\n ]\n}\n";
+  CHECK(found_ids(notebook, "train.ipynb") == Ids{"kaggle-json-key"});
+  // Escaped quotes that hold no key stay silent.
+  CHECK(found_ids(R"({ "cells": [ "\t \"key\": \"value\"" ] )", "train.ipynb").empty());
+}

@@ -154,7 +154,8 @@ python3 "$here/score.py" report "$corpus" "$times" \
 # /usr/lib/python3.X: numpy, scipy, sklearn, pandas, oauthlib… when installed), copied to a temp folder and
 # byte-compiled there (python3 -m compileall), symlinks kept as links: a mixed tree of sources, .pyc,
 # .so and data that holds no secrets. pdo and git-secrets (AWS patterns only, as it ships) each scan it
-# once after a warm-up read; MB/s is the tree's bytes over each tool's CPU time (user + sys).
+# PDO_BENCH_ROUNDS times, alternated, after a warm-up read; MB/s is the tree's bytes over each tool's
+# median CPU time (user + sys of the process and its children, from GNU time).
 pytree="$work/python-tree"
 if [ ! -f "$pytree/.complete" ]; then
   rm -rf "$pytree"
@@ -174,14 +175,30 @@ py_bytes=$(find "$pytree" -type f -printf '%s\n' | awk '{s += $1} END {print s}'
 find "$pytree" -type f -exec cat {} + > /dev/null
 cpu_time() {  # OUT CMD...: runs CMD, writes its output to OUT, prints its user + sys seconds
   local out=$1; shift
+  # GNU time writes "Command exited with non-zero status N" before the figures when CMD fails (pdo exits
+  # 1 when it finds something): the figures are the file's last line.
   /usr/bin/time -f '%U %S' -o "$work/cpu.txt" "$@" > "$out" 2>&1 || true
-  awk '{printf "%.2f", $1 + $2}' "$work/cpu.txt"
+  tail -n 1 "$work/cpu.txt" | awk '{printf "%.2f\n", $1 + $2}'
 }
-pdo_cpu=$(cpu_time "$work/py.pdo" "$pdo" --lang en scan -j 1 "$pytree")
-gs_cpu=$(cpu_time "$work/py.gs" sh -c "cd '$gs_aws' && git secrets --scan -r '$pytree'")
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+: > "$work/py.cpu"
+for r in $(seq 1 "$rounds"); do  # alternated pair by pair, as above
+  order="pdo gs"
+  [ $((r % 2)) = 1 ] || order="gs pdo"
+  for tool in $order; do
+    if [ "$tool" = pdo ]; then
+      printf 'pdo\t%s\n' "$(cpu_time "$work/py.pdo" "$pdo" --lang en scan -j 1 "$pytree")" >> "$work/py.cpu"
+    else
+      printf 'gs\t%s\n' "$(cpu_time "$work/py.gs" sh -c "cd '$gs_aws' && git secrets --scan -r '$pytree'")" >> "$work/py.cpu"
+    fi
+  done
+done
+pdo_cpu=$(awk '$1 == "pdo" {print $2}' "$work/py.cpu" | median)
+gs_cpu=$(awk '$1 == "gs" {print $2}' "$work/py.cpu" | median)
 echo
 echo "python tree $pytree: $(find "$pytree" -type f | wc -l) files, $(awk -v b="$py_bytes" 'BEGIN {printf "%.1f", b / 1e6}') MB ($(find "$pytree" -name '*.pyc' | wc -l) .pyc, $(find "$pytree" -name '*.so*' -type f | wc -l) .so)"
-awk -v b="$py_bytes" -v p="$pdo_cpu" -v g="$gs_cpu" 'BEGIN {printf "python tree MB/s of CPU time: pdo %.1f (%.2f s), git-secrets %.1f (%.2f s)\n", b / 1e6 / p, p, b / 1e6 / g, g}'
+awk -v b="$py_bytes" -v p="$pdo_cpu" -v g="$gs_cpu" -v r="$rounds" -v l="$(cut -d' ' -f1-3 /proc/loadavg)" \
+  'BEGIN {printf "python tree MB/s of CPU time (user + sys, median of %d each, alternated; load %s): pdo %.1f (%.2f s), git-secrets %.1f (%.2f s)\n", r, l, b / 1e6 / p, p, b / 1e6 / g, g}'
 grep -E '^Scanned' "$work/py.pdo" | sed 's/^/python tree, pdo: /'
 echo "python tree findings: pdo $(grep -cvE '^(Scanned|What to do|  |$)' "$work/py.pdo" || true), git-secrets $(grep -c ':[0-9]*:' "$work/py.gs" || true)"
 grep -vE '^(Scanned|What to do|  |$)' "$work/py.pdo" | sed 's/^/  pdo finding: /' | head -60 || true

@@ -58,7 +58,7 @@ bool read_rule(const TomlTable& table, const std::map<std::string, const Alphabe
   rule.id = store.keep(id);
   const TomlTable t = table.with_where("rule " + (id.empty() ? std::string("(no id)") : id) + ": ");
   t.keys({"id", "description", "description_zh", "kind", "anchors", "alphabet", "case_insensitive", "min_length", "max_length",
-          "max_distance", "min_entropy", "cross_lines", "require_random", "header_contains", "token_alphabet", "check"});
+          "max_distance", "min_entropy", "cross_lines", "require_random", "header_contains", "token_alphabet", "check", "generic_prefix"});
   rule.description = store.keep(t.string("description", Need::required));
   rule.description_zh = store.keep(t.string("description_zh", Need::required));
   if (!parse_kind(t.string("kind", Need::required), rule.kind)) {
@@ -82,6 +82,7 @@ bool read_rule(const TomlTable& table, const std::map<std::string, const Alphabe
   rule.min_entropy = t.number("min_entropy", 0.0, 8.0).value_or(0.0);
   rule.cross_lines = t.boolean("cross_lines").value_or(false);
   rule.require_random = t.boolean("require_random").value_or(false);
+  rule.generic_prefix = t.boolean("generic_prefix").value_or(false);
   rule.header_contains = store.keep(t.string("header_contains"));
   if (rule.kind == RuleKind::private_key) return true;
   const std::string alphabet = t.string("alphabet", Need::required);

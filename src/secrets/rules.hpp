@@ -78,6 +78,9 @@ struct Rule {
   /// keyword rules: tokens are runs of this alphabet (null: letters and digits)
   const Alphabet* token_alphabet = nullptr;
   ValueCheck check = ValueCheck::none;
+  /// prefix rules: the prefix is a format's, not a vendor's (a JWT's eyJ is base64 of `{"`), so a value
+  /// documentation shows as an example (secrets/examples.hpp) is not reported, as for contextual rules
+  bool generic_prefix = false;
 };
 
 /// A file name that must never be committed.

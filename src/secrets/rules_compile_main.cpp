@@ -132,7 +132,8 @@ void emit_rule(Emitter& e, const Rule& r, std::size_t i, std::ostream& body) {
        << "  r->min_entropy = " << entropy << ";\n"
        << "  r->require_random = " << flag(r.require_random) << ";\n"
        << "  r->header_contains = " << cpp_string(r.header_contains) << ";\n"
-       << "  r->check = ValueCheck::" << check_name(r.check) << ";\n";
+       << "  r->check = ValueCheck::" << check_name(r.check) << ";\n"
+       << "  r->generic_prefix = " << flag(r.generic_prefix) << ";\n";
   if (r.kind == RuleKind::private_key) return;
   body << "  r->alphabet = &" << e.alphabet(*r.alphabet) << ";\n";
   if (r.token_alphabet != nullptr) body << "  r->token_alphabet = &" << e.alphabet(*r.token_alphabet) << ";\n";

@@ -117,7 +117,8 @@ bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_v
   // A prefix rule's check reads the whole key, its prefix included (match() calls it).
   if (rule.kind != RuleKind::prefix && !passes_check(rule.check, value, text.substr(std::min(text.size(), at + value.size()))))
     return false;
-  return rule.kind == RuleKind::prefix || rule.kind == RuleKind::private_key || !in_example(text, at, m_rules.example_context);
+  const bool own_prefix = rule.kind == RuleKind::prefix && !rule.generic_prefix;
+  return own_prefix || rule.kind == RuleKind::private_key || !in_example(text, at, m_rules.example_context);
 }
 
 bool Scanner::is_public(std::string_view value, std::string_view before) const {

@@ -43,6 +43,7 @@ void check_same_rule(const Rule& built, const Rule& parsed) {
   CHECK(built.header_contains == parsed.header_contains);
   CHECK(bytes_of(built.token_alphabet) == bytes_of(parsed.token_alphabet));
   CHECK(built.check == parsed.check);
+  CHECK(built.generic_prefix == parsed.generic_prefix);
 }
 
 }  // namespace

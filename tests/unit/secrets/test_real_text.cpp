@@ -103,3 +103,15 @@ TEST_CASE("a notebook that is not valid JSON is read with its escapes undone", "
   // Escaped quotes that hold no key stay silent.
   CHECK(found_ids(R"({ "cells": [ "\t \"key\": \"value\"" ] )", "train.ipynb").empty());
 }
+
+TEST_CASE("a JWT shown under a code directive is an example, a key with its vendor's prefix is reported anywhere", "[secrets]") {
+  // python3-jwt's changelog: an Auth0 access token under ".. code:: python".
+  const std::string jwt =
+      "eyJ" + std::string("0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.") + body(k_b64url, 300, 518) + "." + body(k_b64url, 340, 519);
+  const std::string code = "    import jwt\n\n    token = \"" + jwt + "\"\n";
+  CHECK(found_ids(".. code:: python\n\n" + code, "changelog").empty());
+  CHECK(found_ids(fenced(code), "notes.md") == Ids{"jwt-api-key"});
+  // A key with its vendor's prefix under the same directive is still reported.
+  CHECK(found_ids(".. code:: python\n\n    token = \"gh" + std::string("p_") + body(k_alnum, 36, 520) + "\"\n", "changelog") ==
+        Ids{"github-token"});
+}

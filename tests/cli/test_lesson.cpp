@@ -152,6 +152,16 @@ TEST_CASE("lesson remove refuses while the notes hold anything and removes an un
   CHECK_THAT(ticked.err, Catch::Contains("pdo track todo 18 read"));
   require_ok(pdo_in(root, {"track", "todo", "18", "read"}));
 
+  // A question under the lesson's heading keeps it; one under another lesson's does not (mutant: the
+  // "## " heading test in has_questions negated).
+  require_ok(pdo_in(root, {"ask", "why a ring for allreduce", "--lesson", "18"}));
+  const auto asked = pdo_in(root, {"lesson", "remove", "18"});
+  CHECK(asked.exit_code == 2);
+  CHECK_THAT(asked.err, Catch::Contains("questions.md") && Catch::Contains("18"));
+  CHECK(fs::exists(dir / "notes.md"));
+  require_ok(pdo_in(root, {"undo"}));
+  require_ok(pdo_in(root, {"ask", "what does Ray Train add", "--lesson", "17"}));
+
   CHECK(pdo_in(root, {"lesson", "remove", "03"}).exit_code == 2);  // an official lesson
   const int before_remove = commit_count(root);
   require_ok(pdo_in(root, {"lesson", "remove", "18"}));

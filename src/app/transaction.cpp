@@ -90,9 +90,10 @@ struct Write {
 
 Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction& txn) {
   std::vector<Write> writes;
+  util::RelPath::CheckedFolders checked;
   for (const auto& c : txn.changes) {
     const bool whole = c.kind == Change::Kind::whole;
-    auto at = c.path.in(repo.workdir(), whole ? util::RelPath::LastLink::allow : util::RelPath::LastLink::refuse);
+    auto at = c.path.in(repo.workdir(), whole ? util::RelPath::LastLink::allow : util::RelPath::LastLink::refuse, &checked);
     if (!at) return at.error();
     if (whole) continue;
     const fs::path& file = *at;

@@ -1,7 +1,6 @@
 // pdo track done|todo <lesson> <step>: ticks or unticks one box in progress.md (a one-byte change)
 // and commits it, so `git log` is the study journal. `notes` also commits the lesson's notes.md and
 // `exercise` its exercises/ files. It never repairs a progress.md whose line it cannot find.
-#include <algorithm>
 #include <memory>
 #include <ostream>
 
@@ -46,17 +45,7 @@ std::vector<util::RelPath> step_files(const Session& s, const course::Lesson& le
                                       " is a symbolic link, and pdo never follows a link out of the workspace. Make it a "
                                       "regular folder and try again."));
   }
-  auto files = s.repo.changed_under(s.repo_path(dir + "exercises")).take();
-  // A FIFO, socket or device where a committed file was: git's walk does not see it, and pdo neither
-  // commits it nor its file's deletion (opening a FIFO would block).
-  const fs::path workdir = s.repo.workdir();
-  files.erase(std::remove_if(files.begin(), files.end(),
-                             [&](const util::RelPath& p) {
-                               const auto st = fs::symlink_status(workdir / util::path_from_utf8(p.str()), ec);
-                               return fs::exists(st) && !fs::is_regular_file(st) && !fs::is_symlink(st);
-                             }),
-              files.end());
-  return files;
+  return s.repo.changed_under(s.repo_path(dir + "exercises")).take();
 }
 
 std::string subject(const course::Lesson& lesson, progress::Step step, bool done) {

@@ -23,6 +23,10 @@ namespace {
 
 using FilterListPtr = Handle<git_filter_list, git_filter_list_free>;
 
+/// Files up to this size are staged by apply_plain when no filter applies (read whole into memory);
+/// larger ones, e.g. a data set in exercises/, stream through git_index_add_bypath.
+constexpr std::uint64_t k_plain_max_bytes = 16 << 20;
+
 /// The index the transaction edits: a private copy of .git/index, or HEAD's tree when it is missing.
 Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch, git_tree* head_tree, bool& was_missing) {
   std::error_code ec;
@@ -138,9 +142,31 @@ struct Applied {
   std::uint32_t mode = GIT_FILEMODE_BLOB;
 };
 
-/// `git add PATH`, where the index file had `index_file`'s stat data when it was read.
+/// `git add PATH` of the regular file `file` when no clean filter applies: its bytes read once, written with
+/// git_odb_write (which only freshens a blob already there, where add_bypath streams it into a temporary
+/// file first) and staged from the stat data `st` taken before the read. nullopt when the file changed
+/// meanwhile: the caller then stages it as git_index_add_bypath does.
+Result<std::optional<Applied>> apply_plain(git_repository* repo, git_index* index, const std::string& path, const fs::path& file,
+                                           const platform::StatData& st) {
+  auto bytes = util::read_file(file);
+  if (!bytes) return bytes.error();
+  const auto again = platform::stat_data(file);
+  if (!again || !again->regular || again->ino != st.ino || again->size != st.size || again->mtime_s != st.mtime_s ||
+      again->mtime_ns != st.mtime_ns || bytes->size() != st.size) {
+    return std::optional<Applied>();
+  }
+  auto id = write_blob(repo, *bytes);
+  if (!id) return id.error();
+  if (auto staged = stage_known_blob(index, path, *id, st); !staged) return staged.error();
+  const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
+  if (!e) return Error{Exit::failure, tr("无法暂存 ", "cannot stage ") + path};
+  return std::optional<Applied>(Applied{e->id, e->mode});
+}
+
+/// `git add PATH`, where the index file had `index_file`'s stat data when it was read; `plain` when no
+/// clean filter applies to it (clean_filters_are_noop).
 Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::string& path,
-                            const std::optional<platform::StatData>& index_file) {
+                            const std::optional<platform::StatData>& index_file, bool plain) {
   const fs::path file = util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path);
   const auto st = platform::stat_data(file);  // POSIX: nullopt means no file; Windows: always nullopt
   std::error_code ec;
@@ -152,6 +178,12 @@ Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::s
   // one lstat each, as in git add).
   const git_index_entry* staged = st ? git_index_get_bypath(index, path.c_str(), 0) : nullptr;
   if (staged && unchanged_since_staged(index, *staged, *st, index_file)) return Applied{staged->id, staged->mode};
+  // A new file (an existing entry may keep a mode the file system cannot show, as add_bypath keeps it).
+  if (plain && st && st->regular && !staged && st->size <= k_plain_max_bytes) {
+    auto a = apply_plain(repo, index, path, file, *st);
+    if (!a) return a.error();
+    if (*a) return **a;
+  }
   // Exactly `git add PATH`: filters, the executable bit, a symlink as a link (never followed), stat data.
   if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
   const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
@@ -405,9 +437,14 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     out.healed.push_back(path);
   }
   std::vector<std::pair<std::string, Applied>> applied;
+  std::vector<std::string> whole;
+  for (const auto& change : spec.changes) {
+    if (change.kind == CommitChange::Kind::whole) whole.push_back(change.path);
+  }
+  const bool plain = !whole.empty() && clean_filters_are_noop(repo, index->get(), whole);
   for (const auto& change : spec.changes) {
     const auto before = staged_stamp(index->get(), change.path);
-    auto a = change.kind == CommitChange::Kind::whole ? apply_whole(repo, index->get(), change.path, index_file)
+    auto a = change.kind == CommitChange::Kind::whole ? apply_whole(repo, index->get(), change.path, index_file, plain)
                                                       : apply_edit(repo, index->get(), head_tree.get(), change);
     if (!a) return a.error();
     const auto after = staged_stamp(index->get(), change.path);

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "git/repo.hpp"
 #include "util/platform.hpp"
@@ -64,6 +65,11 @@ inline Error lg2_error(int rc, const std::string& what) {
 
 /// The signature of `identity`, or of git's configured user (a usage error saying how to set it).
 Result<SigPtr> signature_of(git_repository* repo, const Identity& identity);
+
+/// True when git's clean filters leave every file at `paths` (working-tree paths) as it is, so the blob
+/// `git add` makes is the file's bytes (git/filters.cpp): core.autocrlf false or unset, and none of the
+/// attribute files libgit2 would read for them exists.
+bool clean_filters_are_noop(git_repository* repo, git_index* index, const std::vector<std::string>& paths);
 
 /// A path as libgit2 takes it: UTF-8 with '/' separators (libgit2 splits only on '/', e.g. for MKPATH, so
 /// a Windows "C:\dir\sub" must arrive as "C:/dir/sub").

@@ -320,8 +320,8 @@ public:
   /// The paths under the working-tree folder `folder` that `git add -A FOLDER` then `git commit` would
   /// change: modified, deleted, new and not ignored, or staged already; as `git status` finds them, in one
   /// walk of the folder, where a file whose stat data its index entry holds is not read. FIFOs, sockets
-  /// and devices are not seen, and a symbolic link is one path, never followed. Sorted; a git
-  /// repository inside the folder is refused (usage error naming it).
+  /// and devices are not seen (nor a committed file one replaced), and a symbolic link is one path, never
+  /// followed. Sorted; a git repository inside the folder is refused (usage error naming it).
   Result<std::vector<util::RelPath>> changed_under(const util::RelPath& folder) const;
   /// A blob some commit added or changed, for scanning history.
   struct HistoryBlob {

@@ -95,6 +95,12 @@ Result<std::vector<util::RelPath>> Repo::changed_under(const util::RelPath& fold
                              " is another git repository, and pdo does not commit it into this workspace. Move it out of "
                              "the workspace (or delete its .git folder) and try again.")};
     }
+    // A FIFO, socket or device where a committed file was: the walk does not see it, and neither it nor its
+    // file's deletion is committed (opening a FIFO would block).
+    std::error_code ec;
+    const auto there = (e->status & GIT_STATUS_WT_DELETED) != 0 ? fs::symlink_status(workdir() / util::path_from_utf8(text), ec)
+                                                                : fs::file_status(fs::file_type::not_found);
+    if (fs::exists(there) && !fs::is_regular_file(there) && !fs::is_symlink(there)) continue;
     auto rel = util::RelPath::parse(text);
     if (!rel) return rel.error();
     out.push_back(std::move(rel).value());

@@ -77,14 +77,20 @@ Result<RelPath> RelPath::parse(std::string_view text) {
                                 escape_controls(text.substr(0, 200)), why)};
 }
 
-Result<fs::path> RelPath::in(const fs::path& root, LastLink last) const {
+Result<fs::path> RelPath::in(const fs::path& root, LastLink last, CheckedFolders* checked) const {
   fs::path p = root;
   const auto names = split(m_text, '/');
+  std::size_t prefix = 0;  // bytes of m_text up to the current name
   for (std::size_t i = 0; i < names.size(); ++i) {
     p /= path_from_utf8(names[i]);
-    std::error_code ec;
-    if (!fs::is_symlink(fs::symlink_status(p, ec))) continue;
+    prefix += names[i].size() + (i == 0 ? 0 : 1);
     const bool is_last = i + 1 == names.size();
+    if (checked && !is_last && checked->count(m_text.substr(0, prefix)) != 0) continue;
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(p, ec))) {
+      if (checked && !is_last) checked->insert(m_text.substr(0, prefix));
+      continue;
+    }
     if (is_last && last == LastLink::allow) continue;
     const std::string shown = escape_controls(path_to_utf8(p.lexically_relative(root)));
     if (is_last) {

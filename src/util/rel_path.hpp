@@ -5,6 +5,7 @@
 // Windows a drive letter), reaches into `.git` (in any spelling Windows or macOS would take for it) or hides a
 // separator (a backslash) cannot get that far. Links are checked where the path meets the disk (in()).
 #include <filesystem>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -25,9 +26,13 @@ public:
 
   /// Whether the path's last name may be a symbolic link (a link is committed as a link, never followed).
   enum class LastLink { refuse, allow };
+  /// Folders under one root that in() found to be no link, shared by the calls of one check (a
+  /// transaction's 10k exercise files share three folders).
+  using CheckedFolders = std::set<std::string>;
   /// The path under `root` (the working tree), refused (usage error) when a folder on the way, or with
   /// LastLink::refuse the file itself, is a symbolic link: pdo never follows a link out of the workspace.
-  Result<std::filesystem::path> in(const std::filesystem::path& root, LastLink last = LastLink::refuse) const;
+  Result<std::filesystem::path> in(const std::filesystem::path& root, LastLink last = LastLink::refuse,
+                                   CheckedFolders* checked = nullptr) const;
 
 private:
   explicit RelPath(std::string text) : m_text(std::move(text)) {}

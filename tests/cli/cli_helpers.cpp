@@ -1,6 +1,7 @@
 #include "cli/cli_helpers.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 
 #include "util/fs.hpp"
@@ -70,6 +71,16 @@ std::filesystem::path fresh_workspace(const TempDir& tmp, const std::vector<std:
 
 platform::ProcessResult pdo_in(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& input) {
   return run_pdo(args, root, input);
+}
+
+platform::ProcessResult run_pdo_bounded(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
+  std::vector<std::string> argv = pdo_command();
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  opts.timeout = std::chrono::milliseconds(10000);
+  return platform::run_process(argv, opts);
 }
 
 void require_ok(const platform::ProcessResult& r) {

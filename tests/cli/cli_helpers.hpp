@@ -34,6 +34,10 @@ std::filesystem::path fresh_workspace(const TempDir& tmp, const std::vector<std:
 /// Runs pdo with args in the workspace `root`.
 platform::ProcessResult pdo_in(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& input = "");
 
+/// Runs pdo with args in `cwd`, killed after 10 s (timed_out): a pdo that blocks, e.g. opening a FIFO,
+/// fails the test instead of hanging it.
+platform::ProcessResult run_pdo_bounded(const std::vector<std::string>& args, const std::filesystem::path& cwd);
+
 /// Requires exit code 0, printing pdo's output otherwise.
 void require_ok(const platform::ProcessResult& r);
 

@@ -322,3 +322,60 @@ TEST_CASE("track exercise commits a deleted exercise file as a deletion", "[cli]
   CHECK(git_out({"status", "--porcelain"}, root).empty());
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
+
+// [posix:devices] a FIFO is a POSIX file kind. git's walk does not see one, and neither does the exercise
+// step: a new FIFO is not committed, nor the deletion of a committed file a FIFO replaced, and pdo never
+// opens it (that would block until run_pdo_bounded's limit kills it).
+TEST_CASE("track exercise leaves a FIFO in exercises/ alone", "[cli][track][posix][posix:devices]") {
+  TempDir tmp("track fifo");
+  const auto root = fresh_workspace(tmp);
+  const std::string ex = "lessons/02-02-distributed-data-parallel-in-pytorch/exercises/";
+  write_file(root / (ex + "was-a-file.py"), "x = 1\n");
+  git_out({"add", "-A", "lessons"}, root);
+  git_out({"-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "my exercises"}, root);
+  std::filesystem::remove(root / (ex + "was-a-file.py"));
+  for (const char* fifo : {"was-a-file.py", "new-fifo"})
+    REQUIRE(platform::run_process({"mkfifo", util::path_to_utf8(root / (ex + fifo))}).exit_code == 0);
+  write_file(root / (ex + "a.py"), "print(1)\n");
+  const auto r = run_pdo_bounded({"track", "done", "02", "exercise"}, root);
+  INFO(r.out << r.err);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 0);
+  CHECK(git_out({"show", "--name-status", "--format=", "HEAD"}, root) == "A\t" + ex + "a.py\nM\tprogress.md\n");
+  CHECK(git_out({"ls-tree", "--name-only", "HEAD", ex}, root) == ex + ".gitkeep\n" + ex + "a.py\n" + ex + "was-a-file.py\n");
+}
+
+// The exercise step stages a new file's bytes itself only when no clean filter can apply; wherever git's
+// filters would change them (core.autocrlf, a .gitattributes on the way, $GIT_DIR/info/attributes), the
+// blob is the one `git add` makes (each section's bytes as git 2.39 stores them), and git sees the file unchanged.
+TEST_CASE("track exercise stores a new file as git add would with or without filters", "[cli][track]") {
+  TempDir tmp("track filters");
+  const auto root = fresh_workspace(tmp);
+  const std::string ex = "lessons/02-02-distributed-data-parallel-in-pytorch/exercises/";
+  std::string stored = "a\r\nb\r\n";  // what git add stores
+  SECTION("no filter: the bytes as they are") {}
+  SECTION("core.autocrlf") {
+    git_out({"config", "core.autocrlf", "true"}, root);
+    stored = "a\nb\n";
+  }
+  SECTION("a .gitattributes in exercises/, new in this commit") {
+    write_file(root / (ex + ".gitattributes"), "*.py text eol=lf\n");
+    stored = "a\nb\n";
+  }
+  SECTION("a .gitattributes at the root, committed and deleted from the working tree (git reads the index's)") {
+    write_file(root / ".gitattributes", "*.py text eol=lf\n");
+    git_out({"add", ".gitattributes"}, root);
+    git_out({"-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "attributes"}, root);
+    std::filesystem::remove(root / ".gitattributes");
+    stored = "a\nb\n";
+  }
+  SECTION("$GIT_DIR/info/attributes") {
+    write_file(root / ".git/info/attributes", "*.py text eol=lf\n");
+    stored = "a\nb\n";
+  }
+  write_file(root / (ex + "crlf.py"), "a\r\nb\r\n");
+  require_ok(pdo_in(root, {"track", "done", "02", "exercise"}));
+  CHECK(git_out({"show", "HEAD:" + ex + "crlf.py"}, root) == stored);
+  CHECK(run_git({"diff-files", "--quiet", "--", ex}, root).exit_code == 0);
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}

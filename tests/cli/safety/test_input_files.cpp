@@ -12,16 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-platform::ProcessResult run_pdo_bounded(const std::vector<std::string>& args, const fs::path& cwd) {
-  std::vector<std::string> argv = pdo_command();
-  argv.insert(argv.end(), args.begin(), args.end());
-  platform::ProcessOptions opts;
-  opts.cwd = cwd;
-  opts.env = test_env();
-  opts.timeout = std::chrono::milliseconds(10000);
-  return platform::run_process(argv, opts);
-}
-
 /// `pdo init ROOT --yes --course FILE` must fail with rc 2, name the file, and create nothing.
 void require_refused_course(const TempDir& tmp, const fs::path& course, const std::string& expect) {
   const auto root = tmp / "ws";

@@ -76,3 +76,21 @@ TEST_CASE("a link on the way out of the workspace is refused, the last name may 
   CHECK_FALSE(last.in(root));
   CHECK(last.in(root, RelPath::LastLink::allow));
 }
+
+// [posix:symlinks] POSIX symlinks. One transaction's paths share a set of folders found to be no link: a
+// folder in it is not looked at again, and every folder not in it still is.
+TEST_CASE("in() with a shared set of checked folders still refuses every link it has not checked", "[util][posix][posix:symlinks]") {
+  test::TempDir tmp("relpath checked");
+  const auto root = tmp / "ws";
+  std::filesystem::create_directories(root / "real" / "sub");
+  std::filesystem::create_directory_symlink(tmp.path(), root / "out");
+  std::filesystem::create_directory_symlink(tmp.path(), root / "real" / "link");
+  RelPath::CheckedFolders checked;
+  CHECK(RelPath::parse("real/sub/a.py").take().in(root, RelPath::LastLink::allow, &checked));
+  CHECK(checked == RelPath::CheckedFolders{"real", "real/sub"});
+  CHECK(RelPath::parse("real/sub/b.py").take().in(root, RelPath::LastLink::allow, &checked));
+  CHECK_FALSE(RelPath::parse("out/victim.txt").take().in(root, RelPath::LastLink::allow, &checked));
+  CHECK_FALSE(RelPath::parse("real/link/victim.txt").take().in(root, RelPath::LastLink::allow, &checked));
+  CHECK_FALSE(RelPath::parse("real/link").take().in(root, RelPath::LastLink::refuse, &checked));
+  CHECK(checked == RelPath::CheckedFolders{"real", "real/sub"});
+}

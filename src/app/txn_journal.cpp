@@ -214,11 +214,17 @@ Result<std::optional<Journal>> load_journal(const fs::path& dir) {
   if (util::chomp(lines.front()) != util::chomp(k_header))
     return refuse(tr("第 1 行不是这个版本的 pdo 写的", "line 1 is not this pdo version's"));
   Journal j;
-  const auto pid = lines.size() > 2 && util::starts_with(lines[1], "pid ") ? number(util::chomp(lines[1].substr(4))) : std::nullopt;
-  const auto start = lines.size() > 2 && util::starts_with(lines[2], "start ") ? number(util::chomp(lines[2].substr(6))) : std::nullopt;
-  if (!pid || !start || *pid == 0 || *pid > 0x7fffffff) return refuse(tr("没有进程号和启动时间", "no process id and start time"));
-  j.pid = static_cast<long>(*pid);
-  j.start = *start;
+  // Plain numbers, "none" for a missing one (number() reads at most 19 digits, so never that value): an
+  // optional here makes MinGW's g++ -O3 warn that it may be read uninitialised.
+  constexpr std::uint64_t none = ~std::uint64_t{0};
+  const std::uint64_t pid =
+      lines.size() > 2 && util::starts_with(lines[1], "pid ") ? number(util::chomp(lines[1].substr(4))).value_or(none) : none;
+  const std::uint64_t start =
+      lines.size() > 2 && util::starts_with(lines[2], "start ") ? number(util::chomp(lines[2].substr(6))).value_or(none) : none;
+  if (pid == none || start == none || pid == 0 || pid > 0x7fffffff)
+    return refuse(tr("没有进程号和启动时间", "no process id and start time"));
+  j.pid = static_cast<long>(pid);
+  j.start = start;
   for (std::size_t i = 3; i < lines.size(); ++i) {
     if (const auto why = parse_line(util::chomp(lines[i]), j); !why.empty()) {
       return refuse(tr("第 ", "line ") + std::to_string(i + 1) + tr(" 行：", ": ") + why);

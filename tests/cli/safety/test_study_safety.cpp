@@ -75,6 +75,7 @@ TEST_CASE("pdo killed at random points leaves old-or-new progress and a sound re
   std::mt19937 rng(20261129);
   std::uniform_int_distribution<int> delay_ms(1, 40);
   int killed = 0;
+  int unprovable = 0;
   for (int round = 0; round < 30; ++round) {
     const std::string lesson = std::to_string(round % 17 + 1);
     const std::string step = round < 17 ? "read" : "notes";
@@ -88,12 +89,24 @@ TEST_CASE("pdo killed at random points leaves old-or-new progress and a sound re
     const auto fsck = run_git({"fsck"}, root);
     INFO("round " << round << ": " << fsck.out << fsck.err);
     CHECK(fsck.exit_code == 0);
-    // The next command works (a killed pdo's lock is never left behind blocking it).
-    const auto next = run_pdo({"track", "done", lesson, step}, root);
+    // The next command works: a killed pdo's lock is never left behind blocking it, with one exception
+    // git has too. libgit2 creates the branch's lock itself, so a kill between its creation and pdo's
+    // record of it (a few microseconds) leaves an empty refs/heads/main.lock that pdo cannot prove its own
+    // and never deletes: the next pdo names it (exit 5, with how to remove it), as git names a lock a
+    // killed git left. Then the learner removes it, as that message says, and the command works.
+    auto next = run_pdo({"track", "done", lesson, step}, root);
+    const std::filesystem::path branch_lock = root / ".git/refs/heads/main.lock";
+    if (next.exit_code == 5 && next.err.find("refs/heads/main.lock") != std::string::npos) {
+      ++unprovable;
+      CHECK(std::filesystem::file_size(branch_lock) == 0);
+      CHECK(std::filesystem::file_size(root / ".git/pdo-txn/journal") == std::string("pdo-transaction 2\n").size());  // nothing recorded
+      std::filesystem::remove(branch_lock);
+      next = run_pdo({"track", "done", lesson, step}, root);
+    }
     INFO(next.out << next.err);
     CHECK(next.exit_code == 0);
   }
-  INFO("killed " << killed << " of 30");
+  INFO("killed " << killed << " of 30; " << unprovable << " branch lock(s) left in libgit2's window, named and removed by hand");
   CHECK(killed > 0);
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
   CHECK(count_of(read_file(root / "progress.md"), "\n- [x] ") == 30);

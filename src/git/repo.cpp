@@ -47,7 +47,8 @@ Result<Repo> Repo::init(const fs::path& dir) {
 }
 
 fs::path Repo::workdir() const {
-  fs::path p = util::path_from_utf8(git_repository_workdir(m_impl->repo.get()));
+  // libgit2 spells it with forward slashes; shown to a learner on Windows, it takes backslashes.
+  fs::path p = util::path_from_utf8(git_repository_workdir(m_impl->repo.get())).make_preferred();
   return p.has_filename() ? p : p.parent_path();
 }
 

@@ -82,8 +82,12 @@ Exempt chinese_exempt() {
   }
   e.phrases.push_back("Git for Windows");  // a product's name
   e.phrases.push_back("API key");          // the term as providers' pages spell it
-  // The machine's own name for its OS, as init shows it ("Linux 6.1 (Debian GNU/Linux 12 (bookworm))").
+  // The machine's own name for its OS, as init shows it ("Linux 6.1 (Debian GNU/Linux 12 (bookworm))"; pdo.exe
+  // under wine says "Windows 6.1.7601 (wine 8.0)").
   e.phrases.push_back(platform::os_description());
+  e.words.insert("wine");
+  // The command that installs git, shown to be typed as it is (pdo sync on a machine without git).
+  for (const char* c : {"winget install --id Git.Git -e", "sudo apt-get install git", "xcode-select --install"}) e.phrases.push_back(c);
   // 4. Products, tools and terms the Chinese texts name as they are spelt (a translation would hide them).
   for (const char* w : {"PyTorch",    "Python",   "Git",   "GitHub", "Gitee",      "GitLab", "Kaggle",  "Google",
                         "Colab",      "Windows",  "Linux", "macOS",  "PowerShell", "Debian", "Unicode", "Monarch",

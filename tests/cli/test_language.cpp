@@ -86,6 +86,7 @@ Exempt chinese_exempt() {
   // under wine says "Windows 6.1.7601 (wine 8.0)").
   e.phrases.push_back(platform::os_description());
   e.words.insert("wine");
+  e.words.insert("Path");  // the Windows environment variable the README's PowerShell section has the learner edit
   // The command that installs git, shown to be typed as it is (pdo sync on a machine without git).
   for (const char* c : {"winget install --id Git.Git -e", "sudo apt-get install git", "xcode-select --install"}) e.phrases.push_back(c);
   // 4. Products, tools and terms the Chinese texts name as they are spelt (a translation would hide them).

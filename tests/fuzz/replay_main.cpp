@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s CORPUS_DIR|FILE...: no input named\n", argv[0]);
     return 2;
   }
-  LLVMFuzzerTestOneInput(nullptr, 0);
+  static const std::uint8_t none = 0;
+  LLVMFuzzerTestOneInput(&none, 0);  // as libFuzzer passes the empty input: never a null pointer
   for (const auto& path : inputs) {
     std::ifstream in(path, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -24,6 +24,9 @@ export WINEPREFIX="${WINEPREFIX:-$HOME/.wine}" WINEDEBUG=-all WINEDLLOVERRIDES="
 case "$(locale charmap 2>/dev/null)" in UTF-8) ;; *) export LC_ALL=C.UTF-8 ;; esac
 # One wine server for the whole run (each cold start costs ~2.5 s); it exits 60 s after the last client.
 wineserver -p 60 2> /dev/null || true  # fails harmlessly when one already runs
+# Windows opens a .html file with the default browser (.html -> htmlfile); a wine prefix may lack that link,
+# and then `pdo report --open`'s ShellExecute finds no program (htmlfile itself runs winebrowser).
+wine reg add 'HKCR\.html' /ve /d htmlfile /f > /dev/null 2>&1 || true
 
 # Test cases tagged [posix] test POSIX itself, not pdo.exe, and are left out here; each also carries a
 # [posix:<reason>] tag, and the listing at the end says how many and why. Fake git/python/xdg-open are

@@ -15,13 +15,10 @@ namespace fs = std::filesystem;
 TEST_CASE("a sync killed at each step of its branch move is finished or undone by the next sync",
           "[cli][safety][sync][posix][posix:git-from-pdo]") {
   TempDir tmp("sync kill");
-  const auto a = fresh_workspace(tmp);
-  const auto bare = tmp / "remote.git";
-  git_out({"init", "-q", "--bare", util::path_to_utf8(bare)}, tmp.path());
-  require_ok(pdo_in(a, {"sync", "--remote", util::path_to_utf8(bare)}));
-  const auto b = tmp / "b";
-  git_out({"clone", "-q", util::path_to_utf8(bare), util::path_to_utf8(b)}, tmp.path());
-  require_ok(pdo_in(b, {"sync", "--remote", "origin"}));
+  const auto m = two_machines(tmp);
+  const auto& a = m.a;
+  const auto& bare = m.bare;
+  const auto& b = m.b;
   int lesson = 1;
   for (const char* point :
        {"lock-taken", "worktree-written", "objects-written", "index-written", "ref-locked", "index-renamed", "ref-moved"}) {

@@ -59,7 +59,8 @@ subjects=$(git -C "$UNIX_DIR" log --format=%s)
 echo "$subjects" >&2
 # init, its self-check (pdo check), two ticks, the learner's CRLF commit.
 [ "$(echo "$subjects" | wc -l)" = 5 ] || fail "expected 5 commits"
-[[ "$(echo "$subjects" | tail -2 | head -1)" == "pdo check:"* ]] || fail "second commit is not init's self-check"
+# The subject is in the workspace's language: "pdo check：通过 2，…" (Chinese, the default) or "pdo check: pass 2, …".
+[[ "$(echo "$subjects" | tail -2 | head -1)" == "pdo check："* ]] || fail "second commit is not init's self-check"
 [[ "$(echo "$subjects" | tail -1)" == "pdo init"* ]] || fail "first commit is not pdo init"
 [[ "$(echo "$subjects" | head -1)" == *"03 做练习"* ]] || fail "last commit is not the CRLF track"
 [ -z "$(git -C "$UNIX_DIR" status --porcelain)" ] || fail "git status not clean"

@@ -133,6 +133,7 @@ done
 printf '\n%s case(s) left out in all, each for the reason above.\n' "$LEFT_OUT"
 
 phase "scenario: pdo.exe in C:\\users\\<you>\\学习, checked with Linux git"
-scripts/windows/smoke.sh build/windows/pdo.exe 2> /dev/null
+# Its transcript (every pdo.exe call and output) goes to a log, shown whole only when it fails.
+scripts/windows/smoke.sh build/windows/pdo.exe 2> build/windows/smoke.log || { tail -n 60 build/windows/smoke.log; exit 1; }
 
 phase "Windows tests passed"

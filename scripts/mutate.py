@@ -5,6 +5,11 @@
                                        (the Nth site of that operator on that line), drawn uniformly over the
                                        mutable lines (then one site of the line), the same for the same seed
   mutate.py apply FILE LINE OPERATOR N rewrites FILE with that one mutation
+  mutate.py equivalent FILE LINE OPERATOR
+                                       exits 0 when tests/MUTANTS.md lists that mutant as equivalent: an entry
+                                       "- `FILE[:LINE]` · OPERATOR · `LINE'S TEXT` · why" under "## Equivalent",
+                                       matched on the file, the operator and the unmutated line's text (not
+                                       its number, which moves as the file changes), else 1
 
 Sites are found on the text with comments and string/char literals blanked out, so nothing inside them
 is mutated. clang-format puts spaces around binary operators, so " < " is a comparison and "vector<int>"
@@ -158,12 +163,30 @@ def apply(root, rel, number, operator, nth):
     print(text.split("\n")[number - 1].strip())
 
 
+EQUIVALENT_ENTRY = re.compile(r"^- `([^`:]+)(?::\d+)?` · ([^·`]+?) · `(.+)` · .+$")
+
+
+def equivalent(root, rel, number, operator):
+    """Whether tests/MUTANTS.md's "## Equivalent" section lists this mutant (see the module's docstring)."""
+    text = (root / rel).read_text(encoding="utf-8").split("\n")[number - 1].strip()
+    section = ""
+    for entry in (root / "tests" / "MUTANTS.md").read_text(encoding="utf-8").split("\n"):
+        if entry.startswith("## "):
+            section = entry
+        m = EQUIVALENT_ENTRY.match(entry)
+        if section == "## Equivalent" and m and m.groups() == (rel, operator, text):
+            return True
+    return False
+
+
 def main(argv):
     root = Path(__file__).resolve().parent.parent
     if len(argv) >= 3 and argv[0] == "pick":
         pick(root, int(argv[1]), int(argv[2]), argv[3] if len(argv) > 3 else "")
     elif len(argv) == 5 and argv[0] == "apply":
         apply(root, argv[1], int(argv[2]), argv[3], int(argv[4]))
+    elif len(argv) == 4 and argv[0] == "equivalent":
+        sys.exit(0 if equivalent(root, argv[1], int(argv[2]), argv[3]) else 1)
     else:
         sys.exit(__doc__)
 

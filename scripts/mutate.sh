@@ -11,8 +11,11 @@
 #   timeout       the tests ran past --timeout (default: 3 x the unmutated run + 60 s; counted as
 #                 killed: the suite did not pass)
 #   build-failed  the mutant does not compile, or warns (warnings are errors): left out of the score
+#   equivalent    every test passed, and tests/MUTANTS.md lists the mutant as equivalent (same file,
+#                 operator and unmutated line text; mutate.py equivalent): left out of the score, as a
+#                 mutant no test can tell from the original has nothing to kill
 # and last: "mutation score: killed N of M (P %)". The tree is restored even on Ctrl-C or a failure,
-# and checked against its state at the start. A survivor gets a test that kills it, or a line in
+# and checked against its state at the start. A survivor gets a test that kills it, or an entry in
 # tests/MUTANTS.md saying why it is equivalent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -86,8 +89,10 @@ baseline=$(($(date +%s) - start))
 if [ "$timeout" -eq 100000 ]; then timeout=$((baseline * 3 + 60)); fi
 echo "== seed $seed: $count mutant(s); the unmutated tests took ${baseline}s, each mutant gets ${timeout}s =="
 
-killed=0 scored=0
+killed=0 scored=0 equivalents=0
 while IFS=$'\t' read -r file line operator nth; do
+  listed=0
+  if python3 scripts/mutate.py equivalent "$file" "$line" "$operator"; then listed=1; fi
   cp "$file" "$backup/file"
   current=$file
   code=$(python3 scripts/mutate.py apply "$file" "$line" "$operator" "$nth")
@@ -97,12 +102,16 @@ while IFS=$'\t' read -r file line operator nth; do
     status=0
     run_tests || status=$?
     case $status in
-      0) outcome=survived ;;
+      0) outcome=survived; [ "$listed" = 0 ] || outcome=equivalent ;;
       124 | 137) outcome=timeout ;;
       *) outcome=killed ;;
     esac
-    scored=$((scored + 1))
-    [ "$outcome" = survived ] || killed=$((killed + 1))
+    if [ "$outcome" = equivalent ]; then
+      equivalents=$((equivalents + 1))
+    else
+      scored=$((scored + 1))
+      [ "$outcome" = survived ] || killed=$((killed + 1))
+    fi
   fi
   restore
   printf '%s:%s  %s  %s    %s\n' "$file" "$line" "$operator" "$outcome" "$code"
@@ -111,4 +120,4 @@ done < <(python3 scripts/mutate.py pick "$seed" "$count" "$files")
 # The last build is of the restored tree, so build/mutate matches the sources again.
 cmake --build "$build" -j2 > /dev/null 2>&1 || true
 percent=$(awk -v k="$killed" -v m="$scored" 'BEGIN { printf "%.1f", m ? 100 * k / m : 0 }')
-echo "mutation score: killed $killed of $scored ($percent %)"
+echo "mutation score: killed $killed of $scored ($percent %)$([ "$equivalents" = 0 ] || echo "; $equivalents equivalent (tests/MUTANTS.md) left out")"

@@ -49,6 +49,8 @@ fi
 cli_cases=$("$LINUX_BUILD/tests/pdo_cli_tests" "~[posix]~[.]" --list-test-names-only | sed '/^$/d' || true)
 [ -n "$cli_cases" ] || { echo "no CLI test to run under wine" >&2; exit 1; }
 shards=${PDO_WINE_SHARDS:-$(nproc)}
+# A sanitized driver (PDO_LINUX_BUILD=build/asan, as in CI) with the options its ctest preset sets.
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$ROOT/tests/lsan.supp}
 shard_dir=$(mktemp -d)
 shard_pids=()
 for ((i = 0; i < shards; i++)); do

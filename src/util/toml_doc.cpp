@@ -158,7 +158,11 @@ std::string toml_quote(std::string_view value) {
 }
 
 TomlDoc::TomlDoc(std::string_view text, std::string source) : m_source(std::move(source)) {
-  if (const auto trap = toml_trap(text)) {
+  if (const auto trap = toml_trap(text); trap && trap->table_header) {
+    fail(static_cast<int>(trap->line), tr("表头 [ ] 里的名字要以字母、数字、_ 或 - 开头，或者整个写在引号里",
+                                          "a table header's name in [ ] starts with a letter, digit, _ or -, or is quoted"));
+    return;
+  } else if (trap) {
     std::string cp = "U+";
     for (int shift = 12; shift >= 0; shift -= 4) cp += "0123456789ABCDEF"[(trap->code_point >> shift) & 0xF];  // all are below U+10000
     fail(static_cast<int>(trap->line),

@@ -26,10 +26,16 @@ public:
       } else if ((c == '"' || c == '\'') && m_string_may_start) {
         string_body(m_text.substr(m_at, m_text.substr(m_at, 3) == std::string(3, c) ? 3 : 1));
         m_string_may_start = false;
+        m_last = c;
       } else {
-        // Outside strings and comments. A quote starts a string only where toml++ parses one (a key, a
-        // value after '=', in an array or inline table): elsewhere (-""17-") it scans it as part of a value.
-        if (c != ' ' && c != '\t' && c != '\r') m_string_may_start = std::string_view("\n=[,{.").find(c) != std::string_view::npos;
+        // Outside strings and comments. A quote starts a string only where toml++ parses one (a key or a
+        // dotted key's next part, a value after '=', in an array or inline table): elsewhere (-""17-",
+        // 0."x") it scans it as part of a value.
+        structure(c);
+        if (c != ' ' && c != '\t' && c != '\r') {
+          m_string_may_start = std::string_view("\n=[,{").find(c) != std::string_view::npos || (c == '.' && !m_in_value);
+        }
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') m_last = c;
         check_next();
       }
     }
@@ -37,6 +43,49 @@ public:
   }
 
 private:
+  /// Whether a '[' here opens an array value: after '=', or after '[' or ',' inside an array.
+  bool array_may_start() const { return m_last == '=' || (!m_open.empty() && m_open.back() == '[' && (m_last == '[' || m_last == ',')); }
+
+  /// Follows arrays and inline tables, and whether a key or a value is being read.
+  void structure(char c) {
+    if (c == '[' && array_may_start()) {
+      m_open += '[';
+    } else if (c == '[' && m_open.empty()) {
+      table_header();
+    } else if (c == '{') {
+      m_open += '{';
+      m_in_value = false;
+    } else if ((c == ']' || c == '}') && !m_open.empty()) {
+      m_open.pop_back();
+      m_in_value = true;
+    } else if (c == '=') {
+      m_in_value = true;
+    } else if ((c == ',' && !m_open.empty() && m_open.back() == '{') || (c == '\n' && m_open.empty())) {
+      m_in_value = false;
+    }
+  }
+
+  /// At a table header's '[' (or "[["): toml++ asserts (Debug builds abort; clang's release builds assume
+  /// it) that the first character of the name is a bare-key character or a quote, before it checks.
+  void table_header() {
+    std::size_t at = m_at + 1;
+    const auto blanks = [&] {
+      const std::size_t from = at;
+      while (at < m_text.size() && (m_text[at] == ' ' || m_text[at] == '\t')) ++at;
+      return at > from;
+    };
+    if (blanks() && at < m_text.size() && m_text[at] == '[') return;  // "[ [": toml++ refuses it first
+    if (at < m_text.size() && m_text[at] == '[') {
+      ++at;
+      blanks();
+    }
+    if (at >= m_text.size()) return;  // toml++: unexpected end of file
+    const char k = m_text[at];
+    const bool bare = (k >= 'a' && k <= 'z') || (k >= 'A' && k <= 'Z') || (k >= '0' && k <= '9') || k == '_' || k == '-';
+    if (bare || k == '"' || k == '\'' || k == ']') return;
+    m_trap = TomlTrap{m_line, next_code_point(m_text, at), true};
+  }
+
   /// Reads one character (counting lines) and records a trap if it is one.
   void check_next() {
     const unsigned long cp = next();
@@ -95,6 +144,9 @@ private:
   std::size_t m_line = 1;
   std::optional<TomlTrap> m_trap;
   bool m_string_may_start = true;  ///< at the start of a line, or after = [ , { .
+  char m_last = '\n';              ///< the last character outside strings and comments that is not blank
+  std::string m_open;              ///< the arrays ('[') and inline tables ('{') open here, innermost last
+  bool m_in_value = false;         ///< after '=' (and in arrays), until the line, or the inline table's entry, ends
 };
 
 }  // namespace

@@ -136,6 +136,11 @@ TEST_CASE("JSON strings are logical lines at their file lines", "[secrets]") {
   CHECK(found_ids("{\n  // local\n  \"token\": \"" + key + "\",\n}\n", "tsconfig.json") == Ids{"github-token"});
   CHECK(json_text("{\"a\": [1, \"x\\ny\"], \"b\": {\"c\": null}}", JsonMode::json)->text == "\"a\":\n\"a\": \"x\ny\"\n\"b\":\n\"c\":\n");
   CHECK_FALSE(json_text("{\"a\": ", JsonMode::json));
+  // In a notebook, a list ends where it ends: the string after it is a named value again, not a list item
+  // (mutant src/secrets/json_text.cpp:99, end_array's pop deleted, seed 20261205).
+  CHECK(json_text("{\"a\": [\"x\"], \"k\": \"v\"}", JsonMode::notebook)->text == "\"a\":\nx\n\"k\": \"v\"\n");
+  CHECK(found_ids("{\"outputs\": [\"ok\"], \"password\": \"" + body(k_alnum, 9, 4) + "#" + body(k_digits, 3, 4) + "\"}", "n.ipynb") ==
+        Ids{"password-assignment"});
 }
 
 TEST_CASE("decoded before matching: gzip, UTF-32, base64 in configuration files", "[secrets]") {

@@ -70,3 +70,41 @@ TEST_CASE("a TOML file with such a character outside a string is refused with it
   util::TomlDoc fine("# 我的课。\ntitle = \"分布式。\"\n", "lessons.toml");
   CHECK_FALSE(fine.failed());
 }
+
+TEST_CASE("toml_trap refuses a table header whose name starts where toml++ 3.3 asserts, and only that", "[util]") {
+  // Found by fuzzing with asserts on (fuzz_settings "[ & ", fuzz_confirmations "[[[[confirmed]]",
+  // fuzz_gitleaks "[*r["): toml++ asserts the name's first character is a bare-key character or a quote.
+  for (const std::string& text :
+       std::vector<std::string>{"[ & \n", "a = 1\n[[[[confirmed]]\n", "[*r[", "[\n", "[[ \t&x]]\n", "[ .a]\n", "[" + utf8(0x4E2D) + "]\n",
+                                "a = \"x\"\n[@b]]\n", "a = 'x'\n[[[b]]\n", "a = [1]\n[\x01b]\n"}) {
+    CAPTURE(text);
+    const auto trap = util::toml_trap(text);
+    REQUIRE(trap);
+    CHECK(trap->table_header);
+  }
+  CHECK(util::toml_trap("a = 1\n[[[[confirmed]]\n")->line == 2);
+  CHECK(util::toml_trap("[" + utf8(0x4E2D) + "]\n")->code_point == 0x4E2D);
+  // Valid headers, arrays of arrays and inline tables in arrays, and what toml++ refuses before asserting.
+  for (const std::string& text :
+       std::vector<std::string>{"[a]\n[ \"b c\" ]\n[[ 'd' ]]\n[-_9]\n", "a = [\n  [ {x = 1} ],\n  [ +1 ],\n]\n[t]\nb = [[1], [\n[2]]]\n",
+                                "x = { a = [ [ &] ] }\n", "[ [a]]\n", "[]\n", "["}) {
+    CAPTURE(text);
+    const auto trap = util::toml_trap(text);
+    CHECK_FALSE((trap && trap->table_header));
+  }
+  const util::TomlDoc doc("a = 1\n[ & ]\n", "x.toml");
+  REQUIRE(doc.failed());
+  CHECK(doc.problem().rfind("x.toml:2: ", 0) == 0);
+}
+
+TEST_CASE("toml_trap reads a quote after a number's dot as toml++ does: part of the value, not a string", "[util]") {
+  // Found by fuzzing (fuzz_confirmations): "it =0.\"\u0110…" reached toml++'s unreachable() on U+0110,
+  // which the guard had skipped as if inside a string (a dot starts a dotted key's next part, not a value's).
+  const auto trap = util::toml_trap("[[c]]\nit =0.\"" + utf8(0x110) + "\"\n");
+  REQUIRE(trap);
+  CHECK(trap->code_point == 0x110);
+  CHECK(trap->line == 2);
+  // In keys, a dot still starts a quoted part, inline tables included.
+  CHECK_FALSE(util::toml_trap("a.\"" + utf8(0x110) + "\" = 1\n[t.\"" + utf8(0x110) + "\"]\nx = { y.\"" + utf8(0x110) + "\" = 1, z.'" +
+                              utf8(0x110) + "' = [1.5, 2] }\n"));
+}

@@ -68,6 +68,7 @@ TEST_CASE("online checks against a local server: pass, 404, wrong title, refused
     CHECK(rs[0].evidence.find("PyTorch Distributed Overview — Tutorials") != std::string::npos);
     CHECK(rs[1].status == CheckStatus::fail);
     CHECK(rs[1].reason.find("404") != std::string::npos);
+    CHECK_FALSE(rs[1].fix.empty());
     CHECK(rs[2].status == CheckStatus::fail);
     CHECK(rs[2].reason.find("Renamed Lesson") != std::string::npos);
     CHECK(rs[3].status == CheckStatus::unverified);
@@ -86,6 +87,9 @@ TEST_CASE("online checks against a local server: pass, 404, wrong title, refused
       CHECK(r.source == checks::Source::none);
     }
     CHECK(rs[0].reason.find("offline") != std::string::npos);
+    // Offline, the page may be fine: no advice to rename or move the lesson (mutant online.cpp:139,
+    // the fix's clear deleted, seed 20261205).
+    for (const auto& r : rs) CHECK(r.fix.empty());
     CHECK(calls == 1);
   }
 }

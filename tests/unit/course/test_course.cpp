@@ -144,6 +144,11 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
                                        bad + "\"\n")),
                  Catch::Contains("unsafe folder name") && Catch::Contains("c.toml:14"));
     }
+    // A long one is shown by its first 120 bytes and "..." (mutant course.cpp:73, 120 -> 119, seed 20261205).
+    const std::string long_bad = "../" + std::string(117, 'a') + std::string(30, 'b');
+    const auto msg =
+        error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"" + long_bad + "\"\n"));
+    CHECK_THAT(msg, Catch::Contains("): ../" + std::string(117, 'a') + "...\n"));
   }
   SECTION("non-http URLs") {
     for (const char* bad : {"ftp://e.org/2", "javascript:alert(1)", "file:///etc/passwd", "https://", "e.org/2"}) {

@@ -164,3 +164,17 @@ TEST_CASE("toml_quote reads back byte for byte", "[util][toml]") {
   CHECK(esc.root().string("v").empty());
   CHECK_THAT(esc.problem(), Catch::StartsWith("q.toml:1:"));
 }
+
+TEST_CASE("a syntax error in Chinese quotes its line, a long one cut at 120 bytes on a character's start", "[util][toml]") {
+  // Mutant toml_doc.cpp:32 (the cut at 120 -> 121, seed 20261205) showed one byte more.
+  util::set_lang(util::Lang::zh);
+  const TomlDoc ascii("a = " + std::string(200, 'x') + "\n", "f.toml");
+  REQUIRE(ascii.failed());
+  CHECK_THAT(ascii.problem(), Catch::EndsWith("「a = " + std::string(116, 'x') + "」"));
+  // "中" is 3 bytes: byte 120 falls inside the 39th, so the cut goes back to its start: 38 whole characters.
+  std::string chinese;
+  for (int i = 0; i < 60; ++i) chinese += "中";
+  const TomlDoc wide("a = " + chinese + "\n", "f.toml");
+  REQUIRE(wide.failed());
+  CHECK_THAT(wide.problem(), Catch::EndsWith("「a = " + chinese.substr(0, 38 * 3) + "」"));
+}

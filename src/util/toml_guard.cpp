@@ -22,6 +22,7 @@ public:
       const char c = m_text[m_at];
       if (c == '#') {
         skip_past("\n");
+        structure('\n');  // a comment runs to the end of its line
         m_string_may_start = true;
       } else if ((c == '"' || c == '\'') && m_string_may_start) {
         string_body(m_text.substr(m_at, m_text.substr(m_at, 3) == std::string(3, c) ? 3 : 1));

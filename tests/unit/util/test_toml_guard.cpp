@@ -104,7 +104,8 @@ TEST_CASE("toml_trap reads a quote after a number's dot as toml++ does: part of 
   REQUIRE(trap);
   CHECK(trap->code_point == 0x110);
   CHECK(trap->line == 2);
-  // In keys, a dot still starts a quoted part, inline tables included.
+  // In keys, a dot still starts a quoted part, inline tables included, and on the line after a comment.
+  CHECK_FALSE(util::toml_trap("a = 1 # note\nb.\"caf" + utf8(0xE9) + "\" = 2\n"));
   CHECK_FALSE(util::toml_trap("a.\"" + utf8(0x110) + "\" = 1\n[t.\"" + utf8(0x110) + "\"]\nx = { y.\"" + utf8(0x110) + "\" = 1, z.'" +
                               utf8(0x110) + "' = [1.5, 2] }\n"));
 }

@@ -144,7 +144,7 @@ private:
   std::size_t m_at = 0;
   std::size_t m_line = 1;
   std::optional<TomlTrap> m_trap;
-  bool m_string_may_start = true;  ///< at the start of a line, or after = [ , { .
+  bool m_string_may_start = true;  ///< at the start of a line, after = [ , { or a key's .
   char m_last = '\n';              ///< the last character outside strings and comments that is not blank
   std::string m_open;              ///< the arrays ('[') and inline tables ('{') open here, innermost last
   bool m_in_value = false;         ///< after '=' (and in arrays), until the line, or the inline table's entry, ends

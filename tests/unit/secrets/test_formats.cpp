@@ -41,7 +41,11 @@ std::string der_key(int form, std::uint32_t seed) {
   if (form == 0) return std::string("\x30\x82\x04\xa4\x02\x01\x00\x02\x82\x01\x01\x00", 12) + random_bytes(1180, seed);
   if (form == 1)
     return std::string("\x30\x82\x04\xbd\x02\x01\x00", 7) + k_rsa_oid + std::string("\x04\x82\x04\xa7", 4) + random_bytes(1180, seed);
-  return std::string("\x30\x77\x02\x01\x01\x04\x20", 7) + random_bytes(112, seed);
+  if (form == 2) return std::string("\x30\x77\x02\x01\x01\x04\x20", 7) + random_bytes(112, seed);
+  // PKCS#8 EC P-256 (an Apple or Google service's .p8 key): its length in the one-byte long form, 0x81 0x87.
+  return std::string("\x30\x81\x87\x02\x01\x00\x30\x13\x06\x07\x2a\x86\x48\xce\x3d\x02\x01\x06\x08\x2a\x86\x48\xce\x3d\x03\x01\x07\x04\x6d",
+                     29) +
+         random_bytes(109, seed);
 }
 
 std::string pem_text(std::uint32_t seed) {
@@ -264,8 +268,12 @@ TEST_CASE("format checks decode what the format allows", "[secrets]") {
   CHECK(der_private_key(der_key(0, 1)));
   CHECK(der_private_key(der_key(1, 2)));
   CHECK(der_private_key(der_key(2, 3)));
+  CHECK(der_private_key(der_key(3, 4)));                                             // the length in the one-byte long form
   CHECK_FALSE(der_private_key(std::string("\x30\x82\x03\x77\x30\x82\x02\x5f", 8)));  // a certificate
   CHECK_FALSE(der_private_key(std::string("\x30\x05\x02\x01\x00\x30", 6)));          // too short for a key
+  // Too short in the long form too (mutant formats.cpp:157, the length read from byte 1, the 0x81 itself,
+  // seed 20261205, passed it).
+  CHECK_FALSE(der_private_key(std::string("\x30\x81\x05\x02\x01\x00\x30", 7)));
   CHECK(plausible_password("Zq8#kL2!vN5@pR9x"));
   CHECK_FALSE(plausible_password("changeme"));
   CHECK_FALSE(plausible_password("${DB_PASSWORD}"));

@@ -66,6 +66,16 @@ TEST_CASE("a gitleaks rule finds its key, the built-in rules do not know it", "[
   CHECK(hits[0].secret == acme_key());
 }
 
+TEST_CASE("a rule reports at most 1000 findings a file", "[secrets]") {
+  // Mutant gitleaks.cpp:259 ("found < k_max_hits" -> "<=", seed 20261205) reported 1001.
+  const auto config = parse(k_acme_rule);
+  std::string text;
+  for (int i = 0; i < 1005; ++i) text += acme_key() + "\n";
+  const auto hits = scan(config, text);
+  REQUIRE(hits.size() == 1000);
+  CHECK(hits.back().finding.line == 1000);
+}
+
 TEST_CASE("keywords are a case-insensitive prefilter", "[secrets]") {
   const auto config = parse(R"([[rules]]
 id = "upper-run"

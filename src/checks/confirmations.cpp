@@ -11,32 +11,6 @@ using util::tr;
 
 namespace {
 
-/// A TOML basic string: quotes, backslashes and control characters escaped.
-std::string toml_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto ch = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (ch < 0x20 || ch == 0x7f) {
-      static const char* hex = "0123456789ABCDEF";
-      out += "\\u00";
-      out += hex[ch >> 4];
-      out += hex[ch & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 Error bad_file(const std::string& problem) {
   return Error{Exit::usage, problem + tr("\n这个文件由 pdo check confirm 写入；请修正它，或删掉它后重新确认。",
                                          "\nThis file is written by pdo check confirm; fix it, or delete it and confirm again.")};
@@ -77,10 +51,10 @@ std::string confirmations_text(const std::vector<Confirmation>& confirmations) {
       std::to_string(util::k_toml_schema) + "\n";
   for (const auto& c : confirmations) {
     out += "\n[[confirmed]]\n";
-    out += "id = " + toml_string(c.id) + "\n";
+    out += "id = " + util::toml_quote(c.id) + "\n";
     out += std::string("result = ") + (c.done ? "\"done\"" : "\"failed\"") + "\n";
-    out += "date = " + toml_string(c.date) + "\n";
-    if (!c.note.empty()) out += "note = " + toml_string(c.note) + "\n";
+    out += "date = " + util::toml_quote(c.date) + "\n";
+    if (!c.note.empty()) out += "note = " + util::toml_quote(c.note) + "\n";
   }
   return out;
 }

@@ -12,12 +12,13 @@ using util::tr;
 
 std::string settings_text(const Settings& s) {
   Vars v;
-  v.set("course_id", s.course_id)
-      .set("course_file", s.course_file)
-      .set("route", std::string(course::route_id(s.route)))
-      .set("lang", std::string(util::lang_code(s.lang)))
+  // Every value goes in as a TOML string, quoted here: the template has no quotes of its own.
+  v.set("course_id", util::toml_quote(s.course_id))
+      .set("course_file", util::toml_quote(s.course_file))
+      .set("route", util::toml_quote(course::route_id(s.route)))
+      .set("lang", util::toml_quote(util::lang_code(s.lang)))
       .set("zh", s.lang == util::Lang::zh)
-      .set("os", s.os ? std::string(platform::os_id(*s.os)) : std::string());
+      .set("os", s.os ? util::toml_quote(platform::os_id(*s.os)) : std::string());
   return render_embedded("templates/config.toml", v);
 }
 

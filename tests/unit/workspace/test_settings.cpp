@@ -30,6 +30,17 @@ TEST_CASE("settings round-trip and carry schema = 1", "[workspace]") {
   CHECK(workspace::parse_settings("course = \"mini\"\ncourse_file = \"\"\nroute = \"browser\"\nlang = \"zh\"\n", "config.toml"));
 }
 
+TEST_CASE("settings holding quotes and backslashes read back unchanged", "[workspace]") {
+  // Found by fuzz_settings: the values were written between quotes as they were, so a " or a \\ broke the file.
+  workspace::Settings s;
+  s.course_id = "a\\\"b";
+  s.course_file = "C:\\Users\\学习\\course.toml";
+  const auto back = workspace::parse_settings(workspace::settings_text(s), "config.toml");
+  REQUIRE(back);
+  CHECK(back->course_id == s.course_id);
+  CHECK(back->course_file == s.course_file);
+}
+
 TEST_CASE("the settings file's comment is in the workspace's language", "[workspace]") {
   workspace::Settings s;
   s.course_id = "mini";

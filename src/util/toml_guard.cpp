@@ -12,6 +12,12 @@ bool trips(unsigned long cp) {
   return (cp >= 0xA1 && cp <= 0x499) || (cp >= 0x2C5E && cp <= 0x2FFF) || (cp >= 0x3001 && cp <= 0x3057) || (cp >= 0xFB26 && cp <= 0xFEFE);
 }
 
+/// The non-ASCII code points toml++ 3.3 reads as horizontal whitespace.
+bool non_ascii_blank(unsigned long cp) {
+  return cp == 0xA0 || cp == 0x1680 || cp == 0x180E || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x202F || cp == 0x205F || cp == 0x2060 ||
+         cp == 0x3000 || cp == 0xFEFF;
+}
+
 class Scan {
 public:
   explicit Scan(std::string_view text) : m_text(text) {}
@@ -122,16 +128,23 @@ private:
   }
 
   /// After a backslash: toml++ asks whether the escaped character is whitespace (multi-line strings), and
-  /// after a line-ending backslash skips blanks and line ends, then asks again of the first character.
+  /// after a line-ending backslash skips blanks, line ends and the non-ASCII blanks it knows, asking of each
+  /// character until the first that is none of them.
   void escape(bool multi_line) {
     ++m_at;
     const auto blank = [&] { return m_at < m_text.size() && std::string_view(" \t\r\n").find(m_text[m_at]) != std::string_view::npos; };
     if (multi_line && blank()) {
-      while (blank()) next();
-      if (m_at >= m_text.size()) return;
-      std::size_t peek = m_at;
-      const unsigned long cp = next_code_point(m_text, peek);
-      if (trips(cp)) m_trap = TomlTrap{m_line, cp};
+      while (m_at < m_text.size()) {
+        if (blank()) {
+          next();
+          continue;
+        }
+        std::size_t peek = m_at;
+        const unsigned long cp = next_code_point(m_text, peek);
+        if (trips(cp)) m_trap = TomlTrap{m_line, cp};
+        if (!non_ascii_blank(cp)) return;
+        m_at = peek;
+      }
       return;
     }
     if (m_at >= m_text.size()) return;

@@ -44,6 +44,15 @@ TEST_CASE("toml_trap reads strings and comments as toml++ does, and a multi-line
   const auto continued = util::toml_trap("a = \"\"\"x \\\n\n   。b\"\"\"\n");
   REQUIRE(continued);
   CHECK(continued->line == 3);
+  // toml++ skips its non-ASCII blanks there too, and asks again of the character after each (fuzz_settings).
+  for (const unsigned long blank : {0xA0ul, 0x1680ul, 0x2000ul, 0x200Bul, 0x202Ful, 0x2060ul, 0x3000ul, 0xFEFFul}) {
+    CAPTURE(blank);
+    const auto after_blank = util::toml_trap("a = \"\"\"x\\\n\n" + utf8(blank) + " \n" + utf8(blank) + "。\"\"\"\n");
+    REQUIRE(after_blank);
+    CHECK(after_blank->line == 4);
+    CHECK(after_blank->code_point == 0x3002);
+    CHECK_FALSE(util::toml_trap("a = \"\"\"x\\\n" + utf8(blank) + "中。\"\"\"\n"));
+  }
   const auto escaped = util::toml_trap("a = \"\"\"x\\。\"\"\"\n");
   REQUIRE(escaped);
   CHECK(escaped->line == 1);

@@ -26,7 +26,11 @@ public:
     if (m_text.substr(0, 3) == "\xEF\xBB\xBF") m_at = 3;  // a BOM, which toml++ skips
     while (m_at < m_text.size() && !m_trap) {
       const char c = m_text[m_at];
-      if (c == '#') {
+      if (m_bare && std::string_view(" \t\r\n]},#").find(c) == std::string_view::npos) {
+        m_last = c;  // inside a value that does not start with a quote, [ or {: part of it, whatever it is
+        check_next();
+      } else if (c == '#') {
+        m_bare = false;
         skip_past("\n");
         structure('\n');  // a comment runs to the end of its line
         m_string_may_start = true;
@@ -36,8 +40,9 @@ public:
         m_last = c;
       } else {
         // Outside strings and comments. A quote starts a string only where toml++ parses one (a key or a
-        // dotted key's next part, a value after '=', in an array or inline table): elsewhere (-""17-",
-        // 0."x") it scans it as part of a value.
+        // dotted key's next part, a value after '=', in an array or inline table). A value starting with
+        // anything else toml++ scans to its end (a blank, ], }, , or #), asking of every character.
+        m_bare = std::string_view(" \t\r\n[]{},").find(c) == std::string_view::npos && array_may_start();
         structure(c);
         if (c != ' ' && c != '\t' && c != '\r') {
           m_string_may_start = std::string_view("\n=[,{").find(c) != std::string_view::npos || (c == '.' && !m_in_value);
@@ -161,6 +166,7 @@ private:
   char m_last = '\n';              ///< the last character outside strings and comments that is not blank
   std::string m_open;              ///< the arrays ('[') and inline tables ('{') open here, innermost last
   bool m_in_value = false;         ///< after '=' (and in arrays), until the line, or the inline table's entry, ends
+  bool m_bare = false;             ///< inside a value that starts with none of " ' [ {: a number, date, boolean…
 };
 
 }  // namespace

@@ -106,13 +106,25 @@ TEST_CASE("toml_trap refuses a table header whose name starts where toml++ 3.3 a
   CHECK(doc.problem().rfind("x.toml:2: ", 0) == 0);
 }
 
-TEST_CASE("toml_trap reads a quote after a number's dot as toml++ does: part of the value, not a string", "[util]") {
+TEST_CASE("toml_trap reads a quote inside a bare value as toml++ does: part of the value, not a string", "[util]") {
   // Found by fuzzing (fuzz_confirmations): "it =0.\"\u0110…" reached toml++'s unreachable() on U+0110,
   // which the guard had skipped as if inside a string (a dot starts a dotted key's next part, not a value's).
   const auto trap = util::toml_trap("[[c]]\nit =0.\"" + utf8(0x110) + "\"\n");
   REQUIRE(trap);
   CHECK(trap->code_point == 0x110);
   CHECK(trap->line == 2);
+  // toml++ reads a value that does not start with a quote, [ or { up to a blank, ], }, , or #, asking of each
+  // character: a [, {, = or quote inside it opens nothing (fuzz_confirmations: "id =9.\"…D['\uFEFA").
+  for (const std::string after : {"['", "[\"", "{\"", "=\"", ".'", "\""}) {
+    CAPTURE(after);
+    const auto inside = util::toml_trap("[[c]]\nid =9" + after + utf8(0xFEFA) + "'\n");
+    REQUIRE(inside);
+    CHECK(inside->code_point == 0xFEFA);
+    CHECK(inside->line == 2);
+  }
+  CHECK(util::toml_trap("a = [1, -{'" + utf8(0x110) + "'}]\n"));
+  CHECK_FALSE(util::toml_trap("a = [1,\"" + utf8(0x110) + "\", 2023-01-01, [true,'" + utf8(0x110) + "'], {b = 1.5,c='" + utf8(0x110) +
+                              "'}] # '" + utf8(0x110) + "\nd = 1#'" + utf8(0x110) + "\n"));
   // In keys, a dot still starts a quoted part, inline tables included, and on the line after a comment.
   CHECK_FALSE(util::toml_trap("a = 1 # note\nb.\"caf" + utf8(0xE9) + "\" = 2\n"));
   CHECK_FALSE(util::toml_trap("a.\"" + utf8(0x110) + "\" = 1\n[t.\"" + utf8(0x110) + "\"]\nx = { y.\"" + utf8(0x110) + "\" = 1, z.'" +

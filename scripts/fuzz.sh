@@ -42,6 +42,8 @@ run_one() {
     printf '%-14s ok: %s runs, no finding\n' "$name" "$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')"
   else
     printf '%-14s FINDING: %s\n' "$name" "$(grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error' "$log" || echo "see $log")"
+    # The input itself, so a finding on a CI machine can be replayed here (base64 -d > file).
+    grep -m1 '^Base64: ' "$log" | cut -c1-2000 || true
     touch "$findings/.failed-$name"
   fi
 }

@@ -56,10 +56,8 @@ TomlNode convert(const toml::node& node) {
                        [](const auto& a, const auto& b) { return line_of(a.first->source()) < line_of(b.first->source()); });
       out.fields.reserve(order.size());
       for (const auto& [key, value] : order) {
+        // toml++ gives every key and node its position, implicit tables (command.linux = …) included.
         out.fields.push_back(TomlField{std::string(key->str()), line_of(key->source()), convert(*value)});
-        TomlField& f = out.fields.back();
-        if (f.line == 0) f.line = f.value.line;
-        if (f.value.line == 0) f.value.line = f.line;  // implicit tables (command.linux = ...) have no position
       }
       break;
     }

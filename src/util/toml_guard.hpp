@@ -19,8 +19,9 @@ struct TomlTrap {
 };
 
 /// The first such place in `text`: one of U+00A1-U+0499, U+2C5E-U+2FFF, U+3001-U+3057, U+FB26-U+FEFE
-/// outside a string or comment (never valid TOML), right after a backslash in a multi-line basic string, or
-/// first after a line-ending backslash's blanks. Inside strings and comments they are read as usual. And a
+/// outside a string or comment (never valid TOML; a quote inside a value that starts with none of " ' [ {
+/// opens no string), right after a backslash in a multi-line basic string, or first after a line-ending
+/// backslash's blanks (toml++'s non-ASCII blanks included). Inside strings and comments they are read as usual. And a
 /// table header "[", "[[" whose name starts with anything but a letter, digit, _, -, a quote or "]".
 std::optional<TomlTrap> toml_trap(std::string_view text);
 

@@ -197,6 +197,21 @@ commits = ["0123456789abcdef"]
   CHECK(parse(k_acme_rule).ignored.empty());
 }
 
+TEST_CASE("an allowlist knows its line, a dotted-key one too (the warning that it is not trusted names it)", "[secrets]") {
+  const auto config = parse(R"([[rules]]
+id = "acme-key"
+regex = '''acme_[A-Za-z0-9]{32}'''
+allowlist.regexes = ['''^acme_test''']
+
+[allowlist]
+paths = ['''^fixtures/''']
+)");
+  REQUIRE(config.rules.at(0).allowlists.size() == 1);
+  CHECK(config.rules[0].allowlists[0].line == 4);  // an implicit table: the line of its key
+  REQUIRE(config.allowlists.size() == 1);
+  CHECK(config.allowlists[0].line == 6);
+}
+
 TEST_CASE("allowlists: regexes by target, paths, stopwords, OR and AND", "[secrets]") {
   const auto config = parse(R"([[rules]]
 id = "acme-key"

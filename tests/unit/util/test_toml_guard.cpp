@@ -3,6 +3,9 @@
 // only those: the same characters inside strings and comments are read as usual.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <memory>
+
 #include "util/text.hpp"
 #include "util/toml_doc.hpp"
 #include "util/toml_guard.hpp"
@@ -129,4 +132,19 @@ TEST_CASE("toml_trap reads a quote inside a bare value as toml++ does: part of t
   CHECK_FALSE(util::toml_trap("a = 1 # note\nb.\"caf" + utf8(0xE9) + "\" = 2\n"));
   CHECK_FALSE(util::toml_trap("a.\"" + utf8(0x110) + "\" = 1\n[t.\"" + utf8(0x110) + "\"]\nx = { y.\"" + utf8(0x110) + "\" = 1, z.'" +
                               utf8(0x110) + "' = [1.5, 2] }\n"));
+}
+
+TEST_CASE("toml_trap reads no byte past the end of its text, wherever the text stops", "[util]") {
+  // Each prefix is copied into a buffer of exactly its size: under ASan (scripts/test.sh) a read of the byte
+  // after it fails the test. The text has every construct the guard follows.
+  const std::string text = "# c\n[t.\"k\"]\na = \"\"\"x\\\n \xC2\xA0\xE4\xB8\xAD\"\"\"\nb = [1, 'y', {c = 9.5}]\nd = 0.\"e\" # f\n";
+  for (std::size_t n = 0; n <= text.size(); ++n) {
+    CAPTURE(n);
+    const auto buffer = std::make_unique<char[]>(n);
+    std::copy_n(text.data(), n, buffer.get());
+    const auto trap = util::toml_trap(std::string_view(buffer.get(), n));
+    const auto same = util::toml_trap(text.substr(0, n));
+    REQUIRE(trap.has_value() == same.has_value());
+    if (trap) CHECK((trap->line == same->line && trap->code_point == same->code_point));
+  }
 }

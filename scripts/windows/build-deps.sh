@@ -241,7 +241,7 @@ if ! done_ curl; then
   # lib/config-win32.h): no configure step. Its CMake build spent 120 of its 200 s here trying 223
   # compiles to learn what Windows has.
   log "building libcurl (lib/Makefile.mk)"
-  rm -rf "$SRCDIR/lib/$HOST"
+  rm -rf "${SRCDIR:?}/lib/$HOST"
   mkdir -p "$SRCDIR/lib/$HOST"
   # From the environment, not make's command line, so the makefile's own += still add to them.
   CROSSPREFIX="$HOST-" CC=gcc-posix TRIPLET="$HOST" CFG=-zlib-schannel-sspi-ipv6-winidn ZLIB_PATH="$PREFIX" \

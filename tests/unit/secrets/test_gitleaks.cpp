@@ -169,6 +169,12 @@ TEST_CASE("a gitleaks file is read strictly: unknown keys and bad regexes name f
   CHECK(parse_error("[[rules]]\nid = \"a\"\npath = 'x'\n[[rules]]\nid = \"a\"\npath = 'y'\n").find(".gitleaks.toml:5:") !=
         std::string::npos);
   CHECK(parse_error("[allowlist]\ncondition = \"XOR\"\n").find("condition") != std::string::npos);
+  // A global allowlist is read as strictly as a rule's (mutant gitleaks.cpp:83: its key check deleted).
+  message = parse_error("title = \"x\"\n[allowlist]\nregex = ['''x''']\n");
+  CHECK(message.find(".gitleaks.toml:3:") != std::string::npos);
+  CHECK(message.find("regex") != std::string::npos);
+  message = parse_error("[[allowlists]]\npaths = ['''x''']\nstopword = ['y']\n");
+  CHECK(message.find(".gitleaks.toml:3:") != std::string::npos);
 }
 
 TEST_CASE("[extend], tags and commits are accepted and named once as ignored", "[secrets]") {

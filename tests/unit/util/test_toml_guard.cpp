@@ -60,7 +60,7 @@ TEST_CASE("toml_trap reads strings and comments as toml++ does, and a multi-line
   REQUIRE(escaped);
   CHECK(escaped->line == 1);
   CHECK(util::toml_trap("\xEF\xBB\xBFtitle = 1\n。\n"));  // after a BOM
-  CHECK(util::toml_trap("\xEF\xBB\xBF\xC4\x80 = 1\n"));     // U+0100 right after it (mutant toml_guard.cpp:26: a 4-byte BOM)
+  CHECK(util::toml_trap("\xEF\xBB\xBF\xC4\x80 = 1\n"));   // U+0100 right after it (mutant toml_guard.cpp:26: a 4-byte BOM)
   CHECK(util::toml_trap("a = \"one line\n。\n"));         // an unterminated string ends at its line
   // A quote toml++ scans as part of a value, not as a string (found by fuzzing, fuzz_own_lessons).
   CHECK(util::toml_trap("#c\"\nurl =-\"\"17-\"\xEF\xBB\xAF"));

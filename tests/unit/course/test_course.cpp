@@ -103,6 +103,11 @@ TEST_CASE("a valid course file parses", "[course]") {
   CHECK(r->lessons.size() == 2);
   CHECK(r->lessons[1].id == "02");
   CHECK_FALSE(r->lessons[1].published);
+  // A lesson that names no needs: code, no GPU, one machine (mutant course.cpp:83: min_gpus defaulting to 1,
+  // which made every such lesson need a GPU).
+  CHECK(r->lessons[0].code);
+  CHECK(r->lessons[0].min_gpus == 0);
+  CHECK(r->lessons[0].nodes == 1);
   CHECK(r->workspace_folder == "mini");
   CHECK(course::find_lesson(*r, "2") == &r->lessons[1]);
   CHECK(course::find_lesson(*r, "02") == &r->lessons[1]);

@@ -274,6 +274,10 @@ TEST_CASE("format checks decode what the format allows", "[secrets]") {
   // Too short in the long form too (mutant formats.cpp:157, the length read from byte 1, the 0x81 itself,
   // seed 20261205, passed it).
   CHECK_FALSE(der_private_key(std::string("\x30\x81\x05\x02\x01\x00\x30", 7)));
+  // Lengths DER gives a key never have: three length bytes, or BER's indefinite form (mutant formats.cpp:163,
+  // seed 20261205, took every such sequence for a key).
+  CHECK_FALSE(der_private_key(std::string("\x30\x83\x00\x01\x00\x02\x01\x00\x30", 9)));
+  CHECK_FALSE(der_private_key(std::string("\x30\x80\x02\x01\x00\x30", 6)));
   CHECK(plausible_password("Zq8#kL2!vN5@pR9x"));
   CHECK_FALSE(plausible_password("changeme"));
   CHECK_FALSE(plausible_password("${DB_PASSWORD}"));

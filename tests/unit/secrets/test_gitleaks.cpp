@@ -269,6 +269,11 @@ regex = '''acme_[A-Za-z0-9]{32}'''
   CHECK(stopped[0] == "nested");
   REQUIRE(hits.size() == 1);
   CHECK(hits[0].finding.rule_id == "acme-key");
+  // pdo's own limit (200,000 steps a start), not PCRE2's default of 10 million: 20 a's take about a
+  // million (mutant regex.cpp:55, the match limit never set, finds nothing and stops nothing).
+  stopped.clear();
+  CHECK(scan_gitleaks(config, "notes.md", std::string(20, 'a') + "b\n", stopped).empty());
+  CHECK(stopped == std::vector<std::string>{"nested"});
 }
 
 TEST_CASE("regexes read invalid UTF-8 and RE2's syntax", "[secrets]") {

@@ -20,7 +20,9 @@ using pdo::test::TempDir;
 
 namespace {
 
-constexpr int k_commits = 1300;  // well past the commits a walk reads before it starts its second thread
+// Past the commits a walk reads before it starts its second thread (512) and past the 4 batches of 512 it keeps
+// in flight, so a walk also waits for room and wakes its second thread for every batch.
+constexpr int k_commits = 4000;
 
 platform::ProcessResult git(const std::vector<std::string>& args, const TempDir& tmp, const std::string& input = "") {
   std::vector<std::string> argv{"git"};

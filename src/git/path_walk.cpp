@@ -219,7 +219,7 @@ private:
 };
 
 /// Hands visited commits from the walk to the change stage: inline for a short walk, on a second thread
-/// (with its own object database, so the two never share one) once a first batch is full.
+/// (with its own object database where it can open one) once a first batch is full.
 /// Commits travel in batches, at most k_in_flight of them queued, so the walk waits rather than hold a
 /// long history's messages.
 class Pipeline {
@@ -236,11 +236,7 @@ public:
   bool push(Visited v) {
     m_batch.push_back(std::move(v));
     if (m_batch.size() < k_batch) return !m_stopped.load(std::memory_order_relaxed);
-    if (!m_thread.joinable() && !m_tried_thread) start();  // a walk of one batch or less stays on one thread
-    if (!m_thread.joinable()) {
-      run_inline();
-      return !m_stopped.load(std::memory_order_relaxed);
-    }
+    if (!m_thread.joinable()) start();  // a walk of less than one batch stays on one thread
     std::unique_lock<std::mutex> lock(m_mutex);
     m_room.wait(lock, [this] { return m_queue.size() < k_in_flight || m_stopped.load(); });
     if (m_stopped.load()) return false;
@@ -263,7 +259,10 @@ public:
       m_wake.notify_one();
       m_thread.join();
     } else {
-      run_inline();
+      ChangeStage stage(m_walk_odb, m_path, m_visit);
+      for (const auto& v : m_batch) {
+        if (!stage.take(v)) break;
+      }
     }
     if (m_failure) std::rethrow_exception(m_failure);
   }
@@ -272,27 +271,17 @@ private:
   static constexpr std::size_t k_batch = 512;  ///< also the walk a second thread starts at
   static constexpr std::size_t k_in_flight = 4;
 
-  void run_inline() {
-    if (!m_inline) m_inline.emplace(m_walk_odb, m_path, m_visit);
-    for (const auto& v : m_batch) {
-      if (m_stopped.load(std::memory_order_relaxed)) break;
-      if (!m_inline->take(v)) m_stopped = true;
-    }
-    m_batch.clear();
-  }
-
   void start() {
-    m_tried_thread = true;
+    // A database of its own spares the two threads each other's locks; without one they share the walk's
+    // (libgit2's git_odb locks internally and is safe to use from several threads: docs/threading.md).
     git_odb* raw = nullptr;
-    // Without a database of its own the change stage stays on the walk's thread.
-    if (m_objects_dir.empty() || git_odb_open(&raw, m_objects_dir.c_str()) != 0) return;
-    m_own_odb.reset(raw);
+    if (!m_objects_dir.empty() && git_odb_open(&raw, m_objects_dir.c_str()) == 0) m_own_odb.reset(raw);
     m_thread = std::thread([this] { work(); });
   }
 
   void work() {
     try {
-      ChangeStage stage(m_own_odb.get(), m_path, m_visit);
+      ChangeStage stage(m_own_odb ? m_own_odb.get() : m_walk_odb, m_path, m_visit);
       std::unique_lock<std::mutex> lock(m_mutex);
       for (;;) {
         m_wake.wait(lock, [this] { return m_done || !m_queue.empty(); });
@@ -338,8 +327,6 @@ private:
   std::string_view m_path;
   const std::function<bool(const Repo::PathChangeView&)>& m_visit;
   std::vector<Visited> m_batch;  ///< the walk's, not yet handed over
-  bool m_tried_thread = false;
-  std::optional<ChangeStage> m_inline;
   OdbPtr m_own_odb;
   std::thread m_thread;
   std::mutex m_mutex;

@@ -155,6 +155,12 @@ TEST_CASE("merge_questions keeps every section's questions under its heading, a 
         base + "\n## 06 X\n\n- [ ] s\n\n## 07 Y\n\n- [ ] t\n");
   // A clean merge is git's, byte for byte.
   CHECK(app::merge_questions(base, base + "\n", base).take() == base + "\n");
+  // A line that looks like a merge marker, in a section or before the first one that both sides changed:
+  // nothing is merged (it would be read as a marker), the merge is refused.
+  const std::string marker = std::string(32, '<') + " x\n";
+  CHECK_FALSE(app::merge_questions(base, base + marker, base + "- [ ] here\n"));
+  const std::string head = "# Q\n\nintro\n\n", rest = "## 03 DDP\n\n- [ ] 2026-12-01 old\n";
+  CHECK_FALSE(app::merge_questions(base, head + marker + "\n" + rest, head + "more\n\n" + rest));
 }
 
 TEST_CASE("renumber_lessons moves box lines and section headings of the lessons named, nothing else", "[app][sync]") {

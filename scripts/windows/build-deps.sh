@@ -7,6 +7,8 @@
 #   Options:  --clean        remove build/windows-deps first (full rebuild)
 #             --no-apt       do not install/check host packages with apt-get
 #             --no-wine      do not install wine / do not create the wine prefix
+#             --apt-only     only install the host packages and Debian's source lists, then stop (so
+#                            a build run later with --no-apt needs no apt lock: .ci/run's background build)
 #   Env:      PDO_WINDOWS_DEPS_DIR   work dir (default <repo>/build/windows-deps)
 #             JOBS                   parallel jobs (default nproc)
 #
@@ -35,12 +37,14 @@ JOBS="${JOBS:-$(nproc)}"
 
 DO_APT=1
 DO_WINE=1
+APT_ONLY=0
 for arg in "$@"; do
   case "$arg" in
     --clean)   rm -rf "$WORK" ;;
     --no-apt)  DO_APT=0 ;;
     --no-wine) DO_WINE=0 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    --apt-only) APT_ONLY=1 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
 done
@@ -97,6 +101,13 @@ if [ "$DO_APT" = 1 ]; then
   fi
 fi
 
+# shellcheck source=../lib/debian-source.sh
+. "$REPO_ROOT/scripts/lib/debian-source.sh"
+if [ "$APT_ONLY" = 1 ]; then
+  ensure_deb_src
+  exit 0
+fi
+
 for tool in "$HOST-gcc-posix" "$HOST-g++-posix" "$HOST-ar" "$HOST-ranlib" cmake dpkg-source; do
   command -v "$tool" >/dev/null || { echo "missing $tool (run without --no-apt)" >&2; exit 1; }
 done
@@ -107,8 +118,6 @@ AR="$HOST-ar"
 # 2./3. deb-src entries and source packages (patches applied by dpkg-source), shared with
 #       scripts/build-libgit2.sh: fetch PKG -> sets SRCDIR to the unpacked tree
 # ---------------------------------------------------------------------------------------------
-# shellcheck source=../lib/debian-source.sh
-. "$REPO_ROOT/scripts/lib/debian-source.sh"
 ensure_deb_src
 fetch() {
   fetch_source "$1" "$SRC/$1"

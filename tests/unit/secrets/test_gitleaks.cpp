@@ -177,6 +177,16 @@ TEST_CASE("a gitleaks file is read strictly: unknown keys and bad regexes name f
   CHECK(message.find(".gitleaks.toml:3:") != std::string::npos);
 }
 
+TEST_CASE("a gitleaks file holds at most 2000 rules", "[secrets]") {
+  // Mutant gitleaks.cpp:24 (k_max_rules 2000 -> 1999, seed 20261205) refused the 2000th rule.
+  const English english;
+  std::string toml;
+  for (int i = 1; i <= 2000; ++i) toml += "[[rules]]\nid = \"r" + std::to_string(i) + "\"\npath = '''x" + std::to_string(i) + "'''\n";
+  CHECK(parse(toml).rules.size() == 2000);
+  toml += "[[rules]]\nid = \"r2001\"\npath = '''x2001'''\n";
+  CHECK(parse_error(toml).find("more than 2000 rules") != std::string::npos);
+}
+
 TEST_CASE("[extend], tags and commits are accepted and named once as ignored", "[secrets]") {
   const auto config = parse(R"(title = "mine"
 [extend]

@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "git/repo.hpp"
@@ -102,6 +104,27 @@ TEST_CASE("walk_changes: git's path-limited log, one visitor call at a time, sto
     throw_at = 900;
     CHECK_THROWS_WITH(repo.walk_changes("progress.md", "", visit), "visitor failed");
     CHECK(seen.size() == 900);
+  }
+  SECTION("a change stage slower than the walk: the walk waits for room and is woken") {
+    // The visitor holds the change stage at its first commit until the walk stops reading (it waits for
+    // room once its queue of batches is full); then the stage must wake it as it takes each batch.
+    // Mutant path_walk.cpp:292 (that wake-up deleted, seed 20261205) hangs here.
+    std::atomic<std::uint64_t> walked{0};
+    bool held = false;
+    const auto slow = [&](const git::Repo::PathChangeView& v) {
+      if (!held) {
+        held = true;
+        for (std::uint64_t last = 0; walked.load() != last && walked.load() < k_commits;) {
+          last = walked.load();
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+      }
+      seen.emplace_back(v.id);
+      return true;
+    };
+    REQUIRE(repo.walk_changes("progress.md", "", slow, &walked));
+    CHECK(seen == expected);
+    CHECK(walked.load() == static_cast<std::uint64_t>(k_commits));
   }
   SECTION("from a commit on: only the newer changes") {
     REQUIRE(repo.walk_changes("progress.md", expected[600], visit));

@@ -2,6 +2,8 @@
 // every problem as "file:line: reason".
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "util/i18n.hpp"
 #include "util/toml_doc.hpp"
 
@@ -79,6 +81,10 @@ TEST_CASE("wrong types and ranges name the file, line and key", "[util][toml]") 
   CHECK(problem_of("\na = 1\n", [](const TomlTable& t) { t.string("a"); }) == "w.toml:2: field a must be a string");
   CHECK(problem_of("a = \"1\"\n", [](const TomlTable& t) { t.integer("a", 0, 9); }) == "w.toml:1: a must be an integer from 0 to 9");
   CHECK(problem_of("a = 10\n", [](const TomlTable& t) { t.integer("a", 0, 9); }) == "w.toml:1: a must be an integer from 0 to 9");
+  // Open ranges: from 0 is "non-negative", any other start is named (mutant toml_doc.cpp:127, min == 1).
+  constexpr auto no_limit = std::numeric_limits<std::int64_t>::max();
+  CHECK(problem_of("a = -1\n", [](const TomlTable& t) { t.integer("a", 0, no_limit); }) == "w.toml:1: a must be a non-negative integer");
+  CHECK(problem_of("a = 0\n", [](const TomlTable& t) { t.integer("a", 1, no_limit); }) == "w.toml:1: a must be an integer of at least 1");
   CHECK(problem_of("a = 1\n", [](const TomlTable& t) { t.boolean("a"); }) == "w.toml:1: a must be true or false");
   CHECK(problem_of("a = [\"x\",\n 2]\n", [](const TomlTable& t) { t.strings("a"); }) == "w.toml:2: a may hold strings only");
   CHECK(problem_of("a = 1\n", [](const TomlTable& t) { t.tables("a"); }) == "w.toml:1: a must be tables ([[a]])");

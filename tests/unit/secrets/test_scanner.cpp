@@ -137,6 +137,16 @@ TEST_CASE("private key blocks", "[secrets]") {
   pem += "-----END RSA PRIVATE KEY-----\n";
   CHECK(ids("x\n" + pem) == Ids{"private-key"});
   CHECK(scan("x\n" + pem).at(0).line == 2);
+  SECTION("a body may hold one character that is not base64 for every ten that are, no more") {
+    // Encrypted keys carry "Proc-Type: 4,ENCRYPTED" lines. Mutant scanner.cpp:261 (the count of other
+    // characters starting at 1, seed 11) refused the first block.
+    const auto block = [](std::size_t others) {
+      return std::string("-----BEGIN ") + "RSA PRIVATE KEY-----\n" + std::string(others, ',') + "\n" + body(k_alnum, 100) +
+             "\n-----END RSA PRIVATE KEY-----\n";
+    };
+    CHECK(ids(block(10)) == Ids{"private-key"});
+    CHECK(ids(block(11)).empty());
+  }
   SECTION("docs and public certificates are not private keys") {
     CHECK(ids(std::string("-----BEGIN ") + "PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----").empty());
     std::string cert = std::string("-----BEGIN ") + "CERTIFICATE-----\n" + body(k_alnum, 64) + "\n-----END CERTIFICATE-----";

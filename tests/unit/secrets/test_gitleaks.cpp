@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "secrets/gitleaks.hpp"
+#include "secrets/regex.hpp"
 #include "synthetic.hpp"
 #include "util/i18n.hpp"
 
@@ -175,6 +176,20 @@ TEST_CASE("a gitleaks file is read strictly: unknown keys and bad regexes name f
   CHECK(message.find("regex") != std::string::npos);
   message = parse_error("[[allowlists]]\npaths = ['''x''']\nstopword = ['y']\n");
   CHECK(message.find(".gitleaks.toml:3:") != std::string::npos);
+}
+
+TEST_CASE("a match's spans: the whole match, and npos for a group that took no part", "[secrets]") {
+  // Mutant regex.cpp:86 (spans[1] tested instead of spans[0], seed 20261205) replaced the whole match
+  // with an empty span at its end whenever group 1 took no part.
+  const auto re = Regex::compile("a(x)?(b)").take();
+  Regex::Match m;
+  const auto forever = Regex::Deadline::max();
+  REQUIRE(re.search("zzab", 0, m, forever) == Regex::Outcome::found);
+  using Span = std::pair<std::size_t, std::size_t>;
+  const Span none{std::string_view::npos, std::string_view::npos};
+  CHECK(m.spans == std::vector<Span>{{2, 4}, none, {3, 4}});
+  REQUIRE(re.search("zzaxb", 0, m, forever) == Regex::Outcome::found);
+  CHECK(m.spans == std::vector<Span>{{2, 5}, {3, 4}, {4, 5}});
 }
 
 TEST_CASE("a gitleaks file holds at most 2000 rules", "[secrets]") {

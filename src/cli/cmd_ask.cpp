@@ -73,15 +73,14 @@ int run_ask(const AskOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_ask(CLI::App* cmd, Context& ctx) {
+void setup_ask(Args cmd, Context& ctx) {
   auto opts = std::make_shared<AskOptions>();
-  cmd->add_option("question", opts->question, tr("问题", "The question"))->required();
-  cmd->add_option(
-         "-l,--lesson", opts->lesson,
-         tr("课号：3、03 或文件夹名（默认：最近用 pdo start 打开的课节；还没有时是下一步所在的课）",
-            "Lesson: 3, 03 or folder name (default: the lesson you last opened with pdo start, else the lesson of your next step)"))
-      ->type_name(k_lesson_value);
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_ask(*opts, ctx); });
+  cmd.option("question", opts->question, tr("问题", "The question")).required();
+  cmd.option("-l,--lesson", opts->lesson,
+             tr("课号：3、03 或文件夹名（默认：最近用 pdo start 打开的课节；还没有时是下一步所在的课）",
+                "Lesson: 3, 03 or folder name (default: the lesson you last opened with pdo start, else the lesson of your next step)"))
+      .type_name(k_lesson_value);
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_ask(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

@@ -315,42 +315,39 @@ int run_check(const CheckOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_check(CLI::App* cmd, Context& ctx) {
+void setup_check(Args cmd, Context& ctx) {
   auto opts = std::make_shared<CheckOptions>();
-  CLI::Option* trust = cmd->add_flag(
+  Arg trust = cmd.flag(
       "--trust", opts->trust,
       tr("信任工作区课程文件里现在的命令（内置课程不需要），然后运行自检",
          "Trust the commands of the workspace's course file as it is now (the built-in course needs none), then run the self-check"));
-  CLI::Option* online =
-      cmd->add_flag("--online", opts->online,
-                    tr("同时访问每课页面，核对 HTTP 状态和标题", "Also fetch every lesson page and compare its HTTP status and title"));
-  cmd->add_option("--base-url", opts->base_url,
-                  tr("配合 --online：改从这个地址访问课节页面（例如本地镜像）",
-                     "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)"))
-      ->type_name("URL")
-      ->needs(online);
-  CLI::Option* lessons = cmd->add_flag("--lessons", opts->lessons,
-                                       tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）",
-                                          "Say per lesson whether its code can run on this route and machine (course-file facts)"));
-  cmd->add_option("--open", opts->open_id,
-                  tr("在浏览器中打开某个自检项目对应的页面（打不开时打印网址，退出码仍为 0）",
-                     "Open the page a self-check item is about in your browser (if none can be started: the URL, exit code still 0)"))
-      ->type_name(k_item_value)
-      ->excludes(lessons)
-      ->excludes(online);
-  lessons->excludes(online);
-  trust->excludes(lessons);
-  CLI::App* confirm =
-      cmd->add_subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）",
-                                        "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
-  confirm->add_option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))
-      ->required()
-      ->type_name(k_item_value);
-  CLI::Option* failed =
-      confirm->add_option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))
-          ->type_name("TEXT");
-  cmd->callback([opts, failed, &ctx] {
-    if (failed->count() > 0 && util::trim(opts->failed).empty()) {
+  Arg online = cmd.flag("--online", opts->online,
+                        tr("同时访问每课页面，核对 HTTP 状态和标题", "Also fetch every lesson page and compare its HTTP status and title"));
+  cmd.option("--base-url", opts->base_url,
+             tr("配合 --online：改从这个地址访问课节页面（例如本地镜像）",
+                "With --online: fetch the lesson paths from this host instead (e.g. a local mirror)"))
+      .type_name("URL")
+      .needs(online);
+  Arg lessons = cmd.flag("--lessons", opts->lessons,
+                         tr("逐课说明代码能否在当前路线和机器上运行（依据课程文件）",
+                            "Say per lesson whether its code can run on this route and machine (course-file facts)"));
+  cmd.option("--open", opts->open_id,
+             tr("在浏览器中打开某个自检项目对应的页面（打不开时打印网址，退出码仍为 0）",
+                "Open the page a self-check item is about in your browser (if none can be started: the URL, exit code still 0)"))
+      .type_name(k_item_value)
+      .excludes(lessons)
+      .excludes(online);
+  lessons.excludes(online);
+  trust.excludes(lessons);
+  Args confirm = cmd.subcommand("confirm", tr("记录你已亲自完成某个“需要你操作”的项目（失败时加 --failed）",
+                                              "Record that you did a needs-you item yourself (or that it failed, with --failed)"));
+  confirm.option("id", opts->confirm_id, tr("项目编号，见 check-env.md", "The item id, as shown in check-env.md"))
+      .required()
+      .type_name(k_item_value);
+  Arg failed = confirm.option("--failed", opts->failed, tr("没有成功：写下你实际看到的情况", "It did not work: what you saw instead"))
+                   .type_name("TEXT");
+  cmd.callback([opts, failed, &ctx] {
+    if (failed.given() && util::trim(opts->failed).empty()) {
       throw Failure(Exit::usage, tr("--failed 需要写上你看到了什么。", "--failed needs what you saw."));
     }
     ctx.exit_code = run_check(*opts, ctx);

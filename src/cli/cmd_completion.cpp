@@ -19,17 +19,15 @@ struct CompletionOptions {
 
 }  // namespace
 
-void setup_completion(CLI::App* cmd, Context& ctx) {
+void setup_completion(Args cmd, Context& ctx) {
   auto opts = std::make_shared<CompletionOptions>();
-  cmd->add_option("shell", opts->shell, tr("bash、zsh、fish 或 powershell", "bash, zsh, fish or powershell"))
-      ->required()
-      ->check(CLI::IsMember(k_shells));
-  cmd->footer(tr("安装（每种 shell 一行）：\n", "Install (one line per shell):\n") +
-              "bash: pdo completion bash > ~/.local/share/bash-completion/completions/pdo\n"
-              "zsh: pdo completion zsh > \"${fpath[1]}/_pdo\"\n"
-              "fish: pdo completion fish > ~/.config/fish/completions/pdo.fish\n"
-              "PowerShell: Add-Content $PROFILE 'pdo completion powershell | Out-String | Invoke-Expression'");
-  cmd->callback([opts, &ctx] { ctx.out << completion_script(opts->shell); });
+  cmd.option("shell", opts->shell, tr("bash、zsh、fish 或 powershell", "bash, zsh, fish or powershell")).required().choices(k_shells);
+  cmd.footer(tr("安装（每种 shell 一行）：\n", "Install (one line per shell):\n") +
+             "bash: pdo completion bash > ~/.local/share/bash-completion/completions/pdo\n"
+             "zsh: pdo completion zsh > \"${fpath[1]}/_pdo\"\n"
+             "fish: pdo completion fish > ~/.config/fish/completions/pdo.fish\n"
+             "PowerShell: Add-Content $PROFILE 'pdo completion powershell | Out-String | Invoke-Expression'");
+  cmd.callback([opts, &ctx] { ctx.out << completion_script(opts->shell); });
 }
 
 }  // namespace pdo::cli

@@ -110,11 +110,10 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_glossary(CLI::App* cmd, Context& ctx) {
+void setup_glossary(Args cmd, Context& ctx) {
   auto opts = std::make_shared<GlossaryOptions>();
-  cmd->add_flag("--json", opts->json,
-                tr("把术语输出为 JSON（便于脚本读取），不写文件", "Print the terms as JSON for scripts; write nothing"));
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_glossary(*opts, ctx); });
+  cmd.flag("--json", opts->json, tr("把术语输出为 JSON（便于脚本读取），不写文件", "Print the terms as JSON for scripts; write nothing"));
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_glossary(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

@@ -22,8 +22,9 @@ struct HelpOptions {
   bool markdown = false;
 };
 
-int run_help(const HelpOptions& opts, const CLI::App& root, Context& ctx) {
-  const Manual manual = build_manual(root);
+int run_help(const HelpOptions& opts, Context& ctx) {
+  // The whole command line: run_cli set up only the command typed (this one).
+  const Manual manual = build_manual(ctx);
   if (opts.man) {
     ctx.out << render_roff(manual);
     return 0;
@@ -49,26 +50,21 @@ int run_help(const HelpOptions& opts, const CLI::App& root, Context& ctx) {
 
 }  // namespace
 
-void setup_help(CLI::App* cmd, Context& ctx) {
+void setup_help(Args cmd, Context& ctx) {
   auto opts = std::make_shared<HelpOptions>();
-  CLI::Option* command =
-      cmd->add_option("command", opts->command, tr("命令（例如 track，或 check confirm）", "A command (e.g. track, or check confirm)"))
-          ->type_name(k_command_value);
-  cmd->add_flag(
-         "--man", opts->man,
-         tr("输出整个 man 页面（roff），例如 pdo help --man | man -l -", "Print the whole man page (roff), e.g. pdo help --man | man -l -"))
-      ->excludes(command);
-  cmd->add_flag("--markdown", opts->markdown,
-                tr("把整个手册输出为 Markdown（docs/commands.zh.md 就是它的输出）",
-                   "Print the whole manual as Markdown (docs/commands.md is its output)"))
-      ->excludes(command)
-      ->excludes("--man");
-  cmd->callback([opts, &ctx] {
-    // The whole command line: run_cli set up only the command typed (this one).
-    CLI::App all{"", "pdo"};
-    build_cli(all, ctx);
-    ctx.exit_code = run_help(*opts, all, ctx);
-  });
+  const Arg command =
+      cmd.option("command", opts->command, tr("命令（例如 track，或 check confirm）", "A command (e.g. track, or check confirm)"))
+          .type_name(k_command_value);
+  const Arg man = cmd.flag("--man", opts->man,
+                           tr("输出整个 man 页面（roff），例如 pdo help --man | man -l -",
+                              "Print the whole man page (roff), e.g. pdo help --man | man -l -"))
+                      .excludes(command);
+  cmd.flag("--markdown", opts->markdown,
+           tr("把整个手册输出为 Markdown（docs/commands.zh.md 就是它的输出）",
+              "Print the whole manual as Markdown (docs/commands.md is its output)"))
+      .excludes(command)
+      .excludes(man);
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_help(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

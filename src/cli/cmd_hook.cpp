@@ -167,19 +167,17 @@ int run_hook(Context& ctx, const std::vector<std::string>& words) {
   return run_pre_commit(ctx);
 }
 
-void setup_hook(CLI::App* cmd, Context& ctx) {
+void setup_hook(Args cmd, Context& ctx) {
   auto opts = std::make_shared<HookOptions>();
   // Names, or the hook file itself (as its `#!/path/to/pdo hook` line passes it); completions offer the names.
-  const CLI::Validator hook_name(
-      [](std::string& value) { return hook_of(value) ? std::string() : value + " not in {pre-commit,commit-msg,pre-push}"; },
-      "{pre-commit,commit-msg,pre-push}");
-  cmd->add_option("name", opts->name,
-                  tr("钩子名：pre-commit、commit-msg 或 pre-push（或已安装的钩子文件）",
-                     "The hook: pre-commit, commit-msg or pre-push (or the installed hook file)"))
-      ->required()
-      ->check(hook_name);
-  cmd->add_option("args", opts->args, tr("git 传给钩子的参数", "The arguments git gives the hook"));
-  cmd->callback([opts, &ctx] {
+  cmd.option("name", opts->name,
+             tr("钩子名：pre-commit、commit-msg 或 pre-push（或已安装的钩子文件）",
+                "The hook: pre-commit, commit-msg or pre-push (or the installed hook file)"))
+      .required()
+      .check([](std::string& value) { return hook_of(value) ? std::string() : value + " not in {pre-commit,commit-msg,pre-push}"; },
+             "{pre-commit,commit-msg,pre-push}");
+  cmd.option("args", opts->args, tr("git 传给钩子的参数", "The arguments git gives the hook"));
+  cmd.callback([opts, &ctx] {
     std::vector<std::string> words{opts->name};
     words.insert(words.end(), opts->args.begin(), opts->args.end());
     ctx.exit_code = run_hook(ctx, words);

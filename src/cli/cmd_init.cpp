@@ -242,40 +242,37 @@ std::string commit_message(const InitSetup& s, bool first) {
 
 int run_init(const InitOptions& opts, Context& ctx);
 
-void setup_init(CLI::App* cmd, Context& ctx) {
+void setup_init(Args cmd, Context& ctx) {
   auto opts = std::make_shared<InitOptions>();
-  cmd->add_option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"))
-      ->type_name(k_dir_value);
-  cmd->add_option("--course", opts->course_file,
-                  tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))
-      ->type_name(k_file_value);
+  cmd.option("path", opts->path, tr("课程目录（完整路径）；不给时会询问", "The course folder (full path); asked for when missing"))
+      .type_name(k_dir_value);
+  cmd.option("--course", opts->course_file, tr("用这个课程文件（TOML）代替内置课程", "A course file (TOML) instead of the built-in course"))
+      .type_name(k_file_value);
   // The value is checked against the ids before it is parsed, so a bad one gets CLI11's usual message.
-  cmd->add_option_function<std::string>(
+  cmd.option(
          "--route", [opts](const std::string& id) { opts->route = course::parse_route(id); },
          tr("学习路线：browser（默认）、local 或 gpu", "Study route: browser (default), local or gpu"))
-      ->check(CLI::IsMember(course::route_ids()));
-  cmd->add_option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
-  cmd->add_option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
-  cmd->add_flag("-y,--yes", opts->yes, tr("不询问，直接同意方案", "Agree to the plan without asking"));
-  cmd->add_flag("--trust", opts->trust,
-                tr("同意方案时也信任课程文件里的检查命令（方案会列出），让自检运行它们（内置课程不需要）",
-                   "Agreeing to the plan also trusts the course file's check commands (the plan lists them), so the self-check runs "
-                   "them (the built-in course needs none)"));
-  CLI::Option* dry =
-      cmd->add_flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
-  CLI::Option* script =
-      cmd->add_option("--script", opts->script,
-                      tr("不创建任何东西，改为输出一个脚本（sh 或 powershell），在没有 pdo 的机器上创建同样的目录和文件",
-                         "Create nothing; print a script (sh or powershell) that creates the same tree on a machine without pdo"))
-          ->check(CLI::IsMember({"sh", "powershell"}))
-          ->type_name("sh|powershell");
-  script->excludes(dry);
-  cmd->add_option("-o,--output", opts->output,
-                  tr("配合 --script：把脚本写进这个文件（不覆盖已有文件）",
-                     "With --script: write the script to this file (never over an existing file)"))
-      ->type_name(k_file_value)
-      ->needs(script);
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_init(*opts, ctx); });
+      .choices(course::route_ids());
+  cmd.option("--name", opts->name, tr("git 提交用的名字（git 不知道时）", "Your name for git commits, if git does not know it"));
+  cmd.option("--email", opts->email, tr("git 提交用的邮箱（git 不知道时）", "Your email for git commits, if git does not know it"));
+  cmd.flag("-y,--yes", opts->yes, tr("不询问，直接同意方案", "Agree to the plan without asking"));
+  cmd.flag("--trust", opts->trust,
+           tr("同意方案时也信任课程文件里的检查命令（方案会列出），让自检运行它们（内置课程不需要）",
+              "Agreeing to the plan also trusts the course file's check commands (the plan lists them), so the self-check runs "
+              "them (the built-in course needs none)"));
+  Arg dry = cmd.flag("--dry-run", opts->dry_run, tr("只显示方案，不创建任何东西", "Print the plan and stop; nothing is created"));
+  Arg script = cmd.option("--script", opts->script,
+                          tr("不创建任何东西，改为输出一个脚本（sh 或 powershell），在没有 pdo 的机器上创建同样的目录和文件",
+                             "Create nothing; print a script (sh or powershell) that creates the same tree on a machine without pdo"))
+                   .choices({"sh", "powershell"})
+                   .type_name("sh|powershell");
+  script.excludes(dry);
+  cmd.option("-o,--output", opts->output,
+             tr("配合 --script：把脚本写进这个文件（不覆盖已有文件）",
+                "With --script: write the script to this file (never over an existing file)"))
+      .type_name(k_file_value)
+      .needs(script);
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_init(*opts, ctx); });
 }
 
 namespace {

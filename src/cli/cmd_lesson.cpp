@@ -111,38 +111,34 @@ int run_remove(const LessonOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_lesson(CLI::App* cmd, Context& ctx) {
+void setup_lesson(Args cmd, Context& ctx) {
   auto opts = std::make_shared<LessonOptions>();
-  cmd->require_subcommand(1);
-  CLI::App* add = cmd->add_subcommand(
+  cmd.require_subcommand();
+  Args add = cmd.subcommand(
       "add", tr("添加一个你自己的课节（课号 = 现有最大课号 + 1），并提交", "Add a lesson of your own (number = highest + 1), as a commit"));
-  add->add_option("title", opts->title, tr("课节标题", "The lesson's title"))->required();
-  add->add_option("--url", opts->url,
-                  tr("讲义或资料的链接（http/https；没有时不填）", "The link to its material (http/https; leave out if there is none yet)"))
-      ->type_name("URL");
-  add->add_option("--folder", opts->folder,
-                  tr("文件夹名（NN-NN- 之后的部分）；标题里没有英文单词时必须给出",
-                     "The folder name (the part after NN-NN-); needed when the title has no ASCII word"))
-      ->type_name("NAME");
-  add->callback([opts, &ctx] { ctx.exit_code = run_add(*opts, ctx); });
-  CLI::App* list =
-      cmd->add_subcommand("list", tr("列出所有课节和来源（官方 / 我的）", "List every lesson with its source (official / mine)"));
-  list->callback([&ctx] { ctx.exit_code = run_list(ctx); });
-  CLI::App* remove = cmd->add_subcommand(
-      "remove", tr("删除一个你自己的课节（笔记、练习、勾选或问题里有内容时拒绝）",
-                   "Remove a lesson of your own (refused while its notes, exercises, boxes or questions hold anything)"));
-  remove->add_option("lesson", opts->number, tr("课号：18、018 或文件夹名", "Lesson: 18 or its folder name"))->required();
-  remove->callback([opts, &ctx] { ctx.exit_code = run_remove(*opts, ctx); });
-  CLI::App* set_url =
-      cmd->add_subcommand("set-url", tr("给你自己的课节设置链接（写进 .pdo/lessons.toml 和 README），并提交",
-                                        "Set the link of a lesson of your own (in .pdo/lessons.toml and the README), as a commit"));
-  set_url->add_option("lesson", opts->number, tr("课号：18 或文件夹名", "Lesson: 18 or its folder name"))
-      ->required()
-      ->type_name(k_lesson_value);
-  set_url->add_option("url", opts->url, tr("讲义或资料的链接（http/https）", "The link to its material (http/https)"))
-      ->required()
-      ->type_name("URL");
-  set_url->callback([opts, &ctx] { ctx.exit_code = run_set_url(*opts, ctx); });
+  add.option("title", opts->title, tr("课节标题", "The lesson's title")).required();
+  add.option("--url", opts->url,
+             tr("讲义或资料的链接（http/https；没有时不填）", "The link to its material (http/https; leave out if there is none yet)"))
+      .type_name("URL");
+  add.option("--folder", opts->folder,
+             tr("文件夹名（NN-NN- 之后的部分）；标题里没有英文单词时必须给出",
+                "The folder name (the part after NN-NN-); needed when the title has no ASCII word"))
+      .type_name("NAME");
+  add.callback([opts, &ctx] { ctx.exit_code = run_add(*opts, ctx); });
+  Args list = cmd.subcommand("list", tr("列出所有课节和来源（官方 / 我的）", "List every lesson with its source (official / mine)"));
+  list.callback([&ctx] { ctx.exit_code = run_list(ctx); });
+  Args remove =
+      cmd.subcommand("remove", tr("删除一个你自己的课节（笔记、练习、勾选或问题里有内容时拒绝）",
+                                  "Remove a lesson of your own (refused while its notes, exercises, boxes or questions hold anything)"));
+  remove.option("lesson", opts->number, tr("课号：18、018 或文件夹名", "Lesson: 18 or its folder name")).required();
+  remove.callback([opts, &ctx] { ctx.exit_code = run_remove(*opts, ctx); });
+  Args set_url = cmd.subcommand("set-url", tr("给你自己的课节设置链接（写进 .pdo/lessons.toml 和 README），并提交",
+                                              "Set the link of a lesson of your own (in .pdo/lessons.toml and the README), as a commit"));
+  set_url.option("lesson", opts->number, tr("课号：18 或文件夹名", "Lesson: 18 or its folder name")).required().type_name(k_lesson_value);
+  set_url.option("url", opts->url, tr("讲义或资料的链接（http/https）", "The link to its material (http/https)"))
+      .required()
+      .type_name("URL");
+  set_url.callback([opts, &ctx] { ctx.exit_code = run_set_url(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

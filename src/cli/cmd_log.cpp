@@ -126,13 +126,13 @@ int run_log(const LogOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_log(CLI::App* cmd, Context& ctx) {
+void setup_log(Args cmd, Context& ctx) {
   auto opts = std::make_shared<LogOptions>();
-  cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
-  cmd->add_flag("--calendar", opts->calendar,
-                tr("画出最近 26 周的学习日历（每天完成的步数）", "Draw the last 26 weeks as a calendar (steps done per day)"));
-  cmd->add_flag("--ascii", opts->ascii, tr("日历只用 ASCII 字符", "Draw the calendar in plain ASCII"));
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_log(*opts, ctx); });
+  cmd.flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
+  cmd.flag("--calendar", opts->calendar,
+           tr("画出最近 26 周的学习日历（每天完成的步数）", "Draw the last 26 weeks as a calendar (steps done per day)"));
+  cmd.flag("--ascii", opts->ascii, tr("日历只用 ASCII 字符", "Draw the calendar in plain ASCII"));
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_log(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

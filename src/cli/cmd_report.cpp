@@ -89,18 +89,18 @@ int run_report(const ReportOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_report(CLI::App* cmd, Context& ctx) {
+void setup_report(Args cmd, Context& ctx) {
   auto opts = std::make_shared<ReportOptions>();
-  cmd->add_option("--html", opts->html,
-                  tr("写到这个文件（默认：课程文件夹里的 report.html，git 忽略它）",
-                     "Write to this file (default: report.html in the course folder, which git ignores)"))
-      ->type_name(k_file_value);
-  cmd->add_flag("--open", opts->open,
-                tr("写好后用默认浏览器打开（打不开时只提示，退出码仍为 0）",
-                   "Open it in the default browser afterwards (if none can be started: a note, exit code still 0)"));
-  cmd->add_flag("--force", opts->force,
-                tr("替换已有的文件，即使它不是 pdo 写的报告", "Replace the file there even if it is not a report pdo wrote"));
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_report(*opts, ctx); });
+  cmd.option("--html", opts->html,
+             tr("写到这个文件（默认：课程文件夹里的 report.html，git 忽略它）",
+                "Write to this file (default: report.html in the course folder, which git ignores)"))
+      .type_name(k_file_value);
+  cmd.flag("--open", opts->open,
+           tr("写好后用默认浏览器打开（打不开时只提示，退出码仍为 0）",
+              "Open it in the default browser afterwards (if none can be started: a note, exit code still 0)"));
+  cmd.flag("--force", opts->force,
+           tr("替换已有的文件，即使它不是 pdo 写的报告", "Replace the file there even if it is not a report pdo wrote"));
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_report(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

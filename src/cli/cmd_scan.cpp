@@ -237,20 +237,19 @@ int run_scan_history(Context& ctx) {
 
 }  // namespace
 
-void setup_scan(CLI::App* cmd, Context& ctx) {
+void setup_scan(Args cmd, Context& ctx) {
   auto opts = std::make_shared<ScanOptions>();
-  cmd->add_option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"))
-      ->type_name(k_path_value);
-  cmd->add_flag("--trust-rules", opts->trust_rules,
-                tr("信任工作区 .gitleaks.toml 现在的内容，让它的 allowlist 生效，然后扫描",
-                   "Trust the workspace's .gitleaks.toml as it is now, so its allowlists apply, then scan"));
-  cmd->add_flag("--history", opts->history,
-                tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
+  cmd.option("paths", opts->paths, tr("要检查的文件或文件夹（默认：整个工作区）", "Files or folders to scan (default: the workspace)"))
+      .type_name(k_path_value);
+  cmd.flag("--trust-rules", opts->trust_rules,
+           tr("信任工作区 .gitleaks.toml 现在的内容，让它的 allowlist 生效，然后扫描",
+              "Trust the workspace's .gitleaks.toml as it is now, so its allowlists apply, then scan"));
+  cmd.flag("--history", opts->history,
+           tr("改为检查仓库的每个提交（显示提交和路径）", "Scan every commit of the repository instead (shows commit and path)"));
   // Checked in the callback, not with a CLI11 validator: every pdo process (each git hook) sets this up.
-  cmd->add_option(
-      "-j,--jobs", opts->jobs,
-      tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));
-  cmd->callback([opts, &ctx] {
+  cmd.option("-j,--jobs", opts->jobs,
+             tr("同时扫描文件的线程数（默认：每个 CPU 核一个，最多 8 个）", "Threads that scan files (default: one per core, at most 8)"));
+  cmd.callback([opts, &ctx] {
     if (opts->history && !opts->paths.empty()) throw Failure(Exit::usage, tr("--history 不接受路径参数。", "--history takes no paths."));
     if (opts->jobs > 64) throw Failure(Exit::usage, tr("--jobs 最多 64。", "--jobs is at most 64."));
     if (opts->trust_rules) trust_rules(ctx);

@@ -77,15 +77,13 @@ int run_start(const StartOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_start(CLI::App* cmd, Context& ctx) {
+void setup_start(Args cmd, Context& ctx) {
   auto opts = std::make_shared<StartOptions>();
-  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))
-      ->required()
-      ->type_name(k_lesson_value);
-  cmd->add_flag("--open", opts->open,
-                tr("同时用默认浏览器打开这一课的页面（打不开时只提示，退出码仍为 0）",
-                   "Also open the lesson's page in the default browser (if none can be started: a note, exit code still 0)"));
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_start(*opts, ctx); });
+  cmd.option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name")).required().type_name(k_lesson_value);
+  cmd.flag("--open", opts->open,
+           tr("同时用默认浏览器打开这一课的页面（打不开时只提示，退出码仍为 0）",
+              "Also open the lesson's page in the default browser (if none can be started: a note, exit code still 0)"));
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_start(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

@@ -125,10 +125,10 @@ int run_status(const StatusOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_status(CLI::App* cmd, Context& ctx) {
+void setup_status(Args cmd, Context& ctx) {
   auto opts = std::make_shared<StatusOptions>();
-  cmd->add_flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_status(*opts, ctx); });
+  cmd.flag("--json", opts->json, tr("输出 JSON，便于脚本读取", "Machine-readable output"));
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_status(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

@@ -99,18 +99,17 @@ int run_sync(const SyncOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_sync(CLI::App* cmd, Context& ctx) {
+void setup_sync(Args cmd, Context& ctx) {
   auto opts = std::make_shared<SyncOptions>();
-  cmd->add_option(
-         "--remote", opts->remote,
-         tr("第一次：远程仓库的地址（或已有远程的名字，如 origin）；会记在本仓库的配置里",
-            "The first time: the remote's address (or an existing remote's name such as origin); kept in this repository's config"))
-      ->type_name("URL");
-  cmd->add_option("--timeout", opts->timeout,
-                  tr("等远程（取回、推送和远程仓库的钩子）的最长秒数，默认 120",
-                     "The longest wait for the remote (fetch, push and the remote's hooks), in seconds; default 120"))
-      ->type_name("SECONDS");
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_sync(*opts, ctx); });
+  cmd.option("--remote", opts->remote,
+             tr("第一次：远程仓库的地址（或已有远程的名字，如 origin）；会记在本仓库的配置里",
+                "The first time: the remote's address (or an existing remote's name such as origin); kept in this repository's config"))
+      .type_name("URL");
+  cmd.option("--timeout", opts->timeout,
+             tr("等远程（取回、推送和远程仓库的钩子）的最长秒数，默认 120",
+                "The longest wait for the remote (fetch, push and the remote's hooks), in seconds; default 120"))
+      .type_name("SECONDS");
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_sync(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

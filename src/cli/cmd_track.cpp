@@ -96,18 +96,14 @@ int run_track(const TrackOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_track(CLI::App* cmd, Context& ctx) {
+void setup_track(Args cmd, Context& ctx) {
   auto opts = std::make_shared<TrackOptions>();
-  cmd->add_option("state", opts->state, tr("done（完成）或 todo（未完成）", "done or todo"))
-      ->required()
-      ->check(CLI::IsMember({"done", "todo"}));
-  cmd->add_option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name"))
-      ->required()
-      ->type_name(k_lesson_value);
-  cmd->add_option("step", opts->step, tr("read / exercise / notes（读讲义 / 做练习 / 记笔记）", "read, exercise or notes"))
-      ->required()
-      ->type_name(k_step_value);
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_track(*opts, ctx); });
+  cmd.option("state", opts->state, tr("done（完成）或 todo（未完成）", "done or todo")).required().choices({"done", "todo"});
+  cmd.option("lesson", opts->lesson, tr("课号：3、03 或文件夹名", "Lesson: 3, 03 or its folder name")).required().type_name(k_lesson_value);
+  cmd.option("step", opts->step, tr("read / exercise / notes（读讲义 / 做练习 / 记笔记）", "read, exercise or notes"))
+      .required()
+      .type_name(k_step_value);
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_track(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

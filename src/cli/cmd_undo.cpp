@@ -290,12 +290,12 @@ int run_undo(const UndoOptions& opts, Context& ctx) {
 
 }  // namespace
 
-void setup_undo(CLI::App* cmd, Context& ctx) {
+void setup_undo(Args cmd, Context& ctx) {
   auto opts = std::make_shared<UndoOptions>();
-  cmd->add_flag(
+  cmd.flag(
       "--dry-run", opts->dry_run,
       tr("只显示会撤销哪一步、拿回什么，不做任何改动", "Only show which step would be reverted and what it takes back; change nothing"));
-  cmd->callback([opts, &ctx] { ctx.exit_code = run_undo(*opts, ctx); });
+  cmd.callback([opts, &ctx] { ctx.exit_code = run_undo(*opts, ctx); });
 }
 
 }  // namespace pdo::cli

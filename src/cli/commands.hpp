@@ -2,13 +2,12 @@
 // The command table: one row per subcommand (name, one-line help, setup), as libgit2's cli_cmds[] or
 // ninja's tool table. Each setup_<name> lives in its own cmd_<name>.cpp; run.cpp registers the rows in
 // order, and the help test, completions and the man page read the same table.
-#include <CLI/CLI.hpp>
-
 #include "app/check_probes.hpp"
 #include "app/context.hpp"
 #include "app/hook_install.hpp"
 #include "app/secret_guard.hpp"
 #include "app/session.hpp"
+#include "cli/args.hpp"
 
 namespace pdo::cli {
 
@@ -47,7 +46,7 @@ struct Command {
   const char* name;
   const char* help_zh;
   const char* help_en;
-  void (*setup)(CLI::App* cmd, Context& ctx);
+  void (*setup)(Args cmd, Context& ctx);
 };
 
 /// Every subcommand, in the order `pdo --help` lists them.
@@ -64,55 +63,55 @@ enum class SetUp { all, typed };
 void build_cli(CLI::App& app, Context& ctx, SetUp which = SetUp::all, const std::optional<std::string>& typed = std::nullopt);
 
 /// `pdo init`: lay out the course workspace and its git repo.
-void setup_init(CLI::App* cmd, Context& ctx);
+void setup_init(Args cmd, Context& ctx);
 
 /// `pdo check`: the environment self-check.
-void setup_check(CLI::App* cmd, Context& ctx);
+void setup_check(Args cmd, Context& ctx);
 
 /// `pdo track`: tick or untick one box, as a commit.
-void setup_track(CLI::App* cmd, Context& ctx);
+void setup_track(Args cmd, Context& ctx);
 
 /// `pdo status`: the lessons, their steps and the next step.
-void setup_status(CLI::App* cmd, Context& ctx);
+void setup_status(Args cmd, Context& ctx);
 
 /// `pdo log`: the study journal from git history.
-void setup_log(CLI::App* cmd, Context& ctx);
+void setup_log(Args cmd, Context& ctx);
 
 /// `pdo report`: the study report as one HTML file.
-void setup_report(CLI::App* cmd, Context& ctx);
+void setup_report(Args cmd, Context& ctx);
 
 /// `pdo undo`: revert the newest pdo step not undone yet.
-void setup_undo(CLI::App* cmd, Context& ctx);
+void setup_undo(Args cmd, Context& ctx);
 
 /// `pdo start`: the per-lesson prompt, link and folders.
-void setup_start(CLI::App* cmd, Context& ctx);
+void setup_start(Args cmd, Context& ctx);
 
 /// `pdo ask`: a dated question in questions.md, as a commit.
-void setup_ask(CLI::App* cmd, Context& ctx);
+void setup_ask(Args cmd, Context& ctx);
 
 /// `pdo lesson`: add, list and remove the learner's own lessons.
-void setup_lesson(CLI::App* cmd, Context& ctx);
+void setup_lesson(Args cmd, Context& ctx);
 
 /// `pdo glossary`: the terms defined in the notes, gathered into glossary.md.
-void setup_glossary(CLI::App* cmd, Context& ctx);
+void setup_glossary(Args cmd, Context& ctx);
 
 /// `pdo sync`: fetch, rebase and push the workspace through a remote the learner chose.
-void setup_sync(CLI::App* cmd, Context& ctx);
+void setup_sync(Args cmd, Context& ctx);
 
 /// `pdo scan`: look for secrets in files, folders or every commit.
-void setup_scan(CLI::App* cmd, Context& ctx);
+void setup_scan(Args cmd, Context& ctx);
 
 /// `pdo hook`: a git hook's secret check.
-void setup_hook(CLI::App* cmd, Context& ctx);
+void setup_hook(Args cmd, Context& ctx);
 
 /// `pdo hook NAME|HOOK-FILE ARGS…` with its words after "hook": what setup_hook's callback runs, and what
 /// run_cli runs without building the parser for the installed hooks' exact call. The hook's exit code.
 int run_hook(Context& ctx, const std::vector<std::string>& words);
 
 /// `pdo completion`: the completion script of a shell.
-void setup_completion(CLI::App* cmd, Context& ctx);
+void setup_completion(Args cmd, Context& ctx);
 
 /// `pdo help`: the manual, as text or as the man page's roff.
-void setup_help(CLI::App* cmd, Context& ctx);
+void setup_help(Args cmd, Context& ctx);
 
 }  // namespace pdo::cli

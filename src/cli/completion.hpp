@@ -11,7 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+}  // namespace CLI
 
 #include "app/context.hpp"
 #include "cli/commands.hpp"

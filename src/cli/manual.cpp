@@ -6,6 +6,7 @@
 #include <set>
 
 #include "cli/arg_info.hpp"
+#include "cli/commands.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
 
@@ -341,6 +342,12 @@ std::string render_roff(const Manual& m) {
   out += ".SH " + t.files + "\n" + roff_entries(m.files, false);
   out += ".SH " + t.see_also + "\n.BR git (1),\n.BR githooks (5)\n";
   return out;
+}
+
+Manual build_manual(app::Context& ctx) {
+  CLI::App all{"", "pdo"};
+  build_cli(all, ctx);
+  return build_manual(all);
 }
 
 }  // namespace pdo::cli

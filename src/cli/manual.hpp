@@ -8,7 +8,13 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+}  // namespace CLI
+
+namespace pdo::app {
+struct Context;
+}  // namespace pdo::app
 
 namespace pdo::cli {
 
@@ -40,6 +46,9 @@ struct Manual {
 
 /// The manual of `app` (made by build_cli) in the current language.
 Manual build_manual(const CLI::App& app);
+
+/// The manual of pdo's whole command line (build_cli with every command set up).
+Manual build_manual(app::Context& ctx);
 
 /// The man page (roff, UTF-8, with the coding line man-db reads).
 std::string render_roff(const Manual& manual);

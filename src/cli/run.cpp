@@ -4,6 +4,8 @@
 #include <iostream>
 #include <optional>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/completion.hpp"
 #include "cli/usage_errors.hpp"
@@ -134,7 +136,7 @@ void build_cli(CLI::App& app, Context& ctx, SetUp which, const std::optional<std
     CLI::App* sub = app.add_subcommand(c.name, tr(c.help_zh, c.help_en));
     sub->group(tr("命令", "Subcommands"));
     sub->option_defaults()->group(tr("选项", "Options"));
-    if (which == SetUp::all || (typed && *typed == c.name)) c.setup(sub, ctx);
+    if (which == SetUp::all || (typed && *typed == c.name)) c.setup(Args(sub), ctx);
     localize_help_flags(*sub);
   }
 }

@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+class ParseError;
+}  // namespace CLI
 
 namespace pdo::cli {
 

@@ -7,6 +7,8 @@
 #include <regex>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/completion.hpp"
 #include "util/i18n.hpp"

@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/manual.hpp"
 #include "util/i18n.hpp"

@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/run.hpp"
 #include "support/temp_dir.hpp"
@@ -41,7 +43,7 @@ class Table {
 public:
   Table() {
     m_app.set_help_flag("-h,--help");
-    for (const auto& c : cli::commands()) c.setup(m_app.add_subcommand(c.name, util::tr(c.help_zh, c.help_en)), m_ctx);
+    for (const auto& c : cli::commands()) c.setup(cli::Args(m_app.add_subcommand(c.name, util::tr(c.help_zh, c.help_en))), m_ctx);
   }
   /// Every command and nested subcommand, as the words that name it ("check confirm").
   std::vector<std::pair<std::vector<std::string>, const CLI::App*>> commands() const {

@@ -61,6 +61,14 @@ std::vector<std::string> git_log_ids(const TempDir& tmp) {
   return ids;
 }
 
+/// git's output without its last newline; the command must succeed.
+std::string git_out(const std::vector<std::string>& args, const TempDir& tmp, const std::string& input = "") {
+  const auto r = git(args, tmp, input);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return std::string(util::chomp(r.out));
+}
+
 }  // namespace
 
 TEST_CASE("walk_changes: git's path-limited log, one visitor call at a time, stop and exceptions", "[git][posix][posix:git-from-pdo]") {
@@ -130,4 +138,35 @@ TEST_CASE("walk_changes: git's path-limited log, one visitor call at a time, sto
     REQUIRE(repo.walk_changes("progress.md", expected[600], visit));
     CHECK(seen == std::vector<std::string>(expected.begin(), expected.begin() + 600));
   }
+}
+
+TEST_CASE("walk_changes: a parent that is not a commit ends the walk there, as a missing one does", "[git][posix][posix:git-from-pdo]") {
+  // A cloned or synced .git is input: a commit whose parent line names a blob shaped like a commit (a tree
+  // line, a committer, a message) must not be read as one. Mutant path_walk.cpp:80 (read_commit's type
+  // check deleted) visits the blob as a commit that added progress.md.
+  TempDir tmp("path-walk-forged");
+  std::filesystem::create_directories(tmp.path() / "repo");
+  git_out({"init", "-q", "-b", "main"}, tmp);
+  const auto out = [&](const std::vector<std::string>& args, const std::string& input = "") { return git_out(args, tmp, input); };
+  pdo::test::write_file(tmp.path() / "repo" / "progress.md", "1\n");
+  out({"add", "progress.md"});
+  const std::string first_tree = out({"write-tree"});
+  const std::string lookalike =
+      out({"hash-object", "-w", "--stdin"}, "tree " + first_tree + "\ncommitter L <l@example.com> 1700000000 +0800\n\nnot a commit\n");
+  pdo::test::write_file(tmp.path() / "repo" / "progress.md", "2\n");
+  out({"add", "progress.md"});
+  const std::string second_tree = out({"write-tree"});
+  const std::string tip = out({"hash-object", "-w", "-t", "commit", "--literally", "--stdin"},
+                              "tree " + second_tree + "\nparent " + lookalike +
+                                  "\nauthor L <l@example.com> 1700000100 +0800\ncommitter L <l@example.com> 1700000100 +0800\n\ntip\n");
+  REQUIRE(out({"cat-file", "-t", lookalike}) == "blob");
+  out({"update-ref", "refs/heads/main", tip});
+
+  const auto repo = git::Repo::open(tmp.path() / "repo").take();
+  std::vector<std::string> seen;
+  REQUIRE(repo.walk_changes("progress.md", "", [&](const git::Repo::PathChangeView& v) {
+    seen.emplace_back(v.id);
+    return true;
+  }));
+  CHECK(seen == std::vector<std::string>{tip});
 }

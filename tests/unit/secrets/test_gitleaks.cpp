@@ -202,6 +202,16 @@ TEST_CASE("a gitleaks file holds at most 2000 rules", "[secrets]") {
   CHECK(parse_error(toml).find("more than 2000 rules") != std::string::npos);
 }
 
+TEST_CASE("a gitleaks regex holds at most 4096 characters, and a longer one is named, not dropped", "[secrets]") {
+  // Mutant gitleaks.cpp:52 (that message deleted, seed 20261205) dropped the long regex without a word.
+  const English english;
+  const auto rule = [](std::size_t length) { return "[[rules]]\nid = \"long\"\nregex = '''" + std::string(length, 'a') + "'''\n"; };
+  CHECK(parse(rule(4096)).rules.size() == 1);
+  const auto message = parse_error(rule(4097));
+  CHECK(message.find(".gitleaks.toml:3:") != std::string::npos);
+  CHECK(message.find("the regex is longer than 4096 characters") != std::string::npos);
+}
+
 TEST_CASE("[extend], tags and commits are accepted and named once as ignored", "[secrets]") {
   const auto config = parse(R"(title = "mine"
 [extend]

@@ -183,4 +183,9 @@ TEST_CASE("a syntax error in Chinese quotes its line, a long one cut at 120 byte
   const TomlDoc wide("a = " + chinese + "\n", "f.toml");
   REQUIRE(wide.failed());
   CHECK_THAT(wide.problem(), Catch::EndsWith("「a = " + chinese.substr(0, 38 * 3) + "」"));
+  // The quoted line is the error's own, after lines before it (mutant toml_doc.cpp:38, the next line's start
+  // one byte early, seed 20261205 on 14a7269: every line after the first quoted as "").
+  const TomlDoc third("a = 1\nb = 2\nc = = 3\nd = 4\n", "f.toml");
+  REQUIRE(third.failed());
+  CHECK_THAT(third.problem(), Catch::EndsWith("「c = = 3」"));
 }

@@ -10,7 +10,8 @@
 #   killed        a test failed          survived      every test passed
 #   timeout       the tests ran past --timeout (default: 3 x the unmutated run + 60 s; counted as
 #                 killed: the suite did not pass)
-#   build-failed  the mutant does not compile, or warns (warnings are errors): left out of the score
+#   build-failed  the mutant does not compile, or warns (warnings are errors), or the build's own run of
+#                 pdo code (the embedded data's compilers) hangs past --timeout: left out of the score
 #   equivalent    every test passed, and tests/MUTANTS.md lists the mutant as equivalent (same file,
 #                 operator and unmutated line text; mutate.py equivalent): left out of the score, as a
 #                 mutant no test can tell from the original has nothing to kill
@@ -96,8 +97,13 @@ while IFS=$'\t' read -r file line operator nth; do
   cp "$file" "$backup/file"
   current=$file
   code=$(python3 scripts/mutate.py apply "$file" "$line" "$operator" "$nth")
-  if ! cmake --build "$build" -j2 > /dev/null 2>&1; then
+  # The build runs pdo's own code too (pdo_toml_compile and pdo_rules_compile make the embedded data), so a
+  # mutant can hang it: the build gets the same timeout, and a build that does not finish counts as failed.
+  build_status=0
+  timeout --kill-after=10 "$timeout" cmake --build "$build" -j2 > /dev/null 2>&1 || build_status=$?
+  if [ "$build_status" -ne 0 ]; then
     outcome="build-failed"
+    case $build_status in 124 | 137) outcome="build-failed (hung: past ${timeout}s)" ;; esac
   else
     status=0
     run_tests || status=$?

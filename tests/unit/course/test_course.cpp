@@ -133,6 +133,12 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
     CHECK_THAT(msg, Catch::Contains("missing field url"));
     CHECK_THAT(msg, Catch::Contains("c.toml:10"));
   }
+  SECTION("a lesson without a number, with the lesson's line") {
+    // Mutant course.cpp:55 (this message deleted, seed 20261205 on 14a7269) dropped the lesson silently.
+    const auto msg = error_of(with_lesson2("[[lessons]]\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\n"));
+    CHECK_THAT(msg, Catch::Contains("missing field number"));
+    CHECK_THAT(msg, Catch::Contains("c.toml:10"));
+  }
   SECTION("duplicate numbers") {
     const auto msg = error_of(with_lesson2("[[lessons]]\nnumber = 1\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"02-two\"\n"));
     CHECK_THAT(msg, Catch::Contains("duplicate lesson number: 1"));

@@ -415,16 +415,17 @@ bool make_pipe(Fd& read_end, Fd& write_end) {
   return true;
 }
 
-/// pdo itself must survive writing to a child that closed its input: ignore SIGPIPE here (once); every
-/// child gets the default back before exec (reset_child_signals).
-void ignore_sigpipe_in_pdo() {
-  static const bool done = [] {
-    struct sigaction sa {};
-    sa.sa_handler = SIG_IGN;
-    ::sigemptyset(&sa.sa_mask);
-    return ::sigaction(SIGPIPE, &sa, nullptr) == 0;
-  }();
-  (void)done;
+/// Before each child: SIGPIPE ignored, so pdo survives writing to a child that closed its input (every
+/// child gets the default back before exec: reset_child_signals), and SIGCHLD at its default. An ignored
+/// SIGCHLD is inherited across exec (whatever started pdo may have set it), and with it the kernel reaps
+/// children itself: waitpid fails, and a failed child looked like one that exited 0.
+void signals_for_children() {
+  struct sigaction sa {};
+  ::sigemptyset(&sa.sa_mask);
+  sa.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &sa, nullptr);
+  sa.sa_handler = SIG_DFL;
+  ::sigaction(SIGCHLD, &sa, nullptr);
 }
 
 /// In the child (async-signal-safe calls only): default SIGPIPE, nothing blocked. An ignored signal
@@ -560,10 +561,13 @@ bool pump(Fd& in, Fd& out, Fd& err, const std::string& input, ProcessResult& r,
   return true;
 }
 
+/// The child's wait status, or -1 (neither an exit nor a signal) when waitpid cannot give it.
 int wait_for(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-  return status;
+  for (;;) {
+    int status = 0;
+    if (::waitpid(pid, &status, 0) == pid) return status;
+    if (errno != EINTR) return -1;
+  }
 }
 
 }  // namespace
@@ -578,7 +582,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
       !make_pipe(exec_read, exec_write)) {
     return r;  // every pipe made so far is closed by its Fd
   }
-  ignore_sigpipe_in_pdo();
+  signals_for_children();
   const pid_t pid = ::fork();
   if (pid < 0) return r;
   if (pid == 0) exec_child(*plan, in_read.get(), out_write.get(), err_write.get(), exec_write.get());
@@ -610,7 +614,7 @@ bool open_url(const std::string& url) {
   const std::vector<std::string> argv{opener, url};
   const auto plan = exec_plan(argv, {});
   if (!plan) return false;
-  ignore_sigpipe_in_pdo();
+  signals_for_children();
   const pid_t pid = ::fork();
   if (pid < 0) return false;
   if (pid == 0) {

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #if defined(__linux__)
 #include <fcntl.h>
+#include <signal.h>
 #endif
 #include <chrono>
 #include <string>
@@ -126,6 +127,23 @@ TEST_CASE("run_process: the child gets default signals and no descriptor of ours
   REQUIRE(fds.exit_code == 0);
   INFO(fds.out);
   CHECK(static_cast<std::size_t>(std::count(fds.out.begin(), fds.out.end(), '\n')) <= inheritable + 1);
+#endif
+}
+
+TEST_CASE("run_process: a child's exit code, also when pdo was started with SIGCHLD ignored", "[util][platform][posix][posix:signals]") {
+  // An ignored SIGCHLD is inherited across exec; with it the kernel reaps children, waitpid fails, and the
+  // old code (status 0 when waitpid failed) read every child as exited 0: a failed check passed.
+#if defined(__linux__)
+  struct sigaction ignore {
+  }, before{};
+  ignore.sa_handler = SIG_IGN;
+  ::sigemptyset(&ignore.sa_mask);
+  REQUIRE(::sigaction(SIGCHLD, &ignore, &before) == 0);
+  const auto r = child({"exit", "3"});
+  const auto ok = child({"exit", "0"});
+  ::sigaction(SIGCHLD, &before, nullptr);
+  CHECK(r.exit_code == 3);
+  CHECK(ok.exit_code == 0);
 #endif
 }
 

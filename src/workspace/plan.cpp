@@ -139,9 +139,8 @@ private:
       return Error{Exit::usage,
                    tr("这里应该是文件，却是别的东西：", "expected a file here but found something else: ") + util::path_to_utf8(p)};
     }
-    auto text = util::read_file(p);
-    if (!text) return text.error();
-    return std::optional<std::string>(std::move(text).value());
+    // A file that exists but cannot be read (permissions, or gone since) throws: every caller takes the plan.
+    return std::optional<std::string>(util::read_file(p).take());
   }
 
   fs::path m_root;

@@ -21,7 +21,7 @@ bool example_at(const std::string& text, std::string_view value) {
 
 }  // namespace
 
-TEST_CASE("an example heading a few lines above marks the value; one past a line of over 1000 bytes does not", "[secrets]") {
+TEST_CASE("an example heading a few lines above marks the value, and one past a line of over 1000 bytes does not", "[secrets]") {
   CHECK(example_at("For example:\n\n    password = \"VALUE\"\n", "VALUE"));
   CHECK(example_at(">>> login()\npassword = 'VALUE'\n", "VALUE"));
   CHECK_FALSE(example_at("An example of sharding.\npassword = \"VALUE\"\n", "VALUE"));

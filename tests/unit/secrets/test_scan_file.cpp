@@ -183,4 +183,11 @@ TEST_CASE("compiled files, certificates and public ids are not key stores", "[se
   CHECK(found_ids(cert + key, "server.pem") == Ids{"certificate-key-file", "private-key"});
   CHECK(found_ids("nothing pem-like here\n", "empty.pem") == Ids{"certificate-key-file"});
   CHECK(found_ids("AZURE_TENANT_ID=" + uuid(12) + "\nAZURE_CLIENT_ID=" + uuid(13) + "\n", "settings.ini").empty());
+  // The name is read from at most the 120 bytes before the value: a public word (tenant) that begins 121
+  // bytes back is out of sight, so the value is judged by the rest of the name. Mutant scanner.cpp:62
+  // (121 bytes once the value stands at 121, seed 20261205) saw it and let the value pass as public.
+  CHECK(found_ids("tenant_secret=" + uuid(14) + "\n", "settings.ini").empty());
+  const std::string long_name = "tenant" + std::string(107, 'x') + "_secret";
+  REQUIRE(long_name.size() == 120);
+  CHECK(found_ids(long_name + "=" + uuid(15) + "\n", "settings.ini") == Ids{"secret-assignment"});
 }

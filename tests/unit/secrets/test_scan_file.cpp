@@ -190,4 +190,11 @@ TEST_CASE("compiled files, certificates and public ids are not key stores", "[se
   const std::string long_name = "tenant" + std::string(107, 'x') + "_secret";
   REQUIRE(long_name.size() == 120);
   CHECK(found_ids(long_name + "=" + uuid(15) + "\n", "settings.ini") == Ids{"secret-assignment"});
+  // After an assignment, a random-looking name called or indexed is code, not an assigned value: the
+  // assignment rule leaves it (the key-word rule still sees a random word beside "secret"). Mutant
+  // scanner.cpp:246 (that check deleted, seed 11 on 7818eaf) reported both as assignments.
+  const std::string value = body(k_alnum, 32, 16);
+  CHECK(found_ids("api_secret = " + value + "\n", "settings.ini") == Ids{"secret-assignment"});
+  CHECK(found_ids("api_secret = " + value + "(x)\n", "settings.ini") == Ids{"secret-in-context"});
+  CHECK(found_ids("api_secret = " + value + "[0]\n", "settings.ini") == Ids{"secret-in-context"});
 }

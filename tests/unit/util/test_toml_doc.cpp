@@ -143,6 +143,12 @@ TEST_CASE("schema: absent or 1 is read, a newer one asks to upgrade pdo", "[util
   TomlDoc bad("schema = \"1\"\n", "s.toml");
   bad.check_schema();
   CHECK(bad.failed());
+  // Schemas start at 1 (mutant toml_doc.cpp:194, the lowest 0, seed 11 on 7818eaf, read schema = 0).
+  TomlDoc zero("schema = 0\n", "s.toml");
+  zero.check_schema();
+  REQUIRE(zero.failed());
+  CHECK_THAT(zero.problem(), Catch::StartsWith("s.toml:1:"));
+  CHECK_FALSE(zero.newer_schema());
   util::set_lang(util::Lang::zh);
   TomlDoc zh("schema = 3\n", "s.toml");
   zh.check_schema();

@@ -5,6 +5,7 @@
 #include "course/course.hpp"
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
+#include "workspace/layout.hpp"
 #include "workspace/plan.hpp"
 
 using namespace pdo;
@@ -127,4 +128,16 @@ TEST_CASE("a progress.md missing a lesson gets that lesson appended, the rest ke
   CHECK_THAT(added, Catch::Contains("## 05 ") && Catch::Contains("- [ ] 05 读讲义") && Catch::Contains("- [ ] 05 记笔记"));
   CHECK_THAT(added, !Catch::Contains("## 06 "));
   CHECK(plan.written_files() == std::vector<std::string>{"progress.md"});
+}
+
+TEST_CASE("the README notes the learner's own lessons only when there is one", "[workspace]") {
+  // Mutant layout.cpp:61 (own = own && l.own, seed 11 on 7818eaf) never showed the note.
+  auto course = course::default_course();
+  const std::string note = "（我的课节，非官方）";
+  const std::string explained = "pdo lesson list";
+  CHECK(readme_text(course, zh_settings()).find(explained) == std::string::npos);
+  course.lessons.back().own = true;
+  const std::string text = readme_text(course, zh_settings());
+  CHECK(text.find(note) != std::string::npos);
+  CHECK(text.find(explained) != std::string::npos);
 }

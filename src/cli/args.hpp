@@ -57,8 +57,6 @@ public:
   void footer(const std::string& text);
   /// What runs when this command is the one typed.
   void callback(std::function<void()> run);
-  /// The CLI11 app itself, for `pdo help`, which prints the parser.
-  [[nodiscard]] CLI::App* app() const { return m_app; }
 
 private:
   CLI::App* m_app;

@@ -501,36 +501,60 @@ Status check_commit(const git::Repo& repo, const fs::path& dir, const CommitReco
   return ok();
 }
 
+/// Whether the journal took a lock of `kind` and it is there (check_journal proved it pdo's).
+bool held(const git::Repo& repo, const Journal& j, LockKind kind) {
+  std::error_code ec;
+  return std::any_of(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == kind; }) &&
+         fs::exists(fs::symlink_status(lock_path(repo, j, kind), ec));
+}
+
 /// Finishes a transaction that had begun to publish: its locks renamed into place, the branch moved
 /// (again through libgit2's transaction, compared with the value the commit was built on) unless it
 /// already `moved` there.
 Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved) {
   const CommitRecord& c = *j.commit;
+  // A pdo that began publishing holds the branch's lock, or (a recovery killed while it moved the branch)
+  // index.lock: without one of them, proven pdo's, nothing shows that a pdo got this far here, and the
+  // record alone moves no branch.
+  if (!moved && !held(repo, j, LockKind::branch) && !held(repo, j, LockKind::index)) {
+    return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
+  }
   if (!moved) {
-    // A pdo that began publishing holds the branch's lock (proven by check_journal): without it, nothing
-    // shows that a pdo got this far here, and the record alone moves no branch.
-    const bool locked = std::any_of(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == LockKind::branch; });
-    std::error_code ec;
-    if (!locked || !fs::exists(fs::symlink_status(repo.branch_lock_path(c.ref), ec))) {
-      return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
-    }
     if (auto st = check_commit(repo, dir, c); !st) return st;
   }
+  std::error_code ec;
   for (const auto& l : j.locks) {
     const fs::path lock = lock_path(repo, j, l.kind);
-    std::error_code ec;
-    if (!fs::exists(fs::symlink_status(lock, ec))) continue;
-    if (l.kind == LockKind::branch) {
-      fs::remove(lock, ec);  // proven: the branch moves below, under a lock of its own
+    const auto id = platform::file_identity(lock);
+    if (!id || l.kind == LockKind::branch) continue;
+    if (id == platform::file_identity(witness(dir, l.kind, false))) {
+      fs::remove(lock, ec);  // a recovery's hold (below), never filled
     } else if (!platform::rename_replace(lock, fs::path(lock).replace_extension())) {
       return Error{Exit::failure, tr("无法完成被中断的提交：", "cannot finish the interrupted commit: ") + util::path_to_utf8(lock)};
     }
   }
-  if (moved) return ok();
-  auto branch = repo.lock_branch(c.ref);
-  if (!branch) return branch.error().code == Exit::busy ? foreign_lock(util::path_to_utf8(repo.branch_lock_path(c.ref))) : branch.error();
-  if (branch->value() != c.old_id) return untrusted(dir, tr("分支已经不在记录的位置", "the branch is no longer where it says"));
-  return branch->move(c.commit, std::nullopt, c.reflog);
+  const fs::path branch_lock = repo.branch_lock_path(c.ref);
+  if (moved) {
+    fs::remove(branch_lock, ec);  // proven, if there
+    return ok();
+  }
+  // The branch moves under a lock of libgit2's own. From the moment the proven one goes until that one is
+  // taken, pdo holds index.lock (a second name of the journal's recorded seed, so a kill leaves a lock the
+  // next pdo proves): a `git commit`, which takes index.lock first, cannot commit the published index, and
+  // so this commit's change, under its own message meanwhile.
+  const fs::path index_lock = lock_path(repo, j, LockKind::index);
+  const auto hold = platform::hard_link(witness(dir, LockKind::index, false), index_lock);
+  if (hold == platform::IoFailure::exists) return foreign_lock(util::path_to_utf8(index_lock));
+  fs::remove(branch_lock, ec);
+  pause_point("recovery-unlocked");
+  const auto move = [&]() -> Status {
+    auto branch = repo.lock_branch(c.ref);
+    if (!branch) return branch.error().code == Exit::busy ? foreign_lock(util::path_to_utf8(branch_lock)) : branch.error();
+    if (branch->value() != c.old_id) return untrusted(dir, tr("分支已经不在记录的位置", "the branch is no longer where it says"));
+    return branch->move(c.commit, std::nullopt, c.reflog);
+  }();
+  if (hold == platform::IoFailure::none) fs::remove(index_lock, ec);
+  return move;
 }
 
 }  // namespace
@@ -564,12 +588,13 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       // The branch moved to the recorded commit (it is there, or in the history git committed on top of it
       // since, and not in the history it was built on), or publishing had begun (the branch is locked, the
       // index going into place): finish; otherwise undo. A recorded branch lock that is gone, the commit not
-      // in the branch's history, is a publish that never moved the branch (a recovery killed after it took
-      // the proven lock away, or libgit2 freeing its lock on a failed commit; git may have committed since):
-      // undo. A publishing record with no branch lock at all is no record pdo writes (finish refuses it).
+      // in the branch's history and no index.lock of pdo's held (finish holds one while it moves the
+      // branch), is a publish that never moved the branch (libgit2 freeing its lock on a failed commit; git
+      // may have committed since): undo. A publishing record with no lock at all is no record pdo writes
+      // (finish refuses it).
       const bool branch_lock_gone =
           j.commit && std::any_of(j.locks.begin(), j.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }) &&
-          !fs::exists(fs::symlink_status(repo.branch_lock_path(j.commit->ref), ec));
+          !held(repo, j, LockKind::branch) && !held(repo, j, LockKind::index);
       const bool built = j.commit && !j.commit->commit.empty();
       const bool moved = built && repo.is_ancestor(j.commit->commit, repo.ref_target(j.commit->ref)) &&
                          (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <thread>
 
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -55,6 +57,31 @@ bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& 
   opts.timeout = std::chrono::milliseconds(60000);  // only a pdo that hangs runs this long
   const auto r = platform::run_process(argv, opts);
   return r.exit_code != 0 && std::filesystem::exists(flag);
+}
+
+platform::ProcessResult run_paused(const std::filesystem::path& cwd, const std::vector<std::string>& args, const std::string& point,
+                                   const std::function<void()>& meanwhile) {
+  // Beside `cwd`, named after it: not in a workspace's tree, and no other test's.
+  const std::filesystem::path flag = cwd.parent_path() / (util::path_to_utf8(cwd.filename()) + ".paused-" + point);
+  std::error_code ec;
+  std::filesystem::remove(flag, ec);
+  std::vector<std::string> argv = pdo_command();
+  argv.insert(argv.end(), args.begin(), args.end());
+  platform::ProcessOptions opts;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  opts.env.insert(opts.env.end(),
+                  {{"PDO_TEST_PAUSE", point}, {"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)}, {"PDO_TEST_PAUSE_WAIT", "1"}});
+  opts.timeout = std::chrono::milliseconds(60000);
+  platform::ProcessResult r;
+  std::thread pdo_run([&] { r = platform::run_process(argv, opts); });
+  for (int i = 0; i < 3000 && !std::filesystem::exists(flag); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const bool reached = std::filesystem::exists(flag);
+  if (reached) meanwhile();
+  std::filesystem::remove(flag, ec);
+  pdo_run.join();
+  CHECK(reached);
+  return r;
 }
 
 std::size_t count_of(const std::string& text, const std::string& needle) {

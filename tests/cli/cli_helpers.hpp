@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -94,6 +95,10 @@ std::filesystem::path workspace_with_remote(const TempDir& tmp);
 /// Runs pdo ARGS in `root` with a test pause point (test builds only): pdo ends itself like `kill -9` at the
 /// transaction step `point` (app/transaction.cpp), after saying so in a file. True if it got there.
 bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& point);
+/// Runs pdo ARGS in `cwd`, paused at the transaction step `point` (PDO_TEST_PAUSE_WAIT) while `meanwhile`
+/// runs, then lets it go on; CHECKs that it got there.
+platform::ProcessResult run_paused(const std::filesystem::path& cwd, const std::vector<std::string>& args, const std::string& point,
+                                   const std::function<void()>& meanwhile);
 
 /// `s` as one sh word (single-quoted).
 std::string sh_quote(const std::string& s);

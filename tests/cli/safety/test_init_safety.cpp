@@ -1,8 +1,6 @@
 // pdo init's plan against the learner's files in the moment between its last look and its write: pdo
 // pauses at a step of its transaction (a test build's PDO_TEST_PAUSE with PDO_TEST_PAUSE_WAIT), the test
 // writes a file there, and pdo goes on.
-#include <thread>
-
 #include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
@@ -10,34 +8,6 @@
 using namespace pdo;
 using namespace pdo::test;
 namespace fs = std::filesystem;
-
-namespace {
-
-/// Runs pdo ARGS in `cwd`, paused at `point` of its transaction while `meanwhile` runs.
-platform::ProcessResult run_paused(const fs::path& cwd, const std::vector<std::string>& args, const std::string& point,
-                                   const std::function<void()>& meanwhile) {
-  const fs::path flag = cwd / ("paused-" + point);
-  std::vector<std::string> argv = pdo_command();
-  argv.insert(argv.end(), args.begin(), args.end());
-  platform::ProcessOptions opts;
-  opts.cwd = cwd;
-  opts.env = test_env();
-  opts.env.insert(opts.env.end(),
-                  {{"PDO_TEST_PAUSE", point}, {"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)}, {"PDO_TEST_PAUSE_WAIT", "1"}});
-  opts.timeout = std::chrono::milliseconds(60000);
-  platform::ProcessResult r;
-  std::thread pdo_run([&] { r = platform::run_process(argv, opts); });
-  for (int i = 0; i < 3000 && !fs::exists(flag); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  const bool reached = fs::exists(flag);
-  if (reached) meanwhile();
-  std::error_code ec;
-  fs::remove(flag, ec);
-  pdo_run.join();
-  CHECK(reached);
-  return r;
-}
-
-}  // namespace
 
 // [posix:test-hooks] the pause points exist only in test builds; the Windows build leaves them out.
 TEST_CASE("init never overwrites a file that appeared after its plan and before its write",

@@ -626,6 +626,53 @@ TEST_CASE("a pdo killed after its branch moved, then a git commit on top: the ne
   require_sound(root);
 }
 
+// The torture test's failure of 2026-12-05 made exact: a pdo killed after it published its index and before
+// its branch moved; the next pdo finishes that commit, and moves the branch under a lock of its own, so
+// between the killed pdo's lock going and its own arriving, a learner's `git commit` (which takes
+// index.lock first) must find the index locked: else it commits pdo's published index, and so pdo's
+// change, under the learner's message.
+TEST_CASE("recovery moves a killed pdo's branch with the index locked: no git commit takes its change meanwhile",
+          "[cli][safety][transaction][posix][posix:test-hooks]") {
+  TempDir tmp("finish-window");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  platform::ProcessResult add, commit;
+  const auto next = run_paused(root, {"track", "done", "17", "notes"}, "recovery-unlocked", [&] {
+    append(root / "data/u.txt", "x\n");
+    add = run_git({"add", "data/u.txt"}, root);
+    commit = run_git({"commit", "-q", "-m", "u"}, root);
+  });
+  INFO(next.out << next.err << add.err << commit.err);
+  CHECK(next.exit_code == 0);
+  CHECK(add.exit_code != 0);  // index.lock: recovery holds it
+  CHECK(commit.exit_code != 0);
+  const std::string log = git_out({"log", "--format=%s"}, root);
+  CHECK(log.find("u\n") == std::string::npos);
+  CHECK(git_out({"show", "HEAD~1:questions.md"}, root).find("held question") != std::string::npos);
+  CHECK(read_file(root / "questions.md") == git_out({"show", "HEAD:questions.md"}, root));
+  CHECK_FALSE(fs::exists(root / ".git/index.lock"));
+  require_sound(root);
+}
+
+// The same recovery killed in that moment: the next pdo proves the index.lock it held (the journal's seed)
+// and finishes the commit, rather than undoing files whose index is already published.
+TEST_CASE("a recovery killed while it holds the index: the next pdo proves that lock and finishes the commit",
+          "[cli][safety][transaction][posix][posix:signals]") {
+  TempDir tmp("finish-killed");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, "recovery-unlocked"));
+  CHECK(fs::exists(root / ".git/index.lock"));
+  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 0);
+  CHECK(git_out({"show", "HEAD~1:questions.md"}, root).find("held question") != std::string::npos);
+  CHECK(read_file(root / "questions.md") == git_out({"show", "HEAD:questions.md"}, root));
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK_FALSE(fs::exists(root / ".git/index.lock"));
+  require_sound(root);
+}
+
 // About 7 s here. Until 2026-12-01 it failed in about half the runs: a `git commit` of the learner's loop
 // that had read the index before a pdo commit wrote it back, and the next `u` commit undid a tick (see
 // "a git commit that read the index before pdo's commit…" above, the same interleaving made exact).

@@ -140,27 +140,21 @@ bool unchanged_since_staged(git_index* index, const git_index_entry& e, const pl
 struct Applied {
   std::optional<git_oid> id;
   std::uint32_t mode = GIT_FILEMODE_BLOB;
+  std::optional<std::string> bytes;  ///< the blob's bytes when they were read here (not read again for the check)
 };
 
-/// `git add PATH` of the regular file `file` when no clean filter applies: its bytes read once, written with
-/// git_odb_write (which only freshens a blob already there, where add_bypath streams it into a temporary
-/// file first) and staged from the stat data `st` taken before the read. nullopt when the file changed
-/// meanwhile: the caller then stages it as git_index_add_bypath does.
-Result<std::optional<Applied>> apply_plain(git_repository* repo, git_index* index, const std::string& path, const fs::path& file,
-                                           const platform::StatData& st) {
-  auto bytes = util::read_file(file);
-  if (!bytes) return bytes.error();
-  const auto again = platform::stat_data(file);
-  if (!again || !again->regular || again->ino != st.ino || again->size != st.size || again->mtime_s != st.mtime_s ||
-      again->mtime_ns != st.mtime_ns || bytes->size() != st.size) {
-    return std::optional<Applied>();
-  }
-  auto id = write_blob(repo, *bytes);
+/// `git add PATH` of a new regular file when no clean filter applies: its bytes, read with the stat data
+/// `st` taken before the read (platform::read_file_stat: git stats, then reads, so a write in between leaves
+/// stat data older than the file, which git then reads again), written with git_odb_write (which only
+/// freshens a blob already there, where add_bypath streams it into a temporary file first) and staged.
+Result<Applied> apply_plain(git_repository* repo, git_index* index, const std::string& path, const platform::StatData& st,
+                            std::string bytes) {
+  auto id = write_blob(repo, bytes);
   if (!id) return id.error();
   if (auto staged = stage_known_blob(index, path, *id, st); !staged) return staged.error();
   const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
   if (!e) return Error{Exit::failure, tr("无法暂存 ", "cannot stage ") + path};
-  return std::optional<Applied>(Applied{e->id, e->mode});
+  return Applied{e->id, e->mode, std::move(bytes)};
 }
 
 /// `git add PATH`, where the index file had `index_file`'s stat data when it was read; `plain` when no
@@ -168,6 +162,12 @@ Result<std::optional<Applied>> apply_plain(git_repository* repo, git_index* inde
 Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::string& path,
                             const std::optional<platform::StatData>& index_file, bool plain) {
   const fs::path file = util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path);
+  const git_index_entry* staged = git_index_get_bypath(index, path.c_str(), 0);
+  // A new file (an existing entry may keep a mode the file system cannot show, as add_bypath keeps it).
+  if (plain && !staged) {
+    if (auto read = platform::read_file_stat(file, k_plain_max_bytes))
+      return apply_plain(repo, index, path, read->first, std::move(read->second));
+  }
   const auto st = platform::stat_data(file);  // POSIX: nullopt means no file; Windows: always nullopt
   std::error_code ec;
   if (!st && !fs::exists(fs::symlink_status(file, ec))) {
@@ -176,19 +176,12 @@ Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::s
   }
   // A file whose stat data the staged entry holds is not read again (10k committed exercise files cost
   // one lstat each, as in git add).
-  const git_index_entry* staged = st ? git_index_get_bypath(index, path.c_str(), 0) : nullptr;
-  if (staged && unchanged_since_staged(index, *staged, *st, index_file)) return Applied{staged->id, staged->mode};
-  // A new file (an existing entry may keep a mode the file system cannot show, as add_bypath keeps it).
-  if (plain && st && st->regular && !staged && st->size <= k_plain_max_bytes) {
-    auto a = apply_plain(repo, index, path, file, *st);
-    if (!a) return a.error();
-    if (*a) return **a;
-  }
+  if (st && staged && unchanged_since_staged(index, *staged, *st, index_file)) return Applied{staged->id, staged->mode, {}};
   // Exactly `git add PATH`: filters, the executable bit, a symlink as a link (never followed), stat data.
   if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
   const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
   if (!e) return Error{Exit::failure, tr("无法暂存 ", "cannot stage ") + path};
-  return Applied{e->id, e->mode};
+  return Applied{e->id, e->mode, {}};
 }
 
 Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* head_tree, const CommitChange& change) {
@@ -206,7 +199,7 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
   if (staged) {
     entry = *staged;
   } else if (old_head_id) {
-    return Applied{*head_id, GIT_FILEMODE_BLOB};  // the learner staged its deletion: that stays staged
+    return Applied{*head_id, GIT_FILEMODE_BLOB, {}};  // the learner staged its deletion: that stays staged
   }
   entry.path = path.c_str();
   git_oid new_index_id = *head_id;
@@ -242,7 +235,7 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
     entry.dev = entry.ino = entry.uid = entry.gid = 0;
     if (int rc = git_index_add(index, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
   }
-  return Applied{*head_id, staged && staged->mode ? staged->mode : static_cast<std::uint32_t>(GIT_FILEMODE_BLOB)};
+  return Applied{*head_id, staged && staged->mode ? staged->mode : static_cast<std::uint32_t>(GIT_FILEMODE_BLOB), {}};
 }
 
 /// HEAD's tree with the applied changes: the tree of the new commit. Only the trees on the changed paths
@@ -264,7 +257,7 @@ Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std:
       continue;
     }
     if (old && old->mode == a->mode && git_oid_equal(&old->id, &*a->id)) continue;  // as HEAD has it
-    if (!old || git_oid_cmp(&old->id, &*a->id) != 0) changed.push_back({path, blob_text(repo, *a->id)});
+    if (!old || git_oid_cmp(&old->id, &*a->id) != 0) changed.push_back({path, a->bytes ? *a->bytes : blob_text(repo, *a->id)});
     git_tree_update u{};
     u.action = GIT_TREE_UPDATE_UPSERT;
     u.id = *a->id;
@@ -447,8 +440,8 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     auto a = change.kind == CommitChange::Kind::whole ? apply_whole(repo, index->get(), change.path, index_file, plain)
                                                       : apply_edit(repo, index->get(), head_tree.get(), change);
     if (!a) return a.error();
-    const auto after = staged_stamp(index->get(), change.path);
-    if (before && after && a->id && !before->same_blob(*after)) out.swaps.push_back({change.path, *before, *after, oid_str(*a->id)});
+    const auto after = before ? staged_stamp(index->get(), change.path) : std::nullopt;  // a new entry replaced none
+    if (after && a->id && !before->same_blob(*after)) out.swaps.push_back({change.path, *before, *after, oid_str(*a->id)});
     applied.emplace_back(change.path, *a);
   }
   std::vector<StagedBlob> changed;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pdo::platform {
@@ -109,6 +110,12 @@ struct StatData {
 /// POSIX: lstat's fields. nullopt on Windows, where libgit2 derives an index entry's stat data its own
 /// way (callers let libgit2 stat the file there), and when there is no file.
 std::optional<StatData> stat_data(const fs::path& path);
+
+/// POSIX: the bytes and stat data of a regular file of at most `max_bytes`, read through one handle opened
+/// without following a final symlink (what `git add` stats, then reads, with one system call fewer).
+/// nullopt on Windows (as stat_data), and for anything else: a link, folder, FIFO, a missing, bigger or
+/// unreadable file; the caller then looks with stat_data.
+std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& path, std::size_t max_bytes);
 
 /// Makes `to` a second name of the file `from` (a hard link), failing if `to` exists: a way to create a
 /// lock file whose identity was known before it appeared. IoFailure::other where links are unsupported.

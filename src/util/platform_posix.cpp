@@ -190,9 +190,9 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
   return id;
 }
 
-std::optional<StatData> stat_data(const fs::path& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+namespace {
+
+StatData stat_data_of(const struct stat& st) {
   StatData d;
   d.ctime_s = static_cast<std::int64_t>(st.st_ctime);
   d.mtime_s = static_cast<std::int64_t>(st.st_mtime);
@@ -212,6 +212,14 @@ std::optional<StatData> stat_data(const fs::path& path) {
   d.links = static_cast<std::uint64_t>(st.st_nlink);
   d.regular = S_ISREG(st.st_mode);
   return d;
+}
+
+}  // namespace
+
+std::optional<StatData> stat_data(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+  return stat_data_of(st);
 }
 
 IoFailure hard_link(const fs::path& from, const fs::path& to) {
@@ -237,9 +245,12 @@ bool read_to_end(int fd, std::size_t size_hint, std::size_t max_bytes, std::stri
   while (out.size() <= max_bytes) {
     const std::size_t have = out.size();
     out.resize(have + std::min(want, max_bytes + 1 - have));
-    const ssize_t n = ::read(fd, out.data() + have, out.size() - have);
+    const std::size_t asked = out.size() - have;
+    const ssize_t n = ::read(fd, out.data() + have, asked);
     out.resize(have + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
-    if (n == 0) return true;
+    // The end: nothing more, or a read that stopped short exactly at the size fstat gave (no second read
+    // to be told so; a file whose size fstat does not know, e.g. 0 in /proc, reads on until 0).
+    if (n == 0 || (n > 0 && static_cast<std::size_t>(n) < asked && out.size() == size_hint)) return true;
     if (n < 0 && errno != EINTR) return false;
     want = 64 * 1024;
   }
@@ -274,6 +285,19 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
   ::close(fd);
   if (r.outcome != ReadOutcome::ok) r.bytes.clear();
   return r;
+}
+
+std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& path, std::size_t max_bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  std::optional<std::pair<StatData, std::string>> out;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) <= max_bytes) {
+    out.emplace(stat_data_of(st), std::string());
+    if (!read_to_end(fd, static_cast<std::size_t>(st.st_size), max_bytes, out->second) || out->second.size() > max_bytes) out.reset();
+  }
+  ::close(fd);
+  return out;
 }
 
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {

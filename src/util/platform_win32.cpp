@@ -267,6 +267,8 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
 
 std::optional<StatData> stat_data(const fs::path& /*path*/) { return std::nullopt; }
 
+std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& /*path*/, std::size_t /*max_bytes*/) { return std::nullopt; }
+
 IoFailure hard_link(const fs::path& from, const fs::path& to) {
   if (::CreateHardLinkW(to.c_str(), from.c_str(), nullptr)) return IoFailure::none;
   const DWORD err = ::GetLastError();

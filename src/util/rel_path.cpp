@@ -86,12 +86,12 @@ Result<fs::path> RelPath::in(const fs::path& root, LastLink last, CheckedFolders
     prefix += names[i].size() + (i == 0 ? 0 : 1);
     const bool is_last = i + 1 == names.size();
     if (checked && !is_last && checked->count(m_text.substr(0, prefix)) != 0) continue;
+    if (is_last && last == LastLink::allow) break;  // a link here is the file itself (committed as a link)
     std::error_code ec;
     if (!fs::is_symlink(fs::symlink_status(p, ec))) {
       if (checked && !is_last) checked->insert(m_text.substr(0, prefix));
       continue;
     }
-    if (is_last && last == LastLink::allow) continue;
     const std::string shown = escape_controls(path_to_utf8(p.lexically_relative(root)));
     if (is_last) {
       return Error{Exit::usage, trf("{} 是一个符号链接。pdo 不会替换链接，也不会写到链接指向的地方；请把它换成普通文件（复制内容）后重试。",

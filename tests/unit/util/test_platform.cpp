@@ -265,3 +265,26 @@ TEST_CASE("renames and file locks", "[util][platform]") {
     CHECK(platform::FileLock::acquire(path, std::chrono::milliseconds(100)));
   }
 }
+
+// [posix:stat] lstat's fields and O_NOFOLLOW; Windows gives no stat data here (nullopt, as stat_data does).
+TEST_CASE("read_file_stat: a regular file's bytes with its stat data, and nothing else, never through a link",
+          "[util][platform][posix][posix:stat]") {
+  TempDir tmp("read-file-stat");
+  const auto file = tmp / "学习.py";
+  test::write_file(file, "print(1)\n");
+  const auto read = platform::read_file_stat(file, 1024);
+  const auto st = platform::stat_data(file);
+  REQUIRE(read);
+  REQUIRE(st);
+  CHECK(read->second == "print(1)\n");
+  CHECK((read->first.ino == st->ino && read->first.size == 9 && read->first.mode == st->mode && read->first.regular));
+  CHECK((read->first.mtime_s == st->mtime_s && read->first.mtime_ns == st->mtime_ns && read->first.ctime_ns == st->ctime_ns));
+  CHECK(platform::read_file_stat(file, 9));        // exactly the cap
+  CHECK_FALSE(platform::read_file_stat(file, 8));  // over it
+  std::filesystem::create_symlink(file, tmp / "link.py");
+  CHECK_FALSE(platform::read_file_stat(tmp / "link.py", 1024));  // the link itself is no regular file
+  CHECK_FALSE(platform::read_file_stat(tmp / "missing.py", 1024));
+  CHECK_FALSE(platform::read_file_stat(tmp.path(), 1024));
+  REQUIRE(platform::run_process({"mkfifo", util::path_to_utf8(tmp / "fifo")}).exit_code == 0);
+  CHECK_FALSE(platform::read_file_stat(tmp / "fifo", 1024));  // returns at once: nobody writes it
+}

@@ -31,12 +31,6 @@ std::string format_stamp(const git::IndexStamp& s) {
   return out;
 }
 
-bool is_oid(std::string_view s) {
-  // A loop, not find_first_not_of: that makes a memchr call per character, and every pdo commit checks
-  // hundreds of ids here.
-  return s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-}
-
 /// The next `sep`-separated field of `rest` (which loses it and the separator): parsed as views, with no
 /// allocation per field, since every pdo commit reads the whole file.
 std::string_view next_field(std::string_view& rest, char sep) {
@@ -56,7 +50,7 @@ std::optional<git::IndexStamp> parse_stamp(std::string_view text) {
   if (text.empty() || text.back() == ' ') return std::nullopt;  // eleven fields, no empty last one
   git::IndexStamp s;
   const auto oid = next_field(text, ' ');
-  if (!is_oid(oid)) return std::nullopt;
+  if (!util::is_object_id(oid)) return std::nullopt;
   s.oid = std::string(oid);
   const bool ok = number(next_field(text, ' '), s.mode) && number(next_field(text, ' '), s.ctime_s) &&
                   number(next_field(text, ' '), s.ctime_ns) && number(next_field(text, ' '), s.mtime_s) &&
@@ -72,7 +66,7 @@ std::optional<git::IndexStamp> parse_stamp(std::string_view text) {
 std::string format_receipts(const std::vector<git::IndexSwap>& swaps) {
   std::string out = std::string(k_header) + "\n";
   for (const auto& s : swaps) {
-    if (!is_oid(s.committed)) continue;  // a RelPath holds no tab or line break
+    if (!util::is_object_id(s.committed)) continue;  // a RelPath holds no tab or line break
     out += s.path.str() + '\t' + s.committed + '\t' + format_stamp(s.before) + '\t' + format_stamp(s.after) + '\n';
   }
   return out;
@@ -102,7 +96,7 @@ std::optional<std::vector<git::IndexSwap>> parse_newest(std::string_view text, s
     if (line.back() == '\t') return std::nullopt;              // four fields, no empty last one
     auto path = util::RelPath::parse(next_field(line, '\t'));  // a receipt's path is input too: never one out of the tree
     const auto committed = next_field(line, '\t');
-    if (!path || !is_oid(committed)) return std::nullopt;
+    if (!path || !util::is_object_id(committed)) return std::nullopt;
     auto before = parse_stamp(next_field(line, '\t'));
     auto after = parse_stamp(next_field(line, '\t'));
     if (!before || !after || !line.empty()) return std::nullopt;

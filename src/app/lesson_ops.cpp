@@ -14,6 +14,7 @@
 
 namespace pdo::app {
 
+using util::read_if_file;
 using util::tr;
 namespace fs = std::filesystem;
 
@@ -24,13 +25,6 @@ constexpr std::size_t k_max_title_bytes = 200;
 Failure usage(const std::string& message) { return Failure(Exit::usage, message); }
 
 std::string lesson_dir(const course::Lesson& l) { return "lessons/" + l.folder; }
-
-std::optional<std::string> read_if_file(const fs::path& file) {
-  std::error_code ec;
-  if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::nullopt;
-  auto text = util::read_file(file);
-  return text ? std::optional<std::string>(std::move(text).value()) : std::nullopt;
-}
 
 std::vector<course::Lesson> own_lessons(const course::Course& course) {
   std::vector<course::Lesson> own;

@@ -58,17 +58,7 @@ std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo
   const fs::path file = repo.gitdir() / "pdo.lock";
   platform::IoFailure why = platform::IoFailure::none;
   auto lock = platform::FileLock::acquire(file, k_lock_wait, &why);
-  if (!lock && why != platform::IoFailure::none) {
-    throw Failure(
-        Exit::unwritable,
-        why == platform::IoFailure::no_space
-            ? trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试。",
-                  "the workspace cannot be written: the disk is full ({}). Free some space and try again.", util::path_to_utf8(file))
-            : trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行 pdo，或修改权限。",
-                  "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who may "
-                  "write there, or change the permissions.",
-                  util::path_to_utf8(repo.gitdir())));
-  }
+  if (!lock && why != platform::IoFailure::none) throw Failure(util::unwritable(why, file));
   if (!lock) {
     throw Failure(Exit::busy, tr("另一个 pdo 命令正在修改这个工作区，等了 30 秒仍未结束。请稍后重试。",
                                  "another pdo command has been changing this workspace for 30 seconds. Try again later."));

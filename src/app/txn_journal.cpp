@@ -35,9 +35,7 @@ std::optional<std::size_t> index_of(const char* const (&names)[N], std::string_v
 /// A 40-hex object id, or "-" for none.
 std::optional<std::string> id_or_none(std::string_view s) {
   if (s == "-") return std::string();
-  const bool hex =
-      s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-  return hex ? std::optional<std::string>(s) : std::nullopt;
+  return util::is_object_id(s) ? std::optional<std::string>(s) : std::nullopt;
 }
 
 std::string identity_words(const platform::FileIdentity& id) {

@@ -364,36 +364,6 @@ std::string escape_patch_markers(const std::string& message) {
 
 }  // namespace
 
-Result<std::optional<Repo>> Repo::find_open(const fs::path& start) {
-  ensure_libgit2();
-  fs::path probe = util::absolute_path(start);
-  std::error_code ec;
-  while (!probe.empty() && !fs::exists(probe, ec)) {
-    if (probe == probe.parent_path()) return std::optional<Repo>();
-    probe = probe.parent_path();
-  }
-  git_repository* raw = nullptr;
-  const int rc = git_repository_open_ext(&raw, lg2_path(probe).c_str(), 0, nullptr);
-  // libgit2 1.5.1 reports a repository owned by another user as GIT_ENOTFOUND with the error of its
-  // failed safe.directory lookup; later versions say GIT_EOWNER.
-  const git_error* e = git_error_last();
-  const bool owner =
-      rc == GIT_EOWNER || (rc == GIT_ENOTFOUND && e && e->message && std::string(e->message).find("safe.directory") != std::string::npos);
-  if (owner) {
-    return Error{Exit::unwritable,
-                 tr("这个 git 仓库属于另一个用户，git 出于安全拒绝使用它：",
-                    "this git repository belongs to another user, and git refuses to use it for safety: ") +
-                     util::path_to_utf8(probe) +
-                     tr("。请用它的主人的账户运行 pdo；或者你确认它可信时，运行 git config --global --add safe.directory ",
-                        ". Run pdo as the user who owns it; or, if you trust it, run git config --global --add safe.directory ") +
-                     lg2_path(probe)};
-  }
-  if (rc != 0) return std::optional<Repo>();
-  RepoPtr repo(raw);
-  if (git_repository_is_bare(raw)) return std::optional<Repo>();
-  return std::optional<Repo>(Repo(std::unique_ptr<Impl>(new Impl{std::move(repo)})));
-}
-
 Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::path& scratch) {
   git_repository* repo = m_impl->repo.get();
   PreparedCommit out;

@@ -26,12 +26,6 @@ namespace {
 
 constexpr std::string_view k_cache_magic = "pdo-journal-cache 1";
 
-bool is_hex_id(const std::string& s) { return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string::npos; }
-
-}  // namespace
-
-namespace {
-
 /// Appends a number without a temporary string (a cold `pdo log` writes one line per event).
 template <class T>
 void append_number(std::string& out, T n) {
@@ -75,7 +69,7 @@ std::optional<JournalCache> decode_cache(std::string_view text) {
   JournalCache cache;
   if (!std::getline(in, line) || line.rfind("head ", 0) != 0) return std::nullopt;
   cache.head = line.substr(5);
-  if (!is_hex_id(cache.head)) return std::nullopt;
+  if (!util::is_object_id(cache.head)) return std::nullopt;
   if (!std::getline(in, line) || line.rfind("path ", 0) != 0 || line.size() == 5) return std::nullopt;
   cache.path = line.substr(5);
   while (std::getline(in, line)) {
@@ -93,7 +87,7 @@ std::optional<JournalCache> decode_cache(std::string_view text) {
     if (tag != "e" || !(fields >> commit >> e.time >> e.offset_minutes >> e.change.lesson >> step >> state >> source)) return std::nullopt;
     e.commit = commit;
     const auto parsed_step = parse_step(step);
-    if (!is_hex_id(commit) || !parsed_step || (state != "done" && state != "todo") || (source != "pdo" && source != "manual") ||
+    if (!util::is_object_id(commit) || !parsed_step || (state != "done" && state != "todo") || (source != "pdo" && source != "manual") ||
         e.change.lesson < 0 || e.offset_minutes < -1440 || e.offset_minutes > 1440) {
       return std::nullopt;
     }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "util/format.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
 
@@ -189,6 +190,44 @@ std::string expand_home(std::string_view typed, const EnvLookup& env) {
   }
   if (n == 0 || !base) return s;
   return *base + s.substr(n);
+}
+
+Error unwritable(platform::IoFailure why, const fs::path& where) {
+  const std::string place = path_to_utf8(where);
+  switch (why) {
+    case platform::IoFailure::no_space:
+      return Error{Exit::unwritable,
+                   trf("工作区无法写入：磁盘已满（{}）。请腾出空间后重试；什么都没有改动。",
+                       "the workspace cannot be written: the disk is full ({}). Free some space and try again; nothing was "
+                       "changed.",
+                       place)};
+    case platform::IoFailure::read_only:
+    case platform::IoFailure::denied:
+      return Error{Exit::unwritable,
+                   trf("工作区无法写入：{} 是只读的，或属于另一个用户。请用有写权限的账户运行，或修改权限；什么都没有改动。",
+                       "the workspace cannot be written: {} is read-only or belongs to another user. Run pdo as a user who "
+                       "may write there, or change the permissions; nothing was changed.",
+                       place)};
+    default:
+      return Error{Exit::failure, trf("无法写入 {}；什么都没有改动。", "cannot write {}; nothing was changed.", place)};
+  }
+}
+
+Error write_error(const Error& e, const fs::path& where) {
+  if (e.code == Exit::unwritable) return e;
+  const auto why = platform::last_io_failure();
+  if (why == platform::IoFailure::no_space || why == platform::IoFailure::read_only || why == platform::IoFailure::denied) {
+    return unwritable(why, where);
+  }
+  return e;
+}
+
+std::optional<std::string> read_if_file(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(file, ec))) return std::nullopt;
+  auto text = read_file(file);
+  if (!text) return std::nullopt;
+  return std::move(text).value();
 }
 
 }  // namespace pdo::util

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "util/error.hpp"
+#include "util/platform.hpp"
 
 namespace pdo::util {
 
@@ -59,5 +60,16 @@ using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
 /// dropped (Explorer's "Copy as path" adds them), and a leading `~`, `$HOME`, `${HOME}` or `%USERPROFILE%`
 /// replaced by the home folder (HOME, else USERPROFILE). Anything else is left exactly as typed.
 std::string expand_home(std::string_view typed, const EnvLookup& env);
+
+/// A write the system refused, in the learner's terms: a full disk, or a read-only folder or another
+/// user's (exit 6); any other failure exit 1. Each says `where`, and that nothing was changed.
+Error unwritable(platform::IoFailure why, const fs::path& where);
+/// `e`, from a failed write at `where`, said as unwritable() says it when the system's last failure is
+/// one of exit 6's.
+Error write_error(const Error& e, const fs::path& where);
+
+/// The bytes of the regular file `file` (never through a link); nullopt for anything else, or when it
+/// cannot be read.
+std::optional<std::string> read_if_file(const fs::path& file);
 
 }  // namespace pdo::util

@@ -97,6 +97,12 @@ std::string pad2(int n) {
   return s.size() < 2 ? "0" + s : s;
 }
 
+bool is_object_id(std::string_view s) {
+  // A loop, not find_first_not_of: that makes a memchr call per character, and every pdo commit checks
+  // hundreds of ids (its index receipts).
+  return s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
 bool is_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }

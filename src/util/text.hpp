@@ -52,6 +52,9 @@ std::string pad2(int n);
 /// True if every byte is an ASCII digit (and there is at least one).
 bool is_digits(std::string_view s);
 
+/// True for a git object id as git prints it: 40 lower-case hex digits.
+bool is_object_id(std::string_view s);
+
 /// Appends the UTF-8 form of a Unicode code point (nothing for one past U+10FFFF).
 void append_utf8(std::string& out, unsigned long cp);
 

@@ -477,13 +477,15 @@ bool held(const git::Repo& repo, const Journal& j, LockKind kind) {
 /// already `moved` there.
 Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved) {
   const CommitRecord& c = *j.commit;
-  // A pdo that began publishing holds the branch's lock, or (a recovery killed while it moved the branch)
-  // index.lock: without one of them, proven pdo's, nothing shows that a pdo got this far here, and the
-  // record alone moves no branch.
-  if (!moved && !held(repo, j, LockKind::branch) && !held(repo, j, LockKind::index)) {
-    return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
-  }
+  // The branch's lock is removed only when the journal recorded it (check_journal then proved it pdo's).
+  const bool ours = held(repo, j, LockKind::branch);
   if (!moved) {
+    // A pdo that began publishing holds the branch's lock, or (a recovery killed while it moved the
+    // branch) index.lock: without one of them, proven pdo's, nothing shows that a pdo got this far here,
+    // and the record alone moves no branch.
+    if (!ours && !held(repo, j, LockKind::index)) {
+      return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
+    }
     if (auto st = check_commit(repo, dir, c); !st) return st;
   }
   std::error_code ec;
@@ -499,7 +501,7 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
   }
   const fs::path branch_lock = repo.branch_lock_path(c.ref);
   if (moved) {
-    fs::remove(branch_lock, ec);  // proven, if there
+    if (ours) fs::remove(branch_lock, ec);
     return ok();
   }
   // The branch moves under a lock of libgit2's own. From the moment the proven one goes until that one is
@@ -509,7 +511,7 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
   const fs::path index_lock = lock_path(repo, j, LockKind::index);
   const auto hold = platform::hard_link(witness(dir, LockKind::index, false), index_lock);
   if (hold == platform::IoFailure::exists) return foreign_lock(util::path_to_utf8(index_lock));
-  fs::remove(branch_lock, ec);
+  if (ours) fs::remove(branch_lock, ec);
   pause_point("recovery-unlocked");
   const auto move = [&]() -> Status {
     auto branch = repo.lock_branch(c.ref);

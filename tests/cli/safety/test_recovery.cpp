@@ -200,3 +200,24 @@ TEST_CASE("issue 24 repro 3: a forged journal cannot move the branch or remove a
   CHECK(fs::exists(ref_lock) == branch_lock);
   CHECK_FALSE(fs::exists(root / "evil.sh"));
 }
+
+// A journal whose commit the branch already holds is finished: its own locks go, and a branch lock it never
+// recorded (another git program's, taken since) stays, named.
+TEST_CASE("recovery of a commit the branch already holds never removes a branch lock the journal did not record",
+          "[cli][safety][transaction]") {
+  TempDir tmp("journal-moved");
+  const auto root = fresh_workspace(tmp);
+  require_ok(run_pdo({"track", "done", "01", "read"}, root));
+  const std::string head = std::string(util::chomp(git_out({"rev-parse", "HEAD"}, root)));
+  const std::string parent = std::string(util::chomp(git_out({"rev-parse", "HEAD~1"}, root)));
+  const std::string branch = std::string(util::chomp(git_out({"symbolic-ref", "HEAD"}, root)));
+  forge_journal(root, 2, "lock index 1 2 3 4\ncommit " + branch + " " + parent + " " + head + " commit\tcommit: x\npath\tprogress.md\n");
+  const auto ref_lock = root / ".git" / (branch + ".lock");
+  write_file(ref_lock, "");  // another git program's
+  const auto r = run_pdo({"track", "done", "02", "read"}, root);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 5);
+  CHECK_THAT(r.err, Catch::Contains(".lock"));
+  CHECK(fs::exists(ref_lock));
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == head + "\n");
+}

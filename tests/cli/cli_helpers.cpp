@@ -43,18 +43,28 @@ void require_clean_repo(const std::filesystem::path& repo) {
   CHECK(git_out({"status", "--porcelain"}, repo).empty());
 }
 
-bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& point) {
-  const std::filesystem::path flag = root.parent_path() / ("paused-" + point);
+namespace {
+
+/// pdo ARGS in `cwd` with the test pause point `point`, announced in the file `flag` (removed first).
+std::pair<std::vector<std::string>, platform::ProcessOptions> paused(const std::filesystem::path& cwd, const std::vector<std::string>& args,
+                                                                     const std::string& point, const std::filesystem::path& flag) {
   std::error_code ec;
   std::filesystem::remove(flag, ec);
   std::vector<std::string> argv = pdo_command();
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;
-  opts.cwd = root;
+  opts.cwd = cwd;
   opts.env = test_env();
-  opts.env.push_back({"PDO_TEST_PAUSE", point});
-  opts.env.push_back({"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)});
+  opts.env.insert(opts.env.end(), {{"PDO_TEST_PAUSE", point}, {"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)}});
   opts.timeout = std::chrono::milliseconds(60000);  // only a pdo that hangs runs this long
+  return {argv, opts};
+}
+
+}  // namespace
+
+bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& point) {
+  const std::filesystem::path flag = root.parent_path() / ("paused-" + point);
+  const auto [argv, opts] = paused(root, args, point, flag);
   const auto r = platform::run_process(argv, opts);
   return r.exit_code != 0 && std::filesystem::exists(flag);
 }
@@ -63,21 +73,14 @@ platform::ProcessResult run_paused(const std::filesystem::path& cwd, const std::
                                    const std::function<void()>& meanwhile) {
   // Beside `cwd`, named after it: not in a workspace's tree, and no other test's.
   const std::filesystem::path flag = cwd.parent_path() / (util::path_to_utf8(cwd.filename()) + ".paused-" + point);
-  std::error_code ec;
-  std::filesystem::remove(flag, ec);
-  std::vector<std::string> argv = pdo_command();
-  argv.insert(argv.end(), args.begin(), args.end());
-  platform::ProcessOptions opts;
-  opts.cwd = cwd;
-  opts.env = test_env();
-  opts.env.insert(opts.env.end(),
-                  {{"PDO_TEST_PAUSE", point}, {"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)}, {"PDO_TEST_PAUSE_WAIT", "1"}});
-  opts.timeout = std::chrono::milliseconds(60000);
+  auto [argv, opts] = paused(cwd, args, point, flag);
+  opts.env.push_back({"PDO_TEST_PAUSE_WAIT", "1"});
   platform::ProcessResult r;
-  std::thread pdo_run([&] { r = platform::run_process(argv, opts); });
+  std::thread pdo_run([&, &argv = argv, &opts = opts] { r = platform::run_process(argv, opts); });
   for (int i = 0; i < 3000 && !std::filesystem::exists(flag); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   const bool reached = std::filesystem::exists(flag);
   if (reached) meanwhile();
+  std::error_code ec;
   std::filesystem::remove(flag, ec);
   pdo_run.join();
   CHECK(reached);

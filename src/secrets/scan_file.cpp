@@ -170,7 +170,7 @@ void Scanner::scan_base64(std::string_view path, Lines lines, std::vector<Findin
 
 void Scanner::scan_logical(std::string_view path, std::string_view type_path, Lines lines, Rules which, std::vector<Finding>& out) const {
   std::vector<Hit> hits;
-  scan_text(lines.text, hits, which);
+  scan_text(lines.text, hits, which, lines.runs);
   report(path, lines, hits, out);
   if (which == Rules::key_shaped) return;
   scan_joined(path, lines, out);
@@ -189,6 +189,8 @@ void Scanner::scan_bytes(std::string_view path, std::string_view type_path, std:
   }
   std::string decoded;
   std::string_view text = content;
+  std::vector<TextRange> runs;  // of a binary file's printable runs; the rest of its text is blanks
+  bool blanked = false;
   Rules which = compiled_or_archive(type_path, content) ? Rules::key_shaped : Rules::all;
   // UTF-32 and UTF-16 have a BOM or NUL bytes near the start, and so has binary content: plain text (nearly
   // every file) costs one memchr here.
@@ -200,11 +202,14 @@ void Scanner::scan_bytes(std::string_view path, std::string_view type_path, std:
     } else if (auto utf16 = utf16_text(content)) {
       decoded = std::move(*utf16);
     } else {
-      decoded = printable_runs(content);  // binary: only its printable runs can hold a key
+      auto printable = printable_runs_of(content);  // binary: only its printable runs can hold a key
+      decoded = std::move(printable.text);
+      runs = std::move(printable.runs);
+      blanked = true;
     }
     text = decoded;
   }
-  if (auto lf = lone_cr_as_lf(text)) {
+  if (auto lf = lone_cr_as_lf(text)) {  // CRs replaced in place: the runs stay where they were
     decoded = std::move(*lf);
     text = decoded;
   }
@@ -217,8 +222,9 @@ void Scanner::scan_bytes(std::string_view path, std::string_view type_path, std:
     // Not valid JSON: its bytes are scanned, with the quotes inside its strings as the text has them.
     decoded = unescaped_quotes(text);
     text = decoded;
+    blanked = false;  // the bytes moved
   }
-  scan_logical(path, type_path, {text, nullptr}, which, out);
+  scan_logical(path, type_path, {text, nullptr, blanked ? &runs : nullptr}, which, out);
 }
 
 std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_view content) const {

@@ -91,9 +91,22 @@ std::size_t run_end(std::string_view text, std::size_t from, std::size_t limit, 
   return end;
 }
 
+/// The most spaces and line feeds any anchor starts with; npos if an anchor is nothing else.
+std::size_t blank_lead(Span<Rule> rules) {
+  std::size_t lead = 0;
+  for (const Rule& rule : rules) {
+    for (const std::string_view anchor : rule.anchors) {
+      const std::size_t first = anchor.find_first_not_of(" \n");
+      if (first == std::string_view::npos) return std::string_view::npos;
+      lead = std::max(lead, first);
+    }
+  }
+  return lead;
+}
+
 }  // namespace
 
-Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
+Scanner::Scanner(const RuleSet& rules) : m_rules(rules), m_blank_lead(blank_lead(rules.rules)) {
   auto own = std::make_unique<OwnIndex>();
   own->candidates.resize(anchor_count(rules.rules));
   build_anchor_index(rules.rules, own->filter, own->candidates.data());
@@ -101,7 +114,7 @@ Scanner::Scanner(const RuleSet& rules) : m_rules(rules) {
   m_own = std::move(own);
 }
 
-Scanner::Scanner(const RuleSet& rules, AnchorIndex index) : m_rules(rules), m_index(index) {}
+Scanner::Scanner(const RuleSet& rules, AnchorIndex index) : m_rules(rules), m_index(index), m_blank_lead(blank_lead(rules.rules)) {}
 
 bool Scanner::acceptable(const Rule& rule, std::string_view value, std::string_view text, std::size_t at) const {
   const std::string_view before = rule.kind == RuleKind::prefix ? std::string_view{} : line_before(text, at);
@@ -290,43 +303,46 @@ inline unsigned load_pair(const unsigned char* p) {
 #endif
 }
 
-/// The first position from `i` where an anchor may start (n - 1 if none): its two bytes have their bit
-/// in the pair filter and, unless some anchor is shorter, its three bytes theirs in the triple filter.
-/// The one loop every byte goes through, kept apart (and unrolled) so that it stays a few instructions a byte.
-[[gnu::noinline]] std::size_t next_candidate(const unsigned char* d, std::size_t i, std::size_t n, const AnchorFilter& filter) {
+/// The first position in [i, to) where an anchor may start (`to` if none; to <= n - 1): its two bytes have
+/// their bit in the pair filter and, unless some anchor is shorter, its three bytes theirs in the triple
+/// filter (the text's n bytes). The one loop every byte goes through, kept apart (and unrolled) so that it
+/// stays a few instructions a byte.
+[[gnu::noinline]] std::size_t next_candidate(const unsigned char* d, std::size_t i, std::size_t to, std::size_t n,
+                                             const AnchorFilter& filter) {
   const std::uint64_t* pairs = filter.pairs.data();
   const auto pair = [pairs](const unsigned char* p) {
     const unsigned key = load_pair(p);
     return (pairs[key >> 6] >> (key & 63)) & 1u;
   };
   // A pair passes at about one byte in ten of prose; most of those fail the triple filter right here.
-  const unsigned char* last = d + n - 1;  // a pair starts before it
+  const unsigned char* last = d + n - 1;  // a triple starts before it
   const auto candidate = [&](const unsigned char* p) {
     return !filter.use_triples || (p + 1 < last && test_bit(filter.triples, triple_key(p[0], p[1], p[2])));
   };
-  if (n < 2) return n == 0 ? 0 : n - 1;
+  const unsigned char* stop = d + to;
   const unsigned char* p = d + i;
-  for (; p + 4 <= last; p += 4) {
+  for (; p + 4 <= stop; p += 4) {
     if (pair(p) && candidate(p)) return static_cast<std::size_t>(p - d);
     if (pair(p + 1) && candidate(p + 1)) return static_cast<std::size_t>(p + 1 - d);
     if (pair(p + 2) && candidate(p + 2)) return static_cast<std::size_t>(p + 2 - d);
     if (pair(p + 3) && candidate(p + 3)) return static_cast<std::size_t>(p + 3 - d);
   }
-  for (; p < last; ++p) {
+  for (; p < stop; ++p) {
     if (pair(p) && candidate(p)) return static_cast<std::size_t>(p - d);
   }
-  return n - 1;
+  return to;
 }
 
 }  // namespace
 
-void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits, Rules which) const {
+void Scanner::scan_range(std::string_view text, std::size_t from, std::size_t to, Rules which, std::vector<Scanned>& seen,
+                         std::vector<Hit>& hits) const {
   const auto* d = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
   const AnchorFilter& filter = *m_index.filter;
   const Span<AnchorCandidate> candidates = m_index.candidates;
-  std::vector<Scanned> seen(m_rules.rules.size());
-  for (std::size_t i = next_candidate(d, 0, n, filter); i + 1 < n; i = next_candidate(d, i + 1, n, filter)) {
+  to = std::min(to, n - 1);  // a pair starts before the last byte
+  for (std::size_t i = next_candidate(d, from, to, n, filter); i < to; i = next_candidate(d, i + 1, to, n, filter)) {
     const unsigned key = pair_key(d[i], d[i + 1]);
     const auto first =
         std::lower_bound(candidates.begin(), candidates.end(), key, [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
@@ -341,6 +357,23 @@ void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits, Rules whi
         hits.push_back(std::move(hit));
       }
     }
+  }
+}
+
+void Scanner::scan_text(std::string_view text, std::vector<Hit>& hits, Rules which, const std::vector<TextRange>* runs) const {
+  if (text.size() < 2) return;
+  std::vector<Scanned> seen(m_rules.rules.size());
+  if (runs == nullptr || m_blank_lead == std::string_view::npos) {
+    scan_range(text, 0, text.size(), which, seen, hits);
+    return;
+  }
+  // Outside the runs there are only spaces and line feeds, so an anchor starts in a run or at most
+  // m_blank_lead bytes before one (the blank of " key"); the match itself reads the whole text.
+  std::size_t done = 0;
+  for (const TextRange& run : *runs) {
+    const std::size_t from = std::max(done, run.begin > m_blank_lead ? run.begin - m_blank_lead : 0);
+    scan_range(text, from, run.end, which, seen, hits);
+    done = std::max(done, run.end);
   }
 }
 

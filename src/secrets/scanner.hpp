@@ -10,6 +10,7 @@
 
 #include "secrets/anchors.hpp"
 #include "secrets/rules.hpp"
+#include "secrets/shapes.hpp"
 
 namespace pdo::secrets {
 
@@ -57,7 +58,12 @@ private:
   };
   /// Which rules a text is matched with: compiled and archive files only with keys of their own shape.
   enum class Rules { all, key_shaped };
-  void scan_text(std::string_view text, std::vector<Hit>& hits, Rules which = Rules::all) const;
+  /// `runs` (null: the whole text) says where anything but spaces and line feeds can be (a binary file's
+  /// printable runs): an anchor is looked for only there and in the few bytes before each run.
+  void scan_text(std::string_view text, std::vector<Hit>& hits, Rules which = Rules::all,
+                 const std::vector<TextRange>* runs = nullptr) const;
+  void scan_range(std::string_view text, std::size_t from, std::size_t to, Rules which, std::vector<Scanned>& seen,
+                  std::vector<Hit>& hits) const;
   bool match(const Rule& rule, std::string_view anchor, std::string_view text, std::size_t at, Scanned& seen, Hit& hit) const;
   bool match_keyword(const Rule& rule, std::string_view text, std::size_t after, Scanned& seen, Hit& hit) const;
   bool match_url_password(const Rule& rule, std::string_view text, std::size_t at, std::size_t after, Hit& hit) const;
@@ -70,6 +76,7 @@ private:
   struct Lines {
     std::string_view text;
     const std::vector<std::size_t>* file_lines = nullptr;
+    const std::vector<TextRange>* runs = nullptr;  ///< scan_text's runs
     std::size_t file_line(std::size_t logical) const;
   };
   void scan_bytes(std::string_view path, std::string_view type_path, std::string_view content, bool inflated,
@@ -90,6 +97,8 @@ private:
   RuleSet m_rules;
   std::unique_ptr<const OwnIndex> m_own;  ///< the index of rules read at run time
   AnchorIndex m_index;
+  /// The most spaces and line feeds an anchor starts with (" key": 1); npos if an anchor has nothing else.
+  std::size_t m_blank_lead = 0;
 };
 
 /// The built-in scanner over default_rules().

@@ -4,8 +4,13 @@
 
 #include <zlib.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 
@@ -49,6 +54,74 @@ std::string decode_utf16(std::string_view data, bool big_endian) {
   return out;
 }
 
+/// One bit a byte of a 64-byte block (bit k: the block's byte k; bytes past the end are 0).
+struct BlockMasks {
+  std::uint64_t printable = 0;  ///< >= 0x20 except DEL, or tab, or CR (bytes >= 0x80 too: UTF-8)
+  std::uint64_t newline = 0;
+};
+
+BlockMasks block_masks(const unsigned char* d, std::size_t avail) {
+  std::array<unsigned char, 64> tail{};
+  if (avail < 64) {
+    std::memcpy(tail.data(), d, avail);
+    d = tail.data();
+  }
+  BlockMasks out;
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F), tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
+  const __m128i lf = _mm_set1_epi8('\n');
+  for (unsigned k = 0; k < 4; ++k) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + 16 * k));
+    const __m128i at_least_space = _mm_cmpeq_epi8(_mm_max_epu8(x, space), x);  // unsigned x >= 0x20
+    const __m128i ok =
+        _mm_or_si128(_mm_andnot_si128(_mm_cmpeq_epi8(x, del), at_least_space), _mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, cr)));
+    out.printable |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(ok))} << (16 * k);
+    out.newline |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, lf)))} << (16 * k);
+  }
+#else
+  for (unsigned k = 0; k < 64; ++k) {
+    const unsigned c = d[k];
+    out.printable |= std::uint64_t{(c >= 0x20 && c != 0x7F) || c == '\t' || c == '\r'} << k;
+    out.newline |= std::uint64_t{c == '\n'} << k;
+  }
+#endif
+  return out;
+}
+
+unsigned lowest_bit(std::uint64_t v) {  // v != 0
+#if defined(__GNUC__)
+  return static_cast<unsigned>(__builtin_ctzll(v));
+#else
+  unsigned k = 0;
+  while (((v >> k) & 1u) == 0) ++k;
+  return k;
+#endif
+}
+
+/// Bits j of `lo` where lo:hi (128 bits, lo first) has m set bits from j on (1 <= m <= 64).
+std::uint64_t window_starts(std::uint64_t lo, std::uint64_t hi, std::size_t m) {
+  const auto and_shifted = [&](unsigned s) {  // lo:hi &= lo:hi >> s, 0 < s < 64
+    lo &= lo >> s | hi << (64 - s);
+    hi &= hi >> s;
+  };
+  std::size_t width = 1;
+  for (; width * 2 <= m; width *= 2) and_shifted(static_cast<unsigned>(width));
+  if (width < m) and_shifted(static_cast<unsigned>(m - width));
+  return lo;
+}
+
+/// Bits of `hi` covered by a window of m bits starting at a set bit of lo:hi (lo the block before).
+std::uint64_t window_cover(std::uint64_t lo, std::uint64_t hi, std::size_t m) {
+  const auto or_shifted = [&](unsigned s) {  // lo:hi |= lo:hi << s, 0 < s < 64
+    hi |= hi << s | lo >> (64 - s);
+    lo |= lo << s;
+  };
+  std::size_t width = 1;
+  for (; width * 2 <= m; width *= 2) or_shifted(static_cast<unsigned>(width));
+  if (width < m) or_shifted(static_cast<unsigned>(m - width));
+  return hi;
+}
+
 }  // namespace
 
 std::optional<std::string> utf16_text(std::string_view content) {
@@ -69,18 +142,41 @@ std::optional<std::string> utf16_text(std::string_view content) {
   return std::nullopt;
 }
 
-std::string printable_runs(std::string_view content, std::size_t min_run) {
-  std::string out(content);
-  const auto printable = [](unsigned c) { return (c >= 0x20 && c != 0x7F) || c == '\t' || c == '\r'; };
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= out.size(); ++i) {
-    if (i < out.size() && printable(byte(out, i))) continue;
-    if (i - start < min_run) std::fill(out.begin() + static_cast<std::ptrdiff_t>(start), out.begin() + static_cast<std::ptrdiff_t>(i), ' ');
-    if (i < out.size() && out[i] != '\n') out[i] = ' ';
-    start = i + 1;
+PrintableRuns printable_runs_of(std::string_view content, std::size_t min_run) {
+  // 64 bytes at a time as bit masks: a byte is kept if some window of min_run printable bytes covers it,
+  // which is the same as being in a run of at least min_run. Windows are read into the next block and
+  // spread from the previous one, so runs across block boundaries are whole.
+  const std::size_t m = std::clamp<std::size_t>(min_run, 1, 64);
+  const auto* d = reinterpret_cast<const unsigned char*>(content.data());
+  const std::size_t n = content.size();
+  PrintableRuns out{std::string(n, ' '), {}};
+  const auto masks = [&](std::size_t base) { return base < n ? block_masks(d + base, n - base) : BlockMasks{}; };
+  BlockMasks cur = masks(0);
+  std::uint64_t starts_before = 0;
+  for (std::size_t base = 0; base < n; base += 64) {
+    const BlockMasks next = masks(base + 64);
+    const std::uint64_t starts = window_starts(cur.printable, next.printable, m);
+    const std::uint64_t keep = window_cover(starts_before, starts, m);
+    starts_before = starts;
+    for (std::uint64_t lf = cur.newline & ~keep; lf != 0; lf &= lf - 1) out.text[base + lowest_bit(lf)] = '\n';
+    for (std::uint64_t rest = keep; rest != 0;) {
+      const unsigned from = lowest_bit(rest);
+      const std::uint64_t above = ~rest >> from;  // its lowest set bit ends the run
+      const unsigned len = above == 0 ? 64 - from : lowest_bit(above);
+      std::memcpy(&out.text[base + from], d + base + from, len);
+      if (!out.runs.empty() && out.runs.back().end == base + from) {
+        out.runs.back().end += len;
+      } else {
+        out.runs.push_back({base + from, base + from + len});
+      }
+      rest = from + len >= 64 ? 0 : rest & ~((std::uint64_t{1} << (from + len)) - 1);
+    }
+    cur = next;
   }
   return out;
 }
+
+std::string printable_runs(std::string_view content, std::size_t min_run) { return printable_runs_of(content, min_run).text; }
 
 std::optional<std::string> utf32_text(std::string_view content) {
   if (content.size() < 4) return std::nullopt;

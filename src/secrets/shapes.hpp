@@ -12,9 +12,24 @@ namespace pdo::secrets {
 /// The UTF-8 text of UTF-16 content (BOM, or NUL bytes in every other position), else nullopt.
 std::optional<std::string> utf16_text(std::string_view content);
 
-/// Binary content with every byte outside a printable run of at least `min_run` characters blanked to a
-/// space; line breaks stay, so line numbers still point at the file's lines.
+/// Binary content with every byte outside a printable run of at least `min_run` characters (at most 64)
+/// blanked to a space; line breaks stay, so line numbers still point at the file's lines.
 std::string printable_runs(std::string_view content, std::size_t min_run = 16);
+
+/// A range [begin, end) of byte offsets.
+struct TextRange {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+
+/// printable_runs' text and the runs it kept, in order: every byte outside them is a space or a line feed.
+struct PrintableRuns {
+  std::string text;
+  std::vector<TextRange> runs;
+};
+
+/// printable_runs with the kept runs, so that a scan can skip the blanks between them.
+PrintableRuns printable_runs_of(std::string_view content, std::size_t min_run = 16);
 
 /// The UTF-8 text of UTF-32 content (BOM, or three NUL bytes in nearly every four), else nullopt.
 std::optional<std::string> utf32_text(std::string_view content);

@@ -94,16 +94,18 @@ std::size_t join_list(std::string_view text, std::size_t after) {
 
 /// The literals that follow `first` in one statement, joined to it; `separator` between join-list elements.
 JoinedLiterals run_from(std::string_view text, const Literal& first, const std::string* separator) {
-  std::vector<Literal> pieces{first};
+  // On the stack: nearly every literal of a source file comes here, and nearly all stand alone.
+  std::array<Literal, k_max_pieces> pieces{first};
+  std::size_t count = 1;
   for (std::size_t i = skip_separators(text, first.end, separator != nullptr); i < text.size() && is_quote(text[i]);
-       i = skip_separators(text, pieces.back().end, separator != nullptr)) {
+       i = skip_separators(text, pieces[count - 1].end, separator != nullptr)) {
     const Literal next = parse_literal(text, i);
-    if (next.end == 0 || pieces.size() >= k_max_pieces || next.end - first.begin > k_max_span) break;
-    pieces.push_back(next);
+    if (next.end == 0 || count >= k_max_pieces || next.end - first.begin > k_max_span) break;
+    pieces[count++] = next;
   }
-  JoinedLiterals run{first.begin, pieces.back().end, {}};
-  if (pieces.size() < 2 && !first.nested) return run;
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
+  JoinedLiterals run{first.begin, pieces[count - 1].end, {}};
+  if (count < 2 && !first.nested) return run;
+  for (std::size_t k = 0; k < count; ++k) {
     if (k > 0 && separator != nullptr) run.text += *separator;
     run.text += content_of(text, pieces[k]);
   }

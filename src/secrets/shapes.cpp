@@ -191,11 +191,10 @@ std::optional<std::string> utf32_text(std::string_view content) {
     // No BOM: ASCII-heavy UTF-32 has three NUL bytes in (nearly) every unit, and the fourth one set.
     const std::size_t n = std::min(content.size(), k_probe) & ~std::size_t{3};
     std::size_t le = 0, be = 0;
-    for (std::size_t i = 0; i < n; i += 4) {
-      const bool high3 = content[i + 1] == '\0' && content[i + 2] == '\0' && content[i + 3] == '\0';
-      const bool low3 = content[i] == '\0' && content[i + 1] == '\0' && content[i + 2] == '\0';
-      le += high3 && content[i] != '\0';
-      be += low3 && content[i + 3] != '\0';
+    for (std::size_t i = 0; i < n; i += 4) {  // bitwise, not &&: no branch a byte (every binary file comes here)
+      const unsigned b0 = byte(content, i), b1 = byte(content, i + 1), b2 = byte(content, i + 2), b3 = byte(content, i + 3);
+      le += static_cast<std::size_t>(((b1 | b2 | b3) == 0) & (b0 != 0));
+      be += static_cast<std::size_t>(((b0 | b1 | b2) == 0) & (b3 != 0));
     }
     const std::size_t units = n / 4;
     if (units == 0 || (le * 10 < units * 7 && be * 10 < units * 7)) return std::nullopt;

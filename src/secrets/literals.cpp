@@ -94,10 +94,11 @@ std::size_t join_list(std::string_view text, std::size_t after) {
 
 /// The literals that follow `first` in one statement, joined to it; `separator` between join-list elements.
 JoinedLiterals run_from(std::string_view text, const Literal& first, const std::string* separator) {
-  // On the stack: nearly every literal of a source file comes here, and nearly all stand alone.
+  const std::size_t after = skip_separators(text, first.end, separator != nullptr);
+  if (!first.nested && (after >= text.size() || !is_quote(text[after]))) return {first.begin, first.end, {}};  // alone: most are
   std::array<Literal, k_max_pieces> pieces{first};
   std::size_t count = 1;
-  for (std::size_t i = skip_separators(text, first.end, separator != nullptr); i < text.size() && is_quote(text[i]);
+  for (std::size_t i = after; i < text.size() && is_quote(text[i]);
        i = skip_separators(text, pieces[count - 1].end, separator != nullptr)) {
     const Literal next = parse_literal(text, i);
     if (next.end == 0 || count >= k_max_pieces || next.end - first.begin > k_max_span) break;

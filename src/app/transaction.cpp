@@ -516,6 +516,7 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
   const auto move = [&]() -> Status {
     auto branch = repo.lock_branch(c.ref);
     if (!branch) return branch.error().code == Exit::busy ? foreign_lock(util::path_to_utf8(branch_lock)) : branch.error();
+    pause_point("recovery-relocked");
     if (branch->value() != c.old_id) return untrusted(dir, tr("分支已经不在记录的位置", "the branch is no longer where it says"));
     return branch->move(c.commit, std::nullopt, c.reflog);
   }();

@@ -676,6 +676,29 @@ TEST_CASE("a recovery killed while it holds the index: the next pdo proves that 
   require_held_question_finished(root);
 }
 
+// Recovery killed after libgit2 took the branch's new lock and before it moved the branch: that lock is
+// one pdo never recorded, so the next pdo names it (exit 5) as git names a lock a killed git left, and
+// keeps the journal; once the learner removes it, as the message says, the commit is finished.
+TEST_CASE("a recovery killed holding libgit2's new branch lock: named, then finished once it is removed",
+          "[cli][safety][transaction][posix][posix:signals]") {
+  TempDir tmp("finish-relocked");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, "recovery-relocked"));
+  const auto branch_lock = root / ".git/refs/heads/main.lock";
+  REQUIRE(fs::exists(branch_lock));
+  const auto named = run_pdo({"track", "done", "16", "notes"}, root);
+  CHECK(named.exit_code == 5);
+  CHECK_THAT(named.err, Catch::Contains("refs/heads/main.lock"));
+  CHECK(fs::exists(branch_lock));
+  fs::remove(branch_lock);
+  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 0);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  require_held_question_finished(root);
+}
+
 // About 7 s here. Until 2026-12-01 it failed in about half the runs: a `git commit` of the learner's loop
 // that had read the index before a pdo commit wrote it back, and the next `u` commit undid a tick (see
 // "a git commit that read the index before pdo's commit…" above, the same interleaving made exact).

@@ -153,7 +153,27 @@ bool is_bidi_control(unsigned long cp) {
 std::string escape_controls(std::string_view s, Breaks breaks) {
   std::string out;
   out.reserve(s.size());
+  const auto plain = [&](unsigned char b) { return (b >= 0x20 && b < 0x7f) || (breaks == Breaks::keep && (b == '\n' || b == '\t')); };
   for (std::size_t i = 0; i < s.size();) {
+    // A run of printable ASCII (and kept breaks) and of three-byte characters that are no control (leads
+    // E3–EC, EE, EF: CJK among them; every bidi control is E2 or two bytes), nearly all pdo prints, is
+    // copied whole.
+    std::size_t end = i;
+    while (end < s.size()) {
+      const auto b = static_cast<unsigned char>(s[end]);
+      if (plain(b)) {
+        ++end;
+        continue;
+      }
+      const auto cont = [&](std::size_t k) { return k < s.size() && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80; };
+      if (b >= 0xE3 && b <= 0xEF && b != 0xED && cont(end + 1) && cont(end + 2)) {
+        end += 3;
+        continue;
+      }
+      break;
+    }
+    out.append(s.substr(i, end - i));
+    if ((i = end) == s.size()) break;
     const auto c = static_cast<unsigned char>(s[i]);
     const std::size_t n = utf8_length(s, i);
     if (n == 1) {

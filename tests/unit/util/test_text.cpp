@@ -57,6 +57,9 @@ TEST_CASE("escape_controls shows bidirectional controls and bytes that are not U
   CHECK(escape_controls("lone \x9B"
                         "31m") == "lone \\x9b31m");  // CSI as one raw byte
   CHECK(escape_controls("cut \xE4\xB8") == "cut \\xe4\\xb8");
+  CHECK(escape_controls("中\xE4\xB8"
+                        "A文") == "中\\xe4\\xb8A文");                               // a three-byte lead without its bytes
+  CHECK(escape_controls("\xED\xA0\x80 surrogate") == "\\xed\\xa0\\x80 surrogate");  // not UTF-8
   CHECK(escape_controls("overlong \xC0\x9B") == "overlong \\xc0\\x9b");
   CHECK(escape_controls("\xE2\x80\x94 \xE5\xAD\xA6 \xF0\x9F\x99\x82") == "\xE2\x80\x94 \xE5\xAD\xA6 \xF0\x9F\x99\x82");  // dash, CJK, emoji
   CHECK(utf8_cut_tail("ab\xE5\xAD") == 2);

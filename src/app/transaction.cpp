@@ -513,7 +513,7 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
   if (hold == platform::IoFailure::exists) return foreign_lock(util::path_to_utf8(index_lock));
   if (ours) fs::remove(branch_lock, ec);
   pause_point("recovery-unlocked");
-  const auto move = [&]() -> Status {
+  auto outcome = [&]() -> Status {
     auto branch = repo.lock_branch(c.ref);
     if (!branch) return branch.error().code == Exit::busy ? foreign_lock(util::path_to_utf8(branch_lock)) : branch.error();
     pause_point("recovery-relocked");
@@ -521,7 +521,7 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
     return branch->move(c.commit, std::nullopt, c.reflog);
   }();
   if (hold == platform::IoFailure::none) fs::remove(index_lock, ec);
-  return move;
+  return outcome;
 }
 
 }  // namespace

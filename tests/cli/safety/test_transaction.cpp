@@ -137,6 +137,24 @@ void require_held_question_finished(const fs::path& root) {
   require_sound(root);
 }
 
+/// A workspace where `ask "held question"` was killed with its index published, then the recovery of the
+/// next command killed at `point` of its finish().
+fs::path recovery_killed_at(const TempDir& tmp, const std::string& point) {
+  auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, point));
+  return root;
+}
+
+/// The next command finishes the held question's commit, commits its own and leaves nothing to commit.
+void require_next_finishes(const fs::path& root) {
+  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 0);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  require_held_question_finished(root);
+}
+
 }  // namespace
 
 // [posix:race] races the Linux git CLI against pdo in real time; wine starting pdo.exe leaves no race to test.
@@ -665,15 +683,9 @@ TEST_CASE("recovery moves a killed pdo's branch with the index locked: no git co
 TEST_CASE("a recovery killed while it holds the index: the next pdo proves that lock and finishes the commit",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("finish-killed");
-  const auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
-  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, "recovery-unlocked"));
+  const auto root = recovery_killed_at(tmp, "recovery-unlocked");
   CHECK(fs::exists(root / ".git/index.lock"));
-  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
-  INFO(next.out << next.err);
-  CHECK(next.exit_code == 0);
-  CHECK(git_out({"status", "--porcelain"}, root).empty());
-  require_held_question_finished(root);
+  require_next_finishes(root);
 }
 
 // Recovery killed after libgit2 took the branch's new lock and before it moved the branch: that lock is
@@ -682,9 +694,7 @@ TEST_CASE("a recovery killed while it holds the index: the next pdo proves that 
 TEST_CASE("a recovery killed holding libgit2's new branch lock: named, then finished once it is removed",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("finish-relocked");
-  const auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
-  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, "recovery-relocked"));
+  const auto root = recovery_killed_at(tmp, "recovery-relocked");
   const auto branch_lock = root / ".git/refs/heads/main.lock";
   REQUIRE(fs::exists(branch_lock));
   const auto named = run_pdo({"track", "done", "16", "notes"}, root);
@@ -692,11 +702,7 @@ TEST_CASE("a recovery killed holding libgit2's new branch lock: named, then fini
   CHECK_THAT(named.err, Catch::Contains("refs/heads/main.lock"));
   CHECK(fs::exists(branch_lock));
   fs::remove(branch_lock);
-  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
-  INFO(next.out << next.err);
-  CHECK(next.exit_code == 0);
-  CHECK(git_out({"status", "--porcelain"}, root).empty());
-  require_held_question_finished(root);
+  require_next_finishes(root);
 }
 
 // About 7 s here. Until 2026-12-01 it failed in about half the runs: a `git commit` of the learner's loop

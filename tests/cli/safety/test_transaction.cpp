@@ -705,6 +705,56 @@ TEST_CASE("a recovery killed holding libgit2's new branch lock: named, then fini
   require_next_finishes(root);
 }
 
+// pdo builds its commit on the branch as it read it; another program that moves the branch meanwhile
+// (here `git update-ref`, which takes no index.lock) makes pdo build again, five times at most. The test
+// moves the branch each time pdo reaches "objects-written" of an attempt.
+TEST_CASE("a branch moved under pdo's commit is built on again, five times at most",
+          "[cli][safety][transaction][posix][posix:test-hooks]") {
+  for (const int moves : {5, 6}) {
+    INFO(moves << " moves");
+    TempDir tmp("moved-retries");
+    const auto root = workspace(tmp);
+    const fs::path flag = tmp / "objects-written";
+    std::vector<std::string> argv = pdo_command();
+    for (const char* a : {"track", "done", "03", "read"}) argv.emplace_back(a);
+    platform::ProcessOptions opts;
+    opts.cwd = root;
+    opts.env = test_env();
+    opts.env.insert(
+        opts.env.end(),
+        {{"PDO_TEST_PAUSE", "objects-written"}, {"PDO_TEST_PAUSE_FILE", util::path_to_utf8(flag)}, {"PDO_TEST_PAUSE_WAIT", "1"}});
+    opts.timeout = std::chrono::milliseconds(60000);
+    platform::ProcessResult r;
+    std::atomic<bool> done{false};
+    std::thread pdo_run([&] {
+      r = platform::run_process(argv, opts);
+      done = true;
+    });
+    for (int moved = 0; !done;) {
+      if (!fs::exists(flag)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        continue;
+      }
+      if (moved++ < moves) {
+        const std::string next = std::string(util::chomp(git_out({"commit-tree", "HEAD^{tree}", "-p", "HEAD", "-m", "moved"}, root)));
+        run_git({"update-ref", "refs/heads/main", next}, root);
+      }
+      fs::remove(flag);
+    }
+    pdo_run.join();
+    INFO(r.out << r.err);
+    if (moves == 5) {
+      CHECK(r.exit_code == 0);
+      CHECK(git_out({"log", "-1", "--format=%s"}, root).find("03") != std::string::npos);
+    } else {
+      CHECK(r.exit_code == 5);
+      CHECK(git_out({"log", "-1", "--format=%s"}, root) == "moved\n");
+    }
+    CHECK(git_out({"rev-list", "--count", "--grep=^moved$", "HEAD"}, root) == std::to_string(moves) + "\n");
+    require_sound(root);
+  }
+}
+
 // About 7 s here. Until 2026-12-01 it failed in about half the runs: a `git commit` of the learner's loop
 // that had read the index before a pdo commit wrote it back, and the next `u` commit undid a tick (see
 // "a git commit that read the index before pdo's commit…" above, the same interleaving made exact).

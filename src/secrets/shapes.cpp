@@ -197,7 +197,7 @@ std::optional<std::string> utf32_text(std::string_view content) {
       be += static_cast<std::size_t>(((b0 | b1 | b2) == 0) & (b3 != 0));
     }
     const std::size_t units = n / 4;
-    if (units == 0 || (le * 10 < units * 7 && be * 10 < units * 7)) return std::nullopt;
+    if (le * 10 < units * 7 && be * 10 < units * 7) return std::nullopt;  // units >= 1: content has 4 bytes
     big = be > le;
   }
   std::string out;

@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 #include "secrets/json_text.hpp"
+#include "secrets/shapes.hpp"
 #include "synthetic.hpp"
 
 using namespace pdo::secrets;
@@ -155,6 +156,7 @@ TEST_CASE("decoded before matching: gzip, UTF-32, base64 in configuration files"
     for (const bool bom : {false, true}) {
       INFO("big " << big << " bom " << bom);
       CHECK(found_ids(utf32(text, big, bom), "notes.txt") == Ids{"github-token"});
+      CHECK(utf32_text(utf32("K", big, bom)) == "K");  // one unit is enough
     }
   }
   // base64 in a configuration file is decoded once and scanned; the finding is on the run's line.

@@ -221,3 +221,51 @@ TEST_CASE("recovery of a commit the branch already holds never removes a branch 
   CHECK(fs::exists(ref_lock));
   CHECK(git_out({"rev-parse", "HEAD"}, root) == head + "\n");
 }
+
+namespace {
+
+/// pdo ARGS in `cwd` as test_env() runs it, but with HOME an empty folder: git knows no user.name or
+/// user.email there.
+platform::ProcessResult pdo_without_identity(const TempDir& tmp, const fs::path& cwd, const std::vector<std::string>& args) {
+  fs::create_directories(tmp / "empty-home");
+  platform::ProcessOptions opts;
+  opts.cwd = cwd;
+  opts.env = test_env();
+  for (auto& [name, value] : opts.env) {
+    if (name == "HOME") value = util::path_to_utf8(tmp / "empty-home");
+  }
+  std::vector<std::string> argv = pdo_command();
+  argv.insert(argv.end(), args.begin(), args.end());
+  return platform::run_process(argv, opts);
+}
+
+}  // namespace
+
+// The transaction writes the repository's config into a copy in .git/pdo-txn/ first; a file already
+// there (from a zip, or an older pdo) is replaced, not in the way.
+TEST_CASE("a stray file where the transaction keeps its config copy does not stop init", "[cli][safety][init]") {
+  TempDir tmp("stray-config-copy");
+  const auto root = tmp / "ws";
+  REQUIRE(run_git({"init", "-q", util::path_to_utf8(root)}, tmp.path()).exit_code == 0);
+  write_file(root / ".git/pdo-txn/config", "[stray]\n\tkey = value\n");
+  const auto r =
+      pdo_without_identity(tmp, tmp.path(), {"init", util::path_to_utf8(root), "--yes", "--name", "B", "--email", "b@example.com"});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(git_out({"config", "--local", "user.name"}, root) == "B\n");
+  CHECK(run_git({"config", "--get", "stray.key"}, root).exit_code != 0);
+}
+
+// Without user.name and user.email anywhere, a commit is refused with what to run, and nothing changes.
+TEST_CASE("a commit with no git identity says how to set one and changes nothing", "[cli][safety][track]") {
+  TempDir tmp("no-identity");
+  const auto root = fresh_workspace(tmp);
+  const std::string before = read_file(root / "progress.md");
+  const std::string head = git_out({"rev-parse", "HEAD"}, root);
+  const auto r = pdo_without_identity(tmp, root, {"track", "done", "03", "read"});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("user.name"));
+  CHECK(read_file(root / "progress.md") == before);
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == head);
+}

@@ -120,7 +120,8 @@ def mutable_lines(root, glob):
     lines = []
     for path in sorted((root / "src").rglob("*")):
         rel = path.relative_to(root).as_posix()
-        if path.suffix not in (".cpp", ".hpp") or rel in EXCLUDED or (glob and not fnmatch.fnmatch(rel, glob)):
+        # GLOB may be several, comma-separated ("src/app/a.cpp,src/git/*.cpp"): a file matching any of them.
+        if path.suffix not in (".cpp", ".hpp") or rel in EXCLUDED or (glob and not any(fnmatch.fnmatch(rel, g) for g in glob.split(","))):
             continue
         masked = blank(path.read_text(encoding="utf-8")).split("\n")
         for number, text in enumerate(masked, start=1):

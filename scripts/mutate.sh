@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mutation testing of pdo's own code: does the suite notice a small deliberate bug?
-#   scripts/mutate.sh [--seed N] [--count K] [--files GLOB] [--tests REGEX] [--timeout SECONDS]
+#   scripts/mutate.sh [--seed N] [--count K] [--files GLOB[,GLOB…]] [--tests REGEX] [--timeout SECONDS]
 # Draws K mutants (seeded: the same seed gives the same mutants on the same tree), uniformly over the
 # mutable lines of src/ (scripts/mutate.py: the sites and operators; Windows-only files left out). Each
 # mutant is applied, built incrementally in build/mutate (the mutate preset: dev's flags, so ccache shares

@@ -493,8 +493,11 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
     const fs::path lock = lock_path(repo, j, l.kind);
     const auto id = platform::file_identity(lock);
     if (!id || l.kind == LockKind::branch) continue;
-    if (id == platform::file_identity(witness(dir, l.kind, false))) {
-      fs::remove(lock, ec);  // a recovery's hold (below), never filled
+    // Only the lock pdo filled (a second name of its witness) is renamed into place; a proven lock that is
+    // not it is a seed's link never filled (a recovery's hold, below), and goes: renaming that empty file
+    // would publish an empty index.
+    if (id != platform::file_identity(witness(dir, l.kind, true))) {
+      fs::remove(lock, ec);
     } else if (!platform::rename_replace(lock, fs::path(lock).replace_extension())) {
       return Error{Exit::failure, tr("无法完成被中断的提交：", "cannot finish the interrupted commit: ") + util::path_to_utf8(lock)};
     }

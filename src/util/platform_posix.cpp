@@ -259,19 +259,12 @@ bool read_to_end(int fd, std::size_t size_hint, std::size_t max_bytes, std::stri
 
 }  // namespace
 
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
+namespace {
+
+/// The file open as `fd` judged by that handle (its fstat in `st`) and, if it is a regular file of at most
+/// `max_bytes`, read whole; closes `fd`.
+FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st) {
   FileRead r;
-  // O_NONBLOCK: opening a FIFO with no writer returns at once (it would wait for one), and the type is
-  // then taken from the open descriptor, so no check-then-open race lets a FIFO or device in.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    const int err = errno;
-    r.failure = io_failure_of(err);
-    // ENXIO: a socket, or a device with nothing behind it; neither is a file.
-    r.outcome = err == ENXIO ? ReadOutcome::not_regular : r.failure == IoFailure::missing ? ReadOutcome::missing : ReadOutcome::failed;
-    return r;
-  }
-  struct stat st {};
   const bool stat_ok = ::fstat(fd, &st) == 0;
   if (stat_ok && !S_ISREG(st.st_mode)) {
     r.outcome = ReadOutcome::not_regular;
@@ -287,17 +280,31 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
   return r;
 }
 
+}  // namespace
+
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
+  // O_NONBLOCK: opening a FIFO with no writer returns at once (it would wait for one), and the type is
+  // then taken from the open descriptor, so no check-then-open race lets a FIFO or device in.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    FileRead r;
+    const int err = errno;
+    r.failure = io_failure_of(err);
+    // ENXIO: a socket, or a device with nothing behind it; neither is a file.
+    r.outcome = err == ENXIO ? ReadOutcome::not_regular : r.failure == IoFailure::missing ? ReadOutcome::missing : ReadOutcome::failed;
+    return r;
+  }
+  struct stat st {};
+  return read_opened(fd, max_bytes, st);
+}
+
 std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& path, std::size_t max_bytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) return std::nullopt;
   struct stat st {};
-  std::optional<std::pair<StatData, std::string>> out;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) <= max_bytes) {
-    out.emplace(stat_data_of(st), std::string());
-    if (!read_to_end(fd, static_cast<std::size_t>(st.st_size), max_bytes, out->second) || out->second.size() > max_bytes) out.reset();
-  }
-  ::close(fd);
-  return out;
+  FileRead r = read_opened(fd, max_bytes, st);
+  if (r.outcome != ReadOutcome::ok) return std::nullopt;
+  return std::pair<StatData, std::string>(stat_data_of(st), std::move(r.bytes));
 }
 
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {

@@ -164,7 +164,10 @@ private:
     // No hard links here (FAT, some network shares): the lock is created directly; one a kill leaves is
     // then one pdo cannot prove, and the next run names it instead of deleting it, as git would.
     if (why == platform::IoFailure::other) why = platform::create_exclusive(lock);
-    if (why == platform::IoFailure::none) return ok();
+    if (why == platform::IoFailure::none) {
+      m_journal.locks.back().held = true;
+      return ok();
+    }
     m_journal.locks.pop_back();
     return why == platform::IoFailure::exists ? foreign_lock(util::path_to_utf8(lock)) : unwritable(why, lock);
   }
@@ -426,12 +429,14 @@ Error untrusted(const fs::path& dir, const std::string& why) {
 
 /// Nothing is touched unless the whole journal is one pdo could have written here: every file it names
 /// is reached without a link, and every lock that is there is provably the one pdo made (an identity
-/// the journal recorded, still held by that lock's second name in the journal folder).
-Status check_journal(const git::Repo& repo, const fs::path& dir, const Journal& j) {
+/// the journal recorded, still held by that lock's second name in the journal folder); those are marked
+/// held. Held stays true until pdo removes it (git takes a lock only where none is), and nothing later
+/// looks at the lock files again: a lock that was not there now may be git's.
+Status check_journal(const git::Repo& repo, const fs::path& dir, Journal& j) {
   for (const auto& f : j.files) {
     if (auto at = f.path.in(repo.workdir()); !at) return untrusted(dir, at.error().message);
   }
-  for (const auto& l : j.locks) {
+  for (auto& l : j.locks) {
     const fs::path lock = lock_path(repo, j, l.kind);
     const auto now = platform::file_identity(lock);
     if (!now) continue;
@@ -440,6 +445,7 @@ Status check_journal(const git::Repo& repo, const fs::path& dir, const Journal& 
         (platform::file_identity(witness(dir, l.kind, false)) != now && platform::file_identity(witness(dir, l.kind, true)) != now)) {
       return foreign_lock(util::path_to_utf8(lock));
     }
+    l.held = true;
   }
   return ok();
 }
@@ -465,11 +471,9 @@ Status check_commit(const git::Repo& repo, const fs::path& dir, const CommitReco
   return ok();
 }
 
-/// Whether the journal took a lock of `kind` and it is there (check_journal proved it pdo's).
-bool held(const git::Repo& repo, const Journal& j, LockKind kind) {
-  std::error_code ec;
-  return std::any_of(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == kind; }) &&
-         fs::exists(fs::symlink_status(lock_path(repo, j, kind), ec));
+/// Whether the journal took a lock of `kind` and check_journal found it there, pdo's.
+bool held(const Journal& j, LockKind kind) {
+  return std::any_of(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == kind && l.held; });
 }
 
 /// Finishes a transaction that had begun to publish: its locks renamed into place, the branch moved
@@ -478,21 +482,21 @@ bool held(const git::Repo& repo, const Journal& j, LockKind kind) {
 Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved) {
   const CommitRecord& c = *j.commit;
   // The branch's lock is removed only when the journal recorded it (check_journal then proved it pdo's).
-  const bool ours = held(repo, j, LockKind::branch);
+  const bool ours = held(j, LockKind::branch);
   if (!moved) {
     // A pdo that began publishing holds the branch's lock, or (a recovery killed while it moved the
     // branch) index.lock: without one of them, proven pdo's, nothing shows that a pdo got this far here,
     // and the record alone moves no branch.
-    if (!ours && !held(repo, j, LockKind::index)) {
+    if (!ours && !held(j, LockKind::index)) {
       return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
     }
     if (auto st = check_commit(repo, dir, c); !st) return st;
   }
   std::error_code ec;
   for (const auto& l : j.locks) {
+    if (!l.held || l.kind == LockKind::branch) continue;
     const fs::path lock = lock_path(repo, j, l.kind);
     const auto id = platform::file_identity(lock);
-    if (!id || l.kind == LockKind::branch) continue;
     // Only the lock pdo filled (a second name of its witness) is renamed into place; a proven lock that is
     // not it is a seed's link never filled (a recovery's hold, below), and goes: renaming that empty file
     // would publish an empty index.
@@ -549,12 +553,13 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
     auto loaded = load_journal(dir);
     if (!loaded) return untrusted(dir, loaded.error().message);
     if (*loaded) {
-      const Journal& j = **loaded;
+      Journal& j = **loaded;
       if (j.pid != platform::current_pid() && j.start != 0 && platform::process_start_time(j.pid) == j.start) {
         return Error{Exit::busy, trf("另一个 pdo 进程（pid {}）正在提交。请等它结束后重试。",
                                      "another pdo process (pid {}) is committing. Wait for it to finish and try again.", j.pid)};
       }
       if (auto st = check_journal(repo, dir, j); !st) return st.error();
+      pause_point("recovery-checked");
       // The branch moved to the recorded commit (it is there, or in the history git committed on top of it
       // since, and not in the history it was built on), or publishing had begun (the branch is locked, the
       // index going into place): finish; otherwise undo. A recorded branch lock that is gone, the commit not
@@ -564,7 +569,7 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       // (finish refuses it).
       const bool branch_lock_gone =
           j.commit && std::any_of(j.locks.begin(), j.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }) &&
-          !held(repo, j, LockKind::branch) && !held(repo, j, LockKind::index);
+          !held(j, LockKind::branch) && !held(j, LockKind::index);
       const bool built = j.commit && !j.commit->commit.empty();
       const bool moved = built && repo.is_ancestor(j.commit->commit, repo.ref_target(j.commit->ref)) &&
                          (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));

@@ -262,7 +262,7 @@ void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& j) {
   }
   for (const auto& l : j.locks) {
     std::error_code ec;
-    fs::remove(lock_path(repo, j, l.kind), ec);  // proven by recover() (or taken by this very process)
+    if (l.held) fs::remove(lock_path(repo, j, l.kind), ec);
   }
 }
 

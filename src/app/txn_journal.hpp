@@ -40,6 +40,9 @@ enum class LockKind { index, config, branch };
 struct LockRecord {
   LockKind kind = LockKind::index;
   std::vector<platform::FileIdentity> identities;
+  /// The lock is there and pdo's: taken by this process, or proven by recovery when it first looked. Only
+  /// such a lock is ever removed or renamed: one that was not there then may be git's by now.
+  bool held = false;
 };
 
 /// A working-tree file the transaction writes.
@@ -117,7 +120,7 @@ fs::path backup_path(const fs::path& dir, std::size_t index);
 fs::path lock_path(const git::Repo& repo, const Journal& journal, LockKind kind);
 
 /// Puts back every recorded file that still holds exactly what the transaction wrote (by renaming its
-/// old inode back: no free space needed), and removes the locks (every one there must be proven).
+/// old inode back: no free space needed), and removes the held locks.
 void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& journal);
 
 /// Removes temp files `NAME.pdo-tmp-PID-*` that process `pid` left beside the recorded files.

@@ -705,6 +705,39 @@ TEST_CASE("a recovery killed holding libgit2's new branch lock: named, then fini
   require_next_finishes(root);
 }
 
+// The torture test's empty .git/index of 2026-12-05 made exact (strace of a failing run): recovery proved
+// the killed pdo's locks, then a learner's `git add` took index.lock, which was not there when recovery
+// looked; recovery then removed that lock as a lock of the journal's, linked its own seed there, and git
+// renamed the empty seed onto .git/index. A lock recovery did not prove when it looked is never touched.
+TEST_CASE("a git lock taken while recovery runs is never removed or published: recovery acts only on the locks it proved",
+          "[cli][safety][transaction][posix][posix:test-hooks]") {
+  TempDir tmp("recovery-late-lock");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  const auto index_lock = root / ".git/index.lock";
+  REQUIRE_FALSE(fs::exists(index_lock));  // published: the killed pdo holds only the branch
+  const auto branch_lock = root / ".git/refs/heads/main.lock";
+  SECTION("finishing the commit") {}
+  SECTION("undoing it (libgit2 freed the branch lock)") { fs::remove(branch_lock); }
+  const bool finishing = fs::exists(branch_lock);
+  const auto next = run_paused(root, {"track", "done", "17", "notes"}, "recovery-checked", [&] { write_file(index_lock, "git's"); });
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 5);
+  CHECK_THAT(next.err, Catch::Contains("index.lock"));
+  CHECK(read_file(index_lock) == "git's");
+  CHECK(fs::file_size(root / ".git/index") > 0);
+  fs::remove(index_lock);  // git finished
+  if (finishing) {
+    require_next_finishes(root);
+  } else {
+    // (The undone commit's index was published already, so its change stays staged: not this test's subject.)
+    const auto again = run_pdo({"track", "done", "16", "notes"}, root);
+    INFO(again.out << again.err);
+    CHECK(again.exit_code == 0);
+    CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+  }
+}
+
 // pdo builds its commit on the branch as it read it; another program that moves the branch meanwhile
 // (here `git update-ref`, which takes no index.lock) makes pdo build again, five times at most. The test
 // moves the branch each time pdo reaches "objects-written" of an attempt.

@@ -476,59 +476,45 @@ bool held(const Journal& j, LockKind kind) {
   return std::any_of(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == kind && l.held; });
 }
 
-/// Finishes a transaction that had begun to publish: its locks renamed into place, the branch moved
-/// (again through libgit2's transaction, compared with the value the commit was built on) unless it
-/// already `moved` there.
+/// Finishes a transaction that had begun to publish: its locks renamed into place, then, unless the branch
+/// already `moved` there, the branch moved under the killed pdo's own lock, which goes last. That lock is
+/// never released first: a `git commit` that read HEAD before the index was published and the index after
+/// (git reads it again after its pre-commit hook) waits on it (core.filesRefLockTimeout), and would take
+/// the branch, and pdo's change under its own message, the moment it went.
 Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved) {
   const CommitRecord& c = *j.commit;
-  // The branch's lock is removed only when the journal recorded it (check_journal then proved it pdo's).
   const bool ours = held(j, LockKind::branch);
   if (!moved) {
-    // A pdo that began publishing holds the branch's lock, or (a recovery killed while it moved the
-    // branch) index.lock: without one of them, proven pdo's, nothing shows that a pdo got this far here,
-    // and the record alone moves no branch.
-    if (!ours && !held(j, LockKind::index)) {
-      return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
-    }
+    // A pdo that began publishing holds the branch's lock: without it, proven pdo's, nothing shows that a
+    // pdo got this far here, and the record alone moves no branch.
+    if (!ours) return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
     if (auto st = check_commit(repo, dir, c); !st) return st;
   }
   std::error_code ec;
   for (const auto& l : j.locks) {
     if (!l.held || l.kind == LockKind::branch) continue;
     const fs::path lock = lock_path(repo, j, l.kind);
-    const auto id = platform::file_identity(lock);
-    // Only the lock pdo filled (a second name of its witness) is renamed into place; a proven lock that is
-    // not it is a seed's link never filled (a recovery's hold, below), and goes: renaming that empty file
-    // would publish an empty index.
-    if (id != platform::file_identity(witness(dir, l.kind, true))) {
+    // Only the lock pdo filled (a second name of its witness) is renamed into place; one still a seed's
+    // link goes: renaming that empty file would publish an empty index.
+    if (platform::file_identity(lock) != platform::file_identity(witness(dir, l.kind, true))) {
       fs::remove(lock, ec);
     } else if (!platform::rename_replace(lock, fs::path(lock).replace_extension())) {
       return Error{Exit::failure, tr("无法完成被中断的提交：", "cannot finish the interrupted commit: ") + util::path_to_utf8(lock)};
     }
   }
   const fs::path branch_lock = repo.branch_lock_path(c.ref);
-  if (moved) {
-    if (ours) fs::remove(branch_lock, ec);
-    return ok();
+  if (!moved) {
+    // As git commits a ref lock: the reflogs, then the new value renamed into place (here beside the
+    // lock, which keeps its identity, so a kill at any point leaves it provable).
+    if (auto st = repo.append_reflogs(c.ref, c.old_id, c.commit, c.reflog); !st) return write_error(st.error(), repo.gitdir());
+    const fs::path value = dir / "branch";
+    if (auto st = util::write_file_atomic(value, c.commit + "\n", util::Replace::allowed); !st) return write_error(st.error(), dir);
+    pause_point("recovery-moving");
+    if (!platform::rename_replace(value, fs::path(branch_lock).replace_extension())) return unwritable(platform::last_io_failure(), branch_lock);
+    pause_point("recovery-moved");
   }
-  // The branch moves under a lock of libgit2's own. From the moment the proven one goes until that one is
-  // taken, pdo holds index.lock (a second name of the journal's recorded seed, so a kill leaves a lock the
-  // next pdo proves): a `git commit`, which takes index.lock first, cannot commit the published index, and
-  // so this commit's change, under its own message meanwhile.
-  const fs::path index_lock = lock_path(repo, j, LockKind::index);
-  const auto hold = platform::hard_link(witness(dir, LockKind::index, false), index_lock);
-  if (hold == platform::IoFailure::exists) return foreign_lock(util::path_to_utf8(index_lock));
   if (ours) fs::remove(branch_lock, ec);
-  pause_point("recovery-unlocked");
-  auto outcome = [&]() -> Status {
-    auto branch = repo.lock_branch(c.ref);
-    if (!branch) return branch.error().code == Exit::busy ? foreign_lock(util::path_to_utf8(branch_lock)) : branch.error();
-    pause_point("recovery-relocked");
-    if (branch->value() != c.old_id) return untrusted(dir, tr("分支已经不在记录的位置", "the branch is no longer where it says"));
-    return branch->move(c.commit, std::nullopt, c.reflog);
-  }();
-  if (hold == platform::IoFailure::none) fs::remove(index_lock, ec);
-  return outcome;
+  return ok();
 }
 
 }  // namespace
@@ -562,14 +548,13 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       pause_point("recovery-checked");
       // The branch moved to the recorded commit (it is there, or in the history git committed on top of it
       // since, and not in the history it was built on), or publishing had begun (the branch is locked, the
-      // index going into place): finish; otherwise undo. A recorded branch lock that is gone, the commit not
-      // in the branch's history and no index.lock of pdo's held (finish holds one while it moves the
-      // branch), is a publish that never moved the branch (libgit2 freeing its lock on a failed commit; git
-      // may have committed since): undo. A publishing record with no lock at all is no record pdo writes
-      // (finish refuses it).
+      // index going into place): finish; otherwise undo. A recorded branch lock that is gone and the commit
+      // not in the branch's history is a publish that never moved the branch (libgit2 freeing its lock on a
+      // failed commit; git may have committed since): undo. A publishing record with no lock at all is no
+      // record pdo writes (finish refuses it).
       const bool branch_lock_gone =
           j.commit && std::any_of(j.locks.begin(), j.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }) &&
-          !held(j, LockKind::branch) && !held(j, LockKind::index);
+          !held(j, LockKind::branch);
       const bool built = j.commit && !j.commit->commit.empty();
       const bool moved = built && repo.is_ancestor(j.commit->commit, repo.ref_target(j.commit->ref)) &&
                          (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));

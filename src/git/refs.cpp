@@ -1,6 +1,9 @@
 // Branches move as git moves them, through libgit2's ref transaction: refs/heads/<b>.lock taken in the
 // common dir, the branch's and HEAD's reflog appended, the lock renamed into place. And the paths a linked
 // worktree shares with the main one (refs, config, hooks), from libgit2 rather than from gitdir().
+#include <cstdlib>
+#include <fstream>
+
 #include "git/lg2.hpp"
 
 #include "util/fs.hpp"
@@ -78,6 +81,32 @@ Result<Repo::BranchLock> Repo::lock_branch(const std::string& ref) {
     return lg2_error(rc, tr("无法锁定分支 ", "cannot lock the branch ") + ref);
   lock->value = ref_target(ref);  // read under the lock: the compare-and-swap's current value
   return BranchLock(std::move(lock));
+}
+
+Status Repo::append_reflogs(const std::string& ref, const std::string& old_id, const std::string& id, const std::string& message) {
+  auto sig = signature_of(m_impl->repo.get(), std::nullopt);
+  if (!sig) return sig.error();
+  const git_signature& who = *sig->get();
+  const int offset = std::abs(who.when.offset);
+  const std::string line = (old_id.empty() ? std::string(GIT_OID_HEXSZ, '0') : old_id) + " " + id + " " + who.name + " <" + who.email +
+                           "> " + std::to_string(who.when.time) + " " + who.when.sign + (offset / 60 < 10 ? "0" : "") +
+                           std::to_string(offset / 60) + (offset % 60 < 10 ? "0" : "") + std::to_string(offset % 60) + "\t" + message + "\n";
+  // Appended, as git and libgit2's ref updates append (libgit2's git_reflog_write rewrites the file under a
+  // lock of its own, which a kill would leave behind, blocking every later write).
+  for (const std::string& name : {ref, std::string("HEAD")}) {
+    git_reflog* raw = nullptr;
+    if (int rc = git_reflog_read(&raw, m_impl->repo.get(), name.c_str()); rc != 0) return lg2_error(rc, name);
+    ReflogPtr reflog(raw);
+    const git_reflog_entry* newest = git_reflog_entry_byindex(raw, 0);
+    if (newest && oid_str(*git_reflog_entry_id_new(newest)) == id) continue;  // written before a kill
+    const fs::path file = (name == "HEAD" ? gitdir() : item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_COMMONDIR)) / "logs" /
+                          util::path_from_utf8(name);
+    if (auto st = util::make_dirs(file.parent_path()); !st) return st;
+    std::ofstream out(file, std::ios::binary | std::ios::app);
+    out << line << std::flush;  // one write: the line whole, or (a kill) none of it
+    if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)};
+  }
+  return ok();
 }
 
 fs::path Repo::branch_lock_path(const std::string& ref) const {

@@ -261,6 +261,9 @@ public:
   };
   /// Locks a branch; an Exit::busy error when its lock exists (another program holds it).
   Result<BranchLock> lock_branch(const std::string& ref);
+  /// Appends `old_id -> id` with `message` to the reflogs of `ref` and of HEAD (which names it), as a ref
+  /// update writes them; a reflog whose newest line already moves to `id` is left as it is.
+  Status append_reflogs(const std::string& ref, const std::string& old_id, const std::string& id, const std::string& message);
 
   // Where git keeps what every worktree of the repository shares: in a linked worktree, gitdir() is
   // .git/worktrees/<name>, holding only its HEAD and index, and these are in the main .git folder.

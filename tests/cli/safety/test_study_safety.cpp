@@ -91,15 +91,16 @@ TEST_CASE("pdo killed at random points leaves old-or-new progress and a sound re
     CHECK(fsck.exit_code == 0);
     // The next command works: a killed pdo's lock is never left behind blocking it, with one exception
     // git has too. libgit2 creates the branch's lock itself, so a kill between its creation and pdo's
-    // record of it (a few microseconds), or while a recovery moves a killed pdo's branch (see "a recovery
-    // killed holding libgit2's new branch lock…"), leaves an empty refs/heads/main.lock that pdo cannot
-    // prove its own and never deletes: the next pdo names it (exit 5, with how to remove it), as git names
-    // a lock a killed git left. Then the learner removes it, as that message says, and the command works.
+    // record of it (a few microseconds) leaves an empty refs/heads/main.lock that pdo cannot prove its own
+    // and never deletes: the next pdo names it (exit 5, with how to remove it), as git names a lock a killed
+    // git left. Then the learner removes it, as that message says, and the command works. (Recovery moves a
+    // killed pdo's branch under that pdo's lock, taking none of libgit2's, so it leaves no such lock.)
     auto next = run_pdo({"track", "done", lesson, step}, root);
     const std::filesystem::path branch_lock = root / ".git/refs/heads/main.lock";
     if (next.exit_code == 5 && next.err.find("refs/heads/main.lock") != std::string::npos) {
       ++unprovable;
       CHECK(std::filesystem::file_size(branch_lock) == 0);
+      CHECK(std::filesystem::file_size(root / ".git/pdo-txn/journal") == std::string("pdo-transaction 2\n").size());  // nothing recorded
       std::filesystem::remove(branch_lock);
       next = run_pdo({"track", "done", lesson, step}, root);
     }

@@ -137,15 +137,6 @@ void require_held_question_finished(const fs::path& root) {
   require_sound(root);
 }
 
-/// A workspace where `ask "held question"` was killed with its index published, then the recovery of the
-/// next command killed at `point` of its finish().
-fs::path recovery_killed_at(const TempDir& tmp, const std::string& point) {
-  auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
-  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, point));
-  return root;
-}
-
 /// The next command finishes the held question's commit, commits its own and leaves nothing to commit.
 void require_next_finishes(const fs::path& root) {
   const auto next = run_pdo({"track", "done", "16", "notes"}, root);
@@ -653,56 +644,65 @@ TEST_CASE("a pdo killed after its branch moved, then a git commit on top: the ne
   require_sound(root);
 }
 
-// The torture test's failure of 2026-12-05 made exact: a pdo killed after it published its index and before
-// its branch moved; the next pdo finishes that commit, and moves the branch under a lock of its own, so
-// between the killed pdo's lock going and its own arriving, a learner's `git commit` (which takes
-// index.lock first) must find the index locked: else it commits pdo's published index, and so pdo's
-// change, under the learner's message.
-TEST_CASE("recovery moves a killed pdo's branch with the index locked: no git commit takes its change meanwhile",
-          "[cli][safety][transaction][posix][posix:test-hooks]") {
-  TempDir tmp("finish-window");
+// The torture test's failures of 2026-12-05 made exact. A pdo killed after it published its index and
+// before its branch moved holds the branch's lock; a learner's `git commit` that read HEAD before that and
+// the index after it (git reads the index again after its pre-commit hook) now waits on that lock
+// (core.filesRefLockTimeout, 100 ms by default; here 20 s, and pdo paused just before the branch moves, to
+// make the moment exact). Recovery used to
+// remove the killed pdo's lock and then take one of libgit2's: in between, git took the branch and
+// committed pdo's change under the learner's message, and every later pdo refused the journal (exit 5).
+// Recovery now moves the branch under the killed pdo's own lock and removes it only then.
+TEST_CASE("a git commit waiting on a killed pdo's branch lock never takes that pdo's change when recovery moves the branch",
+          "[cli][safety][transaction][posix][posix:race]") {
+  TempDir tmp("finish-waiting-commit");
   const auto root = workspace(tmp);
   REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
-  platform::ProcessResult add, commit;
-  const auto next = run_paused(root, {"track", "done", "17", "notes"}, "recovery-unlocked", [&] {
-    append(root / "data/u.txt", "x\n");
-    add = run_git({"add", "data/u.txt"}, root);
-    commit = run_git({"commit", "-q", "-m", "u"}, root);
+  REQUIRE(run_git({"config", "core.filesRefLockTimeout", "20000"}, root).exit_code == 0);
+  append(root / "data/u.txt", "x\n");
+  REQUIRE(run_git({"add", "data/u.txt"}, root).exit_code == 0);
+  platform::ProcessResult commit;
+  std::thread learner([&] { commit = run_git({"commit", "-q", "-m", "u"}, root); });
+  // git holds HEAD.lock while it waits for the branch's lock.
+  for (int i = 0; i < 1000 && !fs::exists(root / ".git/HEAD.lock"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const bool waiting = fs::exists(root / ".git/HEAD.lock");
+  std::atomic<bool> done{false};
+  std::thread learner_done([&] {
+    learner.join();
+    done = true;
   });
-  INFO(next.out << next.err << add.err << commit.err);
+  // Paused just before the branch moves; git polls for the lock meanwhile (the old code had removed it here).
+  const auto next = run_paused(root, {"track", "done", "17", "notes"}, "recovery-moving", [&] {
+    for (int i = 0; i < 200 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  });
+  learner_done.join();
+  INFO(next.out << next.err << commit.err);
+  REQUIRE(waiting);
   CHECK(next.exit_code == 0);
-  CHECK(add.exit_code != 0);  // index.lock: recovery holds it
-  CHECK(commit.exit_code != 0);
-  const std::string log = git_out({"log", "--format=%s"}, root);
-  CHECK(log.find("u\n") == std::string::npos);
-  require_held_question_finished(root);
+  CHECK(commit.exit_code != 0);  // its compare-and-swap finds the branch moved
+  CHECK(git_out({"log", "--format=%s"}, root).find("u\n") == std::string::npos);
+  CHECK(git_out({"show", "HEAD~1:questions.md"}, root).find("held question") != std::string::npos);
+  CHECK(git_out({"diff", "--cached", "--name-only"}, root) == "data/u.txt\n");  // the learner's add stays staged
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
 
-// The same recovery killed in that moment: the next pdo proves the index.lock it held (the journal's seed)
-// and finishes the commit, rather than undoing files whose index is already published.
-TEST_CASE("a recovery killed while it holds the index: the next pdo proves that lock and finishes the commit",
+// A recovery killed after it moved the branch and before it removed the killed pdo's lock: the branch
+// holds the commit, and the next pdo removes the lock it proves and goes on.
+TEST_CASE("a recovery killed after it moved the branch: the next pdo removes the proven lock and goes on",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("finish-killed");
-  const auto root = recovery_killed_at(tmp, "recovery-unlocked");
-  CHECK(fs::exists(root / ".git/index.lock"));
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, "recovery-moved"));
+  CHECK(fs::exists(root / ".git/refs/heads/main.lock"));
+  CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") != std::string::npos);
   require_next_finishes(root);
-}
-
-// Recovery killed after libgit2 took the branch's new lock and before it moved the branch: that lock is
-// one pdo never recorded, so the next pdo names it (exit 5) as git names a lock a killed git left, and
-// keeps the journal; once the learner removes it, as the message says, the commit is finished.
-TEST_CASE("a recovery killed holding libgit2's new branch lock: named, then finished once it is removed",
-          "[cli][safety][transaction][posix][posix:signals]") {
-  TempDir tmp("finish-relocked");
-  const auto root = recovery_killed_at(tmp, "recovery-relocked");
-  const auto branch_lock = root / ".git/refs/heads/main.lock";
-  REQUIRE(fs::exists(branch_lock));
-  const auto named = run_pdo({"track", "done", "16", "notes"}, root);
-  CHECK(named.exit_code == 5);
-  CHECK_THAT(named.err, Catch::Contains("refs/heads/main.lock"));
-  CHECK(fs::exists(branch_lock));
-  fs::remove(branch_lock);
-  require_next_finishes(root);
+  CHECK_FALSE(fs::exists(root / ".git/refs/heads/main.lock"));
+  // One reflog line per move, in the branch's and in HEAD's, as git writes them.
+  for (const char* ref : {"main", "HEAD"}) {
+    const std::string log = git_out({"reflog", "--format=%gs", ref}, root);
+    CHECK(log.rfind("commit: 完成 16", 0) == 0);
+    CHECK(std::count(log.begin(), log.end(), '\n') == commit_count(root));
+  }
 }
 
 // The torture test's empty .git/index of 2026-12-05 made exact (strace of a failing run): recovery proved

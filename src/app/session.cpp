@@ -39,14 +39,13 @@ Session open_session(Context& ctx, Access access) {
                       "the course folder is not in a git repository: {}. Run pdo init to set it up again.", util::path_to_utf8(ws.root)));
   }
   Session s{std::move(ws), std::move(*repo), nullptr};
-  if (access == Access::read) s.repo.freeze_config();
+  s.repo.freeze_config();  // one snapshot of git's configuration for the whole command (recovery leaves it as it is)
   if (access == Access::write) {
     if (auto st = s.repo.ready_to_commit(false); !st) throw Failure(st.error());
     bool recovered = false;
     s.lock = lock_workspace(ctx, s.repo, &recovered);
     // The command plans from the workspace's files: read them again once recovery changed any.
     if (recovered) s.ws = open_workspace_files(ctx);
-    s.repo.freeze_config();  // after recovery, which may have finished an interrupted init's config change
     // Every committing command says it when the learner's own `git commit` is no longer guarded (init,
     // which installs the hook, does not come through here).
     if (auto warning = hook_warning(s.repo)) ctx.err << *warning << "\n";

@@ -247,9 +247,6 @@ private:
     if (auto st = m_log.begin(m_journal.pid, m_journal.start); !st) return write_error(st.error(), m_dir);
     m_started = true;
     if (auto st = take_lock(LockKind::index); !st) return st.error();
-    if (m_txn.identity) {
-      if (auto st = take_lock(LockKind::config); !st) return st.error();
-    }
     pause_point("lock-taken");
 
     auto writes = plan_writes(m_repo, m_txn);
@@ -260,13 +257,6 @@ private:
     const fs::path scratch = witness(m_dir, LockKind::index, true);
     auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
-    if (m_txn.identity) {
-      const fs::path config = witness(m_dir, LockKind::config, true);
-      const std::vector<std::pair<std::string, std::string>> values{{"user.name", m_txn.identity->first},
-                                                                    {"user.email", m_txn.identity->second}};
-      if (auto st = m_repo.edit_config_copy(config, values); !st) return write_error(st.error(), m_repo.gitdir());
-      if (auto st = fill_lock(LockKind::config, config); !st) return st.error();
-    }
     pause_point("objects-written");
     // From here on, "the branch points at this commit" means "finish" to the next pdo.
     m_journal.stage = Stage::committing;
@@ -275,7 +265,7 @@ private:
     if (auto st = fill_lock(LockKind::index, scratch); !st) return st.error();
     pause_point("index-written");
 
-    if (prepared->commit_id.empty()) {  // nothing to commit: only the index (and config) move
+    if (prepared->commit_id.empty()) {  // nothing to commit: only the index moves
       m_committed = true;
       if (auto st = publish(); !st) return st.error();
       m_log.clear();
@@ -322,22 +312,18 @@ private:
     return lock;
   }
 
-  /// Renames pdo's own locks into place, the config before the index, as git does. A rename that fails
-  /// once the commit is being published leaves the locks and the journal for the next pdo, which
-  /// finishes the commit (nothing is lost; git waits on the locks until then).
+  /// Renames index.lock into place. A rename that fails once the commit is being published leaves the lock
+  /// and the journal for the next pdo, which finishes the commit (nothing is lost; git waits on the lock
+  /// until then).
   Status publish() {
-    for (const LockKind kind : {LockKind::config, LockKind::index}) {
-      if (std::none_of(m_journal.locks.begin(), m_journal.locks.end(), [&](const LockRecord& l) { return l.kind == kind; })) continue;
-      const fs::path lock = lock_path(m_repo, m_journal, kind);
-      if (platform::rename_replace(lock, fs::path(lock).replace_extension())) continue;
-      return Error{Exit::failure,
-                   trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
-                       "在那之前 git 会等这个锁。",
-                       "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
-                       "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
-                       util::path_to_utf8(lock))};
-    }
-    return ok();
+    const fs::path lock = lock_path(m_repo, m_journal, LockKind::index);
+    if (platform::rename_replace(lock, fs::path(lock).replace_extension())) return ok();
+    return Error{Exit::failure,
+                 trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
+                     "在那之前 git 会等这个锁。",
+                     "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
+                     "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
+                     util::path_to_utf8(lock))};
   }
 
   /// Undoes an attempt that failed before publishing. The branch's lock is libgit2's to release (it
@@ -487,7 +473,8 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
   if (!moved) {
     // A pdo that began publishing holds the branch's lock: without it, proven pdo's, nothing shows that a
     // pdo got this far here, and the record alone moves no branch.
-    if (!ours) return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
+    if (!ours)
+      return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
     if (auto st = check_commit(repo, dir, c); !st) return st;
   }
   std::error_code ec;
@@ -510,7 +497,8 @@ Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved
     const fs::path value = dir / "branch";
     if (auto st = util::write_file_atomic(value, c.commit + "\n", util::Replace::allowed); !st) return write_error(st.error(), dir);
     pause_point("recovery-moving");
-    if (!platform::rename_replace(value, fs::path(branch_lock).replace_extension())) return unwritable(platform::last_io_failure(), branch_lock);
+    if (!platform::rename_replace(value, fs::path(branch_lock).replace_extension()))
+      return unwritable(platform::last_io_failure(), branch_lock);
     pause_point("recovery-moved");
   }
   if (ours) fs::remove(branch_lock, ec);

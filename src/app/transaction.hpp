@@ -55,7 +55,7 @@ struct Transaction {
   std::vector<Change> changes;
   std::string message;
   git::BlobCheck check;  ///< e.g. the secret scanner
-  /// user.name and user.email to store in the repository's config (init), used for this commit too.
+  /// The commit's author and committer instead of git's configured identity (init stores it first).
   std::optional<std::pair<std::string, std::string>> identity;
   /// When the entries a stale `git commit` wrote back (app/index_receipts) are staged again as pdo left
   /// them. Only a commit does it by default: a git commit whose hook is running may have decided from

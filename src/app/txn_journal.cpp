@@ -14,7 +14,7 @@ using util::tr;
 namespace {
 
 constexpr const char* k_stage_names[] = {"locking", "writing", "committing", "publishing"};
-constexpr const char* k_lock_names[] = {"index", "config", "branch"};
+constexpr const char* k_lock_names[] = {"index", "branch"};
 constexpr std::size_t k_journal_cap = 16 << 20;  // 10k paths of a big exercise folder fit many times
 constexpr std::size_t k_reflog_cap = 1024;
 constexpr std::string_view k_header = "pdo-transaction 2\n";
@@ -128,25 +128,12 @@ fs::path txn_dir(const fs::path& gitdir) { return gitdir / "pdo-txn"; }
 fs::path backup_path(const fs::path& dir, std::size_t index) { return dir / ("old-" + std::to_string(index)); }
 
 fs::path witness(const fs::path& dir, LockKind kind, bool filled) {
-  switch (kind) {
-    case LockKind::index:
-      return dir / (filled ? "index" : "seed-0");
-    case LockKind::config:
-      return dir / (filled ? "config" : "seed-1");
-    default:
-      return dir / "branch-lock";
-  }
+  return dir / (kind == LockKind::branch ? "branch-lock" : filled ? "index" : "seed-0");
 }
 
 fs::path lock_path(const git::Repo& repo, const Journal& journal, LockKind kind) {
-  switch (kind) {
-    case LockKind::index:
-      return repo.index_path().concat(".lock");
-    case LockKind::config:
-      return repo.config_path().concat(".lock");
-    default:
-      return repo.branch_lock_path(journal.commit ? journal.commit->ref : std::string());
-  }
+  return kind == LockKind::branch ? repo.branch_lock_path(journal.commit ? journal.commit->ref : std::string())
+                                  : repo.index_path().concat(".lock");
 }
 
 Status JournalLog::begin(long pid, std::uint64_t start) {

@@ -28,9 +28,9 @@ namespace fs = std::filesystem;
 /// value the commit was built on and the locks are being renamed into place, so the next pdo finishes.
 enum class Stage { locking, writing, committing, publishing };
 
-/// The git locks a transaction takes, in order: this worktree's index.lock, the repository's config.lock
-/// (init), and the branch's lock, which libgit2's ref transaction takes in the common dir.
-enum class LockKind { index, config, branch };
+/// The git locks a transaction takes, in order: this worktree's index.lock, and the branch's lock, which
+/// libgit2's ref transaction takes in the common dir.
+enum class LockKind { index, branch };
 
 /// A lock the transaction took, with every identity it may have. Each is recorded before the lock can
 /// take it, and the file holding it keeps a second name in the journal folder (its witness: a seed the lock
@@ -115,8 +115,7 @@ Result<std::optional<Journal>> load_journal(const fs::path& dir);
 /// The hard link that keeps file `index`'s old bytes (its old inode) while the transaction runs.
 fs::path backup_path(const fs::path& dir, std::size_t index);
 
-/// Where a recorded lock is: index.lock in this worktree's git dir, config.lock and the branch's lock in
-/// the common dir.
+/// Where a recorded lock is: index.lock in this worktree's git dir, the branch's lock in the common dir.
 fs::path lock_path(const git::Repo& repo, const Journal& journal, LockKind kind);
 
 /// Puts back every recorded file that still holds exactly what the transaction wrote (by renaming its

@@ -454,6 +454,11 @@ int run_init(const InitOptions& opts, Context& ctx) {
 
   if (!repo) repo = git::Repo::init(s.root).take();
   const auto lock = lock_workspace(ctx, *repo);
+  if (identity) {
+    if (auto st = repo->set_identity(identity->first, identity->second); !st) {
+      throw Failure(st.error().code == Exit::busy ? app::foreign_lock(util::path_to_utf8(repo->config_path()) + ".lock") : st.error());
+    }
+  }
   for (const auto& item : s.plan.items) {
     if (util::ends_with(item.path, "/") && item.action == workspace::Action::create)
       util::make_dirs(s.root / util::path_from_utf8(item.path)).take();

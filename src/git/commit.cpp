@@ -466,25 +466,6 @@ Result<std::vector<std::string>> Repo::stale_entries(const std::vector<IndexSwap
   return paths;
 }
 
-Status Repo::edit_config_copy(const fs::path& scratch_copy, const std::vector<std::pair<std::string, std::string>>& values) const {
-  std::error_code ec;
-  fs::remove(scratch_copy, ec);
-  const fs::path real = config_path();
-  if (fs::exists(real, ec)) {
-    fs::copy_file(real, scratch_copy, ec);
-    if (ec) return Error{Exit::failure, tr("无法复制 git 配置：", "cannot copy the git config: ") + ec.message()};
-  }
-  git_config* raw = nullptr;
-  if (int rc = git_config_open_ondisk(&raw, lg2_path(scratch_copy).c_str()); rc != 0)
-    return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
-  ConfigPtr cfg(raw);
-  for (const auto& [key, value] : values) {
-    if (int rc = git_config_set_string(raw, key.c_str(), value.c_str()); rc != 0)
-      return lg2_error(rc, tr("无法写入 ", "cannot store ") + key);
-  }
-  return ok();
-}
-
 Result<std::optional<std::string>> Repo::worktree_blob_id(const std::string& path) const {
   auto bytes = clean_worktree_bytes(m_impl->repo.get(), path);
   if (!bytes) return bytes.error();

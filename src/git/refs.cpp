@@ -90,7 +90,8 @@ Status Repo::append_reflogs(const std::string& ref, const std::string& old_id, c
   const int offset = std::abs(who.when.offset);
   const std::string line = (old_id.empty() ? std::string(GIT_OID_HEXSZ, '0') : old_id) + " " + id + " " + who.name + " <" + who.email +
                            "> " + std::to_string(who.when.time) + " " + who.when.sign + (offset / 60 < 10 ? "0" : "") +
-                           std::to_string(offset / 60) + (offset % 60 < 10 ? "0" : "") + std::to_string(offset % 60) + "\t" + message + "\n";
+                           std::to_string(offset / 60) + (offset % 60 < 10 ? "0" : "") + std::to_string(offset % 60) + "\t" + message +
+                           "\n";
   // Appended, as git and libgit2's ref updates append (libgit2's git_reflog_write rewrites the file under a
   // lock of its own, which a kill would leave behind, blocking every later write).
   for (const std::string& name : {ref, std::string("HEAD")}) {
@@ -99,8 +100,8 @@ Status Repo::append_reflogs(const std::string& ref, const std::string& old_id, c
     ReflogPtr reflog(raw);
     const git_reflog_entry* newest = git_reflog_entry_byindex(raw, 0);
     if (newest && oid_str(*git_reflog_entry_id_new(newest)) == id) continue;  // written before a kill
-    const fs::path file = (name == "HEAD" ? gitdir() : item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_COMMONDIR)) / "logs" /
-                          util::path_from_utf8(name);
+    const fs::path file =
+        (name == "HEAD" ? gitdir() : item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_COMMONDIR)) / "logs" / util::path_from_utf8(name);
     if (auto st = util::make_dirs(file.parent_path()); !st) return st;
     std::ofstream out(file, std::ios::binary | std::ios::app);
     out << line << std::flush;  // one write: the line whole, or (a kill) none of it

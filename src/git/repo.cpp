@@ -185,6 +185,20 @@ bool Repo::has_identity() const {
   return true;
 }
 
+Status Repo::set_identity(const std::string& name, const std::string& email) const {
+  git_config* raw = nullptr;
+  if (int rc = git_config_open_ondisk(&raw, lg2_path(config_path()).c_str()); rc != 0)
+    return lg2_error(rc, tr("无法打开仓库配置", "cannot open the repository config"));
+  ConfigPtr cfg(raw);
+  git_transaction* locked = nullptr;
+  if (int rc = git_config_lock(&locked, raw); rc != 0) return lg2_error(rc, util::path_to_utf8(config_path()) + ".lock");
+  const Handle<git_transaction, git_transaction_free> txn(locked);
+  if (int rc = git_config_set_string(raw, "user.name", name.c_str()); rc != 0) return lg2_error(rc, "user.name");
+  if (int rc = git_config_set_string(raw, "user.email", email.c_str()); rc != 0) return lg2_error(rc, "user.email");
+  if (int rc = git_transaction_commit(locked); rc != 0) return lg2_error(rc, util::path_to_utf8(config_path()));
+  return ok();
+}
+
 void Repo::freeze_config() {
   git_config* snapshot = nullptr;
   if (git_repository_config_snapshot(&snapshot, m_impl->repo.get()) != 0) return;

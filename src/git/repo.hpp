@@ -274,9 +274,9 @@ public:
   fs::path config_path() const;
   /// This worktree's index file.
   fs::path index_path() const;
-  /// Stores config values in the repository's own config file by editing a copy at `scratch_copy`; the
-  /// caller then moves that copy into place under git's config.lock (see app/transaction).
-  Status edit_config_copy(const fs::path& scratch_copy, const std::vector<std::pair<std::string, std::string>>& values) const;
+  /// Stores user.name and user.email in the repository's own config file, both in one write under git's
+  /// config.lock (libgit2's config transaction); an Exit::busy error when that lock exists.
+  Status set_identity(const std::string& name, const std::string& email) const;
 
   /// Reads a walk's blobs for its visitor, on the visitor's thread.
   class BlobReader {

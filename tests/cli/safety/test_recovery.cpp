@@ -241,21 +241,6 @@ platform::ProcessResult pdo_without_identity(const TempDir& tmp, const fs::path&
 
 }  // namespace
 
-// The transaction writes the repository's config into a copy in .git/pdo-txn/ first; a file already
-// there (from a zip, or an older pdo) is replaced, not in the way.
-TEST_CASE("a stray file where the transaction keeps its config copy does not stop init", "[cli][safety][init]") {
-  TempDir tmp("stray-config-copy");
-  const auto root = tmp / "ws";
-  REQUIRE(run_git({"init", "-q", util::path_to_utf8(root)}, tmp.path()).exit_code == 0);
-  write_file(root / ".git/pdo-txn/config", "[stray]\n\tkey = value\n");
-  const auto r =
-      pdo_without_identity(tmp, tmp.path(), {"init", util::path_to_utf8(root), "--yes", "--name", "B", "--email", "b@example.com"});
-  INFO(r.out << r.err);
-  CHECK(r.exit_code == 0);
-  CHECK(git_out({"config", "--local", "user.name"}, root) == "B\n");
-  CHECK(run_git({"config", "--get", "stray.key"}, root).exit_code != 0);
-}
-
 // Without user.name and user.email anywhere, a commit is refused with what to run, and nothing changes.
 TEST_CASE("a commit with no git identity says how to set one and changes nothing", "[cli][safety][track]") {
   TempDir tmp("no-identity");

@@ -119,7 +119,8 @@ TEST_CASE("a journal pdo could not have written is refused, naming the line", "[
                                 lock + "commit refs/heads/main " + k_old + " " + k_new + " commit\tm\x1b[2J\n",  // a control character
                                 lock + "stage publishing\n",                              // publishing before a commit
                                 lock + "lock branch 1 2 3 4\n",                           // a branch lock before the commit
-                                "lock config 1 2 3 4\n",                                  // not index.lock first
+                                "lock branch 1 2 3 4\n",                                  // not index.lock first
+                                lock + "lock config 1 2 3 4\n",                           // a lock pdo does not take
                                 lock + commit + "file 0 0 " + k_sha + "\tprogress.md\n",  // a file after the commit
                                 lock + "stage committing\n",                              // a stage pdo never records
                                 lock + "rm -rf /\n"}) {

@@ -83,12 +83,6 @@ Result<std::optional<std::string>> clean_worktree_bytes(git_repository* repo, co
   return std::optional<std::string>(std::move(cleaned));
 }
 
-/// Stages the working-tree file `path`, whose clean bytes were read as the existing blob `id` after its
-/// stat data `st` was taken (as `git add` stats, then reads: a write in between leaves stat data older
-/// than the file, which git then reads again, never newer data that would hide the write). Where the
-/// platform gives stat data (POSIX) the entry is built from it as libgit2 builds it
-/// (git_index_entry__init_from_stat); git_index_add_bypath would read, filter and hash the file again and
-/// stream it into a temporary object file only to find the blob there.
 /// The entry `git add` makes for a file with stat data `st` holding the blob `id`, as libgit2 builds it
 /// (git_index_entry__init_from_stat). `path` must outlive the entry.
 git_index_entry entry_from_stat(git_index* index, const std::string& path, const git_oid& id, const platform::StatData& st) {
@@ -110,6 +104,11 @@ git_index_entry entry_from_stat(git_index* index, const std::string& path, const
   return entry;
 }
 
+/// Stages the working-tree file `path`, whose clean bytes were read as the existing blob `id` after its
+/// stat data `st` was taken (as `git add` stats, then reads: a write in between leaves stat data older
+/// than the file, which git then reads again, never newer data that would hide the write). Where the
+/// platform gives stat data (POSIX) the entry is built from it; git_index_add_bypath would read, filter
+/// and hash the file again and stream it into a temporary object file only to find the blob there.
 Status stage_known_blob(git_index* index, const std::string& path, const git_oid& id, const std::optional<platform::StatData>& st) {
   if (!st || !st->regular) {
     if (int rc = git_index_add_bypath(index, path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);

@@ -686,19 +686,23 @@ TEST_CASE("a git commit waiting on a killed pdo's branch lock never takes that p
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
 
-// A recovery killed after it moved the branch and before it removed the killed pdo's lock: the branch
-// holds the commit, and the next pdo removes the lock it proves and goes on.
-TEST_CASE("a recovery killed after it moved the branch: the next pdo removes the proven lock and goes on",
+// A recovery killed while it moves the branch: before the new value is renamed onto the ref (the reflogs
+// written) or after it (the lock not yet removed). The killed pdo's lock is still there and provable, and
+// the next pdo finishes: the branch holds the commit, the lock is gone, and each reflog has one line per
+// move, as git writes them.
+TEST_CASE("a recovery killed while it moves the branch: the next pdo finishes, one reflog line per move",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("finish-killed");
   const auto root = workspace(tmp);
   REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
-  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, "recovery-moved"));
+  std::string point;
+  SECTION("before the ref is written") { point = "recovery-moving"; }
+  SECTION("after the ref is written") { point = "recovery-moved"; }
+  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, point));
   CHECK(fs::exists(root / ".git/refs/heads/main.lock"));
-  CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") != std::string::npos);
+  CHECK((git_out({"show", "HEAD:questions.md"}, root).find("held question") != std::string::npos) == (point == "recovery-moved"));
   require_next_finishes(root);
   CHECK_FALSE(fs::exists(root / ".git/refs/heads/main.lock"));
-  // One reflog line per move, in the branch's and in HEAD's, as git writes them.
   for (const char* ref : {"main", "HEAD"}) {
     const std::string log = git_out({"reflog", "--format=%gs", ref}, root);
     CHECK(log.rfind("commit: 完成 16", 0) == 0);

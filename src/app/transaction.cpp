@@ -523,6 +523,7 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
   fs::remove(repo.gitdir() / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
   const fs::path dir = txn_dir(repo.gitdir());
   bool changed = false;
+  Transaction restage;  // for an undone commit whose index was published: its paths as HEAD has them
   if (journal_has_records(dir)) {
     auto loaded = load_journal(dir);
     if (!loaded) return untrusted(dir, loaded.error().message);
@@ -551,6 +552,14 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
         if (auto st = finish(repo, dir, j, moved); !st) return st.error();
       } else {
         roll_back(repo, dir, j);
+        // Its index was published already (libgit2 failed to move the branch after it and freed its lock):
+        // the paths are staged as HEAD has them again, as the working files are, so no `git commit` takes
+        // the undone change under its own message.
+        const std::string head = j.commit ? repo.ref_target(j.commit->ref) : std::string();
+        if (j.stage == Stage::publishing && !held(j, LockKind::index) && !head.empty()) {
+          for (const auto& p : j.commit->paths) restage.changes.push_back(Change::whole_file(p));
+          restage.move = Transaction::Move{head, head, ""};
+        }
       }
       remove_temp_files(repo.workdir(), j);
       if (j.stage > Stage::locking || !j.locks.empty()) {
@@ -562,6 +571,9 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
     }
     clear_txn_dir(dir);
     changed = true;
+    if (restage.move) {
+      if (auto done = run(repo, restage); !done) return done.error();
+    }
   }
   // A missing index with a HEAD means "nothing staged": rebuild it now, before any command reads it.
   if (!repo.head_unborn() && !fs::exists(repo.index_path(), ec)) {

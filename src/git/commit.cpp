@@ -492,7 +492,7 @@ Result<PreparedCommit> Repo::prepare_move(const std::string& target, const std::
   if (!ref) return ref.error();
   out.ref = *ref;
   out.old_id = expected_old;
-  out.commit_id = target;
+  out.commit_id = target == expected_old ? std::string() : target;  // no move: the index only
   out.reflog = reflog_message;
   git_oid target_oid;
   if (git_oid_fromstr(&target_oid, target.c_str()) != 0) return Error{Exit::failure, "bad commit id " + target};

@@ -710,6 +710,24 @@ TEST_CASE("a recovery killed while it moves the branch: the next pdo finishes, o
   }
 }
 
+// A pdo whose branch move failed after it published its index (libgit2 frees its lock then: a full disk
+// at the ref's write) is undone by the next pdo, index included: its paths are staged as HEAD has them
+// again, so the learner's next `git commit` cannot take the undone change under its own message.
+TEST_CASE("an undone commit whose index was already published leaves none of its change staged",
+          "[cli][safety][transaction][posix][posix:signals]") {
+  TempDir tmp("undo-published");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  fs::remove(root / ".git/refs/heads/main.lock");  // as libgit2 removes its lock when the move fails
+  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 0);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(read_file(root / "questions.md").find("held question") == std::string::npos);
+  CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") == std::string::npos);
+  require_sound(root);
+}
+
 // The torture test's empty .git/index of 2026-12-05 made exact (strace of a failing run): recovery proved
 // the killed pdo's locks, then a learner's `git add` took index.lock, which was not there when recovery
 // looked; recovery then removed that lock as a lock of the journal's, linked its own seed there, and git

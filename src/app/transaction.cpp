@@ -414,8 +414,9 @@ Error untrusted(const fs::path& dir, const std::string& why) {
 }
 
 /// Nothing is touched unless the whole journal is one pdo could have written here: every file it names
-/// is reached without a link, and every lock that is there is provably the one pdo made (an identity
-/// the journal recorded, still held by that lock's second name in the journal folder); those are marked
+/// is reached without a link, and every lock that is there is provably the one pdo made (a file the
+/// journal recorded, still held by that lock's second name in the journal folder: the same device and
+/// inode, since libgit2 writes the branch's new value into its lock before it renames it); those are marked
 /// held. Held stays true until pdo removes it (git takes a lock only where none is), and nothing later
 /// looks at the lock files again: a lock that was not there now may be git's.
 Status check_journal(const git::Repo& repo, const fs::path& dir, Journal& j) {
@@ -426,9 +427,12 @@ Status check_journal(const git::Repo& repo, const fs::path& dir, Journal& j) {
     const fs::path lock = lock_path(repo, j, l.kind);
     const auto now = platform::file_identity(lock);
     if (!now) continue;
-    const bool recorded = std::find(l.identities.begin(), l.identities.end(), *now) != l.identities.end();
+    const auto same = [&](const std::optional<platform::FileIdentity>& id) {
+      return id && id->device == now->device && id->inode == now->inode;
+    };
+    const bool recorded = std::any_of(l.identities.begin(), l.identities.end(), same);
     if (!recorded ||
-        (platform::file_identity(witness(dir, l.kind, false)) != now && platform::file_identity(witness(dir, l.kind, true)) != now)) {
+        (!same(platform::file_identity(witness(dir, l.kind, false))) && !same(platform::file_identity(witness(dir, l.kind, true))))) {
       return foreign_lock(util::path_to_utf8(lock));
     }
     l.held = true;

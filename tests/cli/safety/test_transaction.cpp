@@ -649,10 +649,10 @@ TEST_CASE("a pdo killed after its branch moved, then a git commit on top: the ne
 // before its branch moved holds the branch's lock; a learner's `git commit` that read HEAD before that and
 // the index after it (git reads the index again after its pre-commit hook) now waits on that lock
 // (core.filesRefLockTimeout, 100 ms by default; here 20 s, and pdo paused just before the branch moves, to
-// make the moment exact). Recovery used to
-// remove the killed pdo's lock and then take one of libgit2's: in between, git took the branch and
-// committed pdo's change under the learner's message, and every later pdo refused the journal (exit 5).
-// Recovery now moves the branch under the killed pdo's own lock and removes it only then.
+// make the moment exact). Recovery used to remove the killed pdo's lock and then take one of libgit2's: in
+// between, git took the branch and committed pdo's change under the learner's message, and every later pdo
+// refused the journal (exit 5). Recovery now moves the branch under the killed pdo's own lock and removes
+// it only then.
 TEST_CASE("a git commit waiting on a killed pdo's branch lock never takes that pdo's change when recovery moves the branch",
           "[cli][safety][transaction][posix][posix:race]") {
   TempDir tmp("finish-waiting-commit");
@@ -708,6 +708,34 @@ TEST_CASE("a recovery killed while it moves the branch: the next pdo finishes, o
     CHECK(log.rfind("commit: 完成 16", 0) == 0);
     CHECK(std::count(log.begin(), log.end(), '\n') == commit_count(root));
   }
+}
+
+// A pdo killed inside libgit2's ref commit, after it wrote the branch's new value into its lock (and the
+// reflogs) and before it renamed the lock: the lock is still the file pdo recorded, with another size and
+// time, and the next pdo proves it by its device and inode and finishes the commit, one reflog line each.
+TEST_CASE("a kill after libgit2 wrote the branch's lock: the next pdo proves that lock and finishes",
+          "[cli][safety][transaction][posix][posix:signals]") {
+  TempDir tmp("filled-branch-lock");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  const auto branch_lock = root / ".git/refs/heads/main.lock";
+  const std::string old_head = git_out({"rev-parse", "HEAD"}, root);
+  std::string commit;  // the killed pdo's commit, which nothing reaches yet
+  const std::string fsck = git_out({"fsck", "--no-reflogs"}, root);
+  for (const auto line : util::split_lines(fsck)) {
+    if (line.rfind("dangling commit ", 0) == 0) commit = std::string(util::chomp(line.substr(16)));
+  }
+  REQUIRE(commit.size() == 40);
+  {
+    std::ofstream out(branch_lock, std::ios::binary | std::ios::trunc);  // the same file, written in place
+    out << commit << "\n";
+  }
+  append(root / ".git/logs/refs/heads/main",
+         std::string(util::chomp(old_head)) + " " + commit + " Test Learner <learner@example.com> 1 +0000\tcommit: x\n");
+  require_next_finishes(root);
+  CHECK_FALSE(fs::exists(branch_lock));
+  const std::string log = git_out({"reflog", "--format=%gs", "main"}, root);
+  CHECK(std::count(log.begin(), log.end(), '\n') == commit_count(root));
 }
 
 // A pdo whose branch move failed after it published its index (libgit2 frees its lock then: a full disk

@@ -427,9 +427,7 @@ Status check_journal(const git::Repo& repo, const fs::path& dir, Journal& j) {
     const fs::path lock = lock_path(repo, j, l.kind);
     const auto now = platform::file_identity(lock);
     if (!now) continue;
-    const auto same = [&](const std::optional<platform::FileIdentity>& id) {
-      return id && id->device == now->device && id->inode == now->inode;
-    };
+    const auto same = [&](const std::optional<platform::FileIdentity>& id) { return id && id->same_file(*now); };
     const bool recorded = std::any_of(l.identities.begin(), l.identities.end(), same);
     if (!recorded ||
         (!same(platform::file_identity(witness(dir, l.kind, false))) && !same(platform::file_identity(witness(dir, l.kind, true))))) {
@@ -559,8 +557,9 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
         // Its index was published already (libgit2 failed to move the branch after it and freed its lock):
         // the paths are staged as HEAD has them again, as the working files are, so no `git commit` takes
         // the undone change under its own message.
-        const std::string head = j.commit ? repo.ref_target(j.commit->ref) : std::string();
-        if (j.stage == Stage::publishing && !held(j, LockKind::index) && !head.empty()) {
+        // (A publishing journal always holds its commit record: load_journal refuses one that does not.)
+        const std::string head = j.stage == Stage::publishing && !held(j, LockKind::index) ? repo.ref_target(j.commit->ref) : "";
+        if (!head.empty()) {
           for (const auto& p : j.commit->paths) restage.changes.push_back(Change::whole_file(p));
           restage.move = Transaction::Move{head, head, ""};
         }

@@ -92,6 +92,9 @@ struct FileIdentity {
     return device == o.device && inode == o.inode && size == o.size && mtime_ns == o.mtime_ns;
   }
   bool operator!=(const FileIdentity& o) const { return !(*this == o); }
+  /// The same file, whatever was written into it since: the device and inode (a live inode is no other
+  /// file's).
+  bool same_file(const FileIdentity& o) const { return device == o.device && inode == o.inode; }
 };
 
 /// The identity of the file at `path`; nullopt if there is none.

@@ -137,6 +137,21 @@ void require_held_question_finished(const fs::path& root) {
   require_sound(root);
 }
 
+/// A workspace where `ask "held question"` was killed with its index published and its branch still
+/// locked: the commit the next pdo must finish (or undo, once the branch lock is gone).
+fs::path held_question_published(const TempDir& tmp) {
+  auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  return root;
+}
+
+/// `git reflog REF` has one line per commit of the branch: no move is logged twice, none is missing.
+void require_one_reflog_line_per_commit(const fs::path& root, const std::string& ref) {
+  const std::string log = git_out({"reflog", "--format=%gs", ref}, root);
+  INFO(log);
+  CHECK(std::count(log.begin(), log.end(), '\n') == commit_count(root));
+}
+
 /// The next command finishes the held question's commit, commits its own and leaves nothing to commit.
 void require_next_finishes(const fs::path& root) {
   const auto next = run_pdo({"track", "done", "16", "notes"}, root);
@@ -656,8 +671,7 @@ TEST_CASE("a pdo killed after its branch moved, then a git commit on top: the ne
 TEST_CASE("a git commit waiting on a killed pdo's branch lock never takes that pdo's change when recovery moves the branch",
           "[cli][safety][transaction][posix][posix:race]") {
   TempDir tmp("finish-waiting-commit");
-  const auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  const auto root = held_question_published(tmp);
   REQUIRE(run_git({"config", "core.filesRefLockTimeout", "20000"}, root).exit_code == 0);
   append(root / "data/u.txt", "x\n");
   REQUIRE(run_git({"add", "data/u.txt"}, root).exit_code == 0);
@@ -693,8 +707,7 @@ TEST_CASE("a git commit waiting on a killed pdo's branch lock never takes that p
 TEST_CASE("a recovery killed while it moves the branch: the next pdo finishes, one reflog line per move",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("finish-killed");
-  const auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  const auto root = held_question_published(tmp);
   std::string point;
   SECTION("before the ref is written") { point = "recovery-moving"; }
   SECTION("after the ref is written") { point = "recovery-moved"; }
@@ -704,9 +717,8 @@ TEST_CASE("a recovery killed while it moves the branch: the next pdo finishes, o
   require_next_finishes(root);
   CHECK_FALSE(fs::exists(root / ".git/refs/heads/main.lock"));
   for (const char* ref : {"main", "HEAD"}) {
-    const std::string log = git_out({"reflog", "--format=%gs", ref}, root);
-    CHECK(log.rfind("commit: 完成 16", 0) == 0);
-    CHECK(std::count(log.begin(), log.end(), '\n') == commit_count(root));
+    CHECK(git_out({"reflog", "--format=%gs", ref}, root).rfind("commit: 完成 16", 0) == 0);
+    require_one_reflog_line_per_commit(root, ref);
   }
 }
 
@@ -716,8 +728,7 @@ TEST_CASE("a recovery killed while it moves the branch: the next pdo finishes, o
 TEST_CASE("a kill after libgit2 wrote the branch's lock: the next pdo proves that lock and finishes",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("filled-branch-lock");
-  const auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  const auto root = held_question_published(tmp);
   const auto branch_lock = root / ".git/refs/heads/main.lock";
   const std::string old_head = git_out({"rev-parse", "HEAD"}, root);
   std::string commit;  // the killed pdo's commit, which nothing reaches yet
@@ -734,8 +745,7 @@ TEST_CASE("a kill after libgit2 wrote the branch's lock: the next pdo proves tha
          std::string(util::chomp(old_head)) + " " + commit + " Test Learner <learner@example.com> 1 +0000\tcommit: x\n");
   require_next_finishes(root);
   CHECK_FALSE(fs::exists(branch_lock));
-  const std::string log = git_out({"reflog", "--format=%gs", "main"}, root);
-  CHECK(std::count(log.begin(), log.end(), '\n') == commit_count(root));
+  require_one_reflog_line_per_commit(root, "main");
 }
 
 // A pdo whose branch move failed after it published its index (libgit2 frees its lock then: a full disk
@@ -744,8 +754,7 @@ TEST_CASE("a kill after libgit2 wrote the branch's lock: the next pdo proves tha
 TEST_CASE("an undone commit whose index was already published leaves none of its change staged",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("undo-published");
-  const auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  const auto root = held_question_published(tmp);
   fs::remove(root / ".git/refs/heads/main.lock");  // as libgit2 removes its lock when the move fails
   const auto next = run_pdo({"track", "done", "16", "notes"}, root);
   INFO(next.out << next.err);
@@ -763,8 +772,7 @@ TEST_CASE("an undone commit whose index was already published leaves none of its
 TEST_CASE("a git lock taken while recovery runs is never removed or published: recovery acts only on the locks it proved",
           "[cli][safety][transaction][posix][posix:test-hooks]") {
   TempDir tmp("recovery-late-lock");
-  const auto root = workspace(tmp);
-  REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
+  const auto root = held_question_published(tmp);
   const auto index_lock = root / ".git/index.lock";
   REQUIRE_FALSE(fs::exists(index_lock));  // published: the killed pdo holds only the branch
   const auto branch_lock = root / ".git/refs/heads/main.lock";

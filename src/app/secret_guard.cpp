@@ -2,6 +2,7 @@
 // only the first four characters the scanner keeps.
 #include "app/secret_guard.hpp"
 
+#include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
 
@@ -17,6 +18,26 @@ std::string format_finding(const secrets::Finding& f, const util::OutputStyle& s
   s += f.redacted.empty() ? tr(" —— 这个文件本身就不应提交", " — this file must not be committed at all")
                           : ": " + util::paint(style, util::Tone::attention, f.redacted);
   return s;
+}
+
+std::optional<std::filesystem::path> bytecode_source(const std::filesystem::path& file) {
+  const std::string name = util::path_to_utf8(file.filename());
+  if (!util::ends_with(name, ".pyc") || name.size() <= 4) return std::nullopt;
+  const std::filesystem::path dir = file.parent_path();
+  if (dir.filename() == "__pycache__") return dir.parent_path() / util::path_from_utf8(name.substr(0, name.find('.')) + ".py");
+  return dir / util::path_from_utf8(name.substr(0, name.size() - 1));
+}
+
+bool bytecode_current(std::string_view header, std::int64_t source_mtime_s, std::uint64_t source_size) {
+  if (header.size() < 16) return false;
+  const auto word = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 4; i-- > 0;) v = v << 8 | static_cast<unsigned char>(header[at + i]);
+    return v;
+  };
+  // Magic 3390 and up: 3.7's 16-byte header; flags 0: checked by timestamp.
+  return (word(0) & 0xFFFFu) >= 3390 && word(4) == 0 && word(8) == (static_cast<std::uint64_t>(source_mtime_s) & 0xFFFFFFFFu) &&
+         word(12) == (source_size & 0xFFFFFFFFu);
 }
 
 std::string secret_advice() {

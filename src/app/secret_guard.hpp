@@ -1,6 +1,9 @@
 #pragma once
 // The secret scanner as every pdo command meets it: a check for the blobs a commit is about to store,
 // and the learner-facing text of findings (file, line, rule, redacted value, how to fix).
+#include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +41,15 @@ git::BlobCheck secret_commit_check();
 /// One finding as "path:line: rule (description): sk-p…" (no line for a file-name rule), in colour when
 /// `style` has it (the terminal of `pdo scan`; hooks and refused commits print it plain).
 std::string format_finding(const secrets::Finding& finding, const util::OutputStyle& style = {});
+
+/// The source CPython compiled a bytecode file from, by name: X.py for __pycache__/X.TAG.pyc (and
+/// X.TAG.opt-N.pyc) and for a legacy X.pyc beside it; nullopt for any other file.
+std::optional<std::filesystem::path> bytecode_source(const std::filesystem::path& file);
+
+/// True when a .pyc's first 16 bytes say it was compiled from a source of this mtime (seconds) and size:
+/// the check CPython makes before it loads the cache (PEP 552's timestamp form). A hash-based or pre-3.7
+/// .pyc is never taken as current.
+bool bytecode_current(std::string_view header, std::int64_t source_mtime_s, std::uint64_t source_size);
 
 /// How to move a key into .env and read it from code, what pdo:allow does, and the --no-verify escape.
 std::string secret_advice();

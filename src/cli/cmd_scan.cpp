@@ -8,6 +8,7 @@
 #include <numeric>
 #include <ostream>
 #include <thread>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/platform.hpp"
 #include "util/progress.hpp"
 
 namespace pdo::cli {
@@ -88,14 +90,33 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
   return files;
 }
 
+/// A .pyc that CPython would load for a source this scan reads: its strings are that source's names and
+/// literals (adjacent literals joined, as the scan joins them), so its bytes are not read. Its 16-byte header
+/// is, to compare with the source's mtime and size (POSIX; on Windows every .pyc is read).
+bool current_bytecode(const fs::path& file, const std::unordered_set<fs::path::string_type>& scanned) {
+  const auto source = app::bytecode_source(file);
+  if (!source || scanned.count(source->native()) == 0) return false;
+  const auto st = platform::stat_data(*source);
+  if (!st || !st->regular) return false;
+  const auto head = util::read_file_head(file, 16);
+  return head && app::bytecode_current(*head, st->mtime_s, st->size);
+}
+
 /// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the files' order.
 std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, const app::SecretScan& scanner, unsigned jobs,
-                                                      std::uint64_t& bytes, util::Progress& progress) {
+                                                      std::uint64_t& bytes, std::size_t& bytecode, util::Progress& progress) {
   std::vector<std::vector<secrets::Finding>> found(files.size());
-  std::atomic<std::size_t> next{0};
+  std::unordered_set<fs::path::string_type> scanned;
+  for (const auto& f : files) scanned.insert(f.path.native());
+  std::atomic<std::size_t> next{0}, skipped{0};
   std::atomic<std::uint64_t> total{0};
   const auto work = [&] {
     for (std::size_t i = next++; i < files.size(); i = next++) {
+      if (current_bytecode(files[i].path, scanned)) {
+        ++skipped;
+        progress.add();
+        continue;
+      }
       auto text = util::read_file(files[i].path);
       if (!text) continue;
       total += text->size();
@@ -109,6 +130,7 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
   work();
   for (auto& w : workers) w.join();
   bytes = total;
+  bytecode = skipped;
   return found;
 }
 
@@ -151,8 +173,9 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
   const auto files = collect(opts, ctx);
   const auto scanner = app::workspace_scan(rules_root(ctx));
   std::uint64_t bytes = 0;
+  std::size_t bytecode = 0;
   util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描文件：", "Scanning files: ", " 个", ""), files.size());
-  const auto found = scan_files(files, *scanner, opts.jobs, bytes, progress);
+  const auto found = scan_files(files, *scanner, opts.jobs, bytes, bytecode, progress);
   progress.finish();
   app::print_warnings(*scanner, ctx.err);
   const auto style = app::style(ctx, platform::StdStream::out);
@@ -164,10 +187,15 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
     }
   }
   const std::string mb = std::to_string(bytes / (1024 * 1024)) + "." + std::to_string(bytes % (1024 * 1024) * 10 / (1024 * 1024));
+  const std::string skipped =
+      bytecode == 0 ? std::string()
+                    : tr("有 ", "") + util::counted(bytecode, "个 .pyc", ".pyc file", ".pyc files") +
+                          tr(" 没有读取：它们和编译它们的源文件一致，源文件扫描过了。\n",
+                             " not read: each matches the source it was compiled from, which was scanned.\n");
   return finish(ctx, count,
-                tr("扫描了 ", "Scanned ") + util::counted(files.size(), "个文件", "file", "files") + tr("（", " (") + mb +
+                tr("扫描了 ", "Scanned ") + util::counted(files.size() - bytecode, "个文件", "file", "files") + tr("（", " (") + mb +
                     tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
-                    tr("。\n", ".\n"));
+                    tr("。\n", ".\n") + skipped);
 }
 
 int run_scan_history(Context& ctx) {

@@ -36,8 +36,8 @@ std::string size_text(std::size_t bytes) {
 }
 
 /// The one reader: platform::read_regular_file's outcome as pdo's messages.
-Result<std::string> read_regular(const fs::path& path, std::size_t max_bytes) {
-  auto r = platform::read_regular_file(path, max_bytes);
+Result<std::string> read_regular(const fs::path& path, std::size_t max_bytes, bool head = false) {
+  auto r = platform::read_regular_file(path, max_bytes, head);
   const std::string name = path_to_utf8(path);
   switch (r.outcome) {
     case platform::ReadOutcome::ok:
@@ -60,6 +60,8 @@ Result<std::string> read_regular(const fs::path& path, std::size_t max_bytes) {
 Result<std::string> read_file(const fs::path& path) { return read_regular(path, k_unlimited_bytes); }
 
 Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes) { return read_regular(path, max_bytes); }
+
+Result<std::string> read_file_head(const fs::path& path, std::size_t bytes) { return read_regular(path, bytes, true); }
 
 bool path_is_inside(const fs::path& dir, const fs::path& path) {
   std::error_code ec;

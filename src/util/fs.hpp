@@ -40,6 +40,9 @@ inline constexpr std::size_t k_unlimited_bytes = std::size_t(-1) / 2;
 /// Refusals are Exit::usage errors naming the file.
 Result<std::string> read_file_capped(const fs::path& path, std::size_t max_bytes);
 
+/// The first `bytes` bytes of a regular file (all of a shorter one), read as read_file reads.
+Result<std::string> read_file_head(const fs::path& path, std::size_t bytes);
+
 /// True if `path` is `dir` or lies under it, compared after resolving symlinks and "..".
 bool path_is_inside(const fs::path& dir, const fs::path& path);
 

@@ -263,16 +263,17 @@ namespace {
 
 /// The file open as `fd` judged by that handle (its fstat in `st`) and, if it is a regular file of at most
 /// `max_bytes`, read whole; closes `fd`.
-FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st) {
+FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st, bool head = false) {
   FileRead r;
   const bool stat_ok = ::fstat(fd, &st) == 0;
   if (stat_ok && !S_ISREG(st.st_mode)) {
     r.outcome = ReadOutcome::not_regular;
-  } else if (stat_ok && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+  } else if (stat_ok && !head && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
     r.outcome = ReadOutcome::too_large;
   } else if (!stat_ok || !read_to_end(fd, static_cast<std::size_t>(st.st_size), max_bytes, r.bytes)) {
     r.failure = io_failure_of(errno);
   } else {
+    if (head && r.bytes.size() > max_bytes) r.bytes.resize(max_bytes);
     r.outcome = r.bytes.size() > max_bytes ? ReadOutcome::too_large : ReadOutcome::ok;
   }
   ::close(fd);
@@ -282,7 +283,7 @@ FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st) {
 
 }  // namespace
 
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head) {
   // O_NONBLOCK: opening a FIFO with no writer returns at once (it would wait for one), and the type is
   // then taken from the open descriptor, so no check-then-open race lets a FIFO or device in.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -295,7 +296,7 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
     return r;
   }
   struct stat st {};
-  return read_opened(fd, max_bytes, st);
+  return read_opened(fd, max_bytes, st, head);
 }
 
 std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& path, std::size_t max_bytes) {

@@ -283,7 +283,7 @@ IoFailure create_exclusive(const fs::path& path) {
   return IoFailure::none;
 }
 
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head) {
   FileRead r;
   // FILE_FLAG_BACKUP_SEMANTICS lets a folder open too, so that it is refused as one; a pipe or a device
   // (NUL, CON, \\.\pipe\x) opens without waiting and is refused by its type.
@@ -308,7 +308,7 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
     return r;
   }
   const std::uint64_t size = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
-  if (size > max_bytes) {
+  if (size > max_bytes && !head) {
     r.outcome = ReadOutcome::too_large;
     return r;
   }
@@ -328,6 +328,7 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes) {
     if (got == 0) break;
     want = 64 * 1024;
   }
+  if (head && r.bytes.size() > max_bytes) r.bytes.resize(max_bytes);
   r.outcome = r.bytes.size() > max_bytes ? ReadOutcome::too_large : ReadOutcome::ok;
   if (r.outcome != ReadOutcome::ok) r.bytes.clear();
   return r;

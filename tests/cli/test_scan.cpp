@@ -1,6 +1,9 @@
 // pdo scan: names files and lines of possible secrets, never the secret itself.
+#include <chrono>
+
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
+#include "util/platform.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -79,4 +82,50 @@ TEST_CASE("pdo scan DIR does not follow symlinks, as git does not", "[cli][scan]
   CHECK(r.out.find("Scanned 1 file (") != std::string::npos);
   // A file named on the command line is scanned, link or not.
   CHECK(run_pdo({"scan", util::path_to_utf8(dir / "leak.txt")}, tmp.path()).exit_code == 3);
+}
+
+TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it scans; every other .pyc is read",
+          "[cli][scan][posix]") {
+  TempDir tmp("pdo-scan-pyc");
+  const fs::path dir = tmp / "tree", cache = dir / "pkg" / "__pycache__";
+  write_file(dir / "pkg" / "mod.py", "x = 1\n");
+  write_file(dir / "pkg" / "old.py", "y = 2\n");
+  // Not real bytecode: a header (magic, flags, the source's mtime and size; 3495 is 3.11's magic), then a
+  // key that only a scan reading the file finds.
+  struct Header {
+    std::uint32_t magic = 3495, flags = 0, size_off = 0;
+  };
+  const auto pyc = [&](const fs::path& source, Header h, unsigned key) {
+    const auto st = platform::stat_data(source);
+    REQUIRE(st);
+    std::string out;
+    for (const std::uint64_t word : {std::uint64_t{h.magic | 0x0A0D0000u}, std::uint64_t{h.flags}, static_cast<std::uint64_t>(st->mtime_s),
+                                     st->size + h.size_off}) {
+      for (int i = 0; i < 4; ++i) out += static_cast<char>((word >> (8 * i)) & 0xFF);
+    }
+    return out + "\xe3" + std::string(8, '\0') + "token " + fake_key(key) + "\n";
+  };
+  write_file(cache / "mod.cpython-311.pyc", pyc(dir / "pkg" / "mod.py", {}, 41));
+  write_file(dir / "pkg" / "old.pyc", pyc(dir / "pkg" / "old.py", {}, 42));  // a legacy one, beside its source
+  const auto clean = run_pdo({"--lang", "en", "scan", util::path_to_utf8(dir)}, tmp.path());
+  INFO(clean.out << clean.err);
+  CHECK(clean.exit_code == 0);
+  CHECK(clean.out.find("Scanned 2 files (") != std::string::npos);
+  CHECK(clean.out.find("2 .pyc files not read: each matches the source it was compiled from") != std::string::npos);
+
+  // Read: a hash-based one (flags 1), a pre-3.7 magic, another size, a source that is gone, a source
+  // changed since.
+  write_file(cache / "mod.cpython-312.pyc", pyc(dir / "pkg" / "mod.py", {3531, 1, 0}, 43));
+  write_file(cache / "mod.cpython-36.pyc", pyc(dir / "pkg" / "mod.py", {3379, 0, 0}, 44));
+  write_file(cache / "mod.cpython-310.pyc", pyc(dir / "pkg" / "mod.py", {3439, 0, 1}, 45));
+  write_file(cache / "gone.cpython-311.pyc", pyc(dir / "pkg" / "mod.py", {}, 46));
+  fs::last_write_time(dir / "pkg" / "old.py", fs::last_write_time(dir / "pkg" / "old.py") - std::chrono::hours(1));
+  const auto r = run_pdo({"--lang", "en", "scan", util::path_to_utf8(dir)}, tmp.path());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.find("Scanned 7 files (") != std::string::npos);
+  CHECK(r.out.find("1 .pyc file not read") != std::string::npos);
+  CHECK(r.out.find("found 5 possible secrets") != std::string::npos);
+  for (const char* name : {"pkg/old.pyc", "-312.pyc", "-36.pyc", "-310.pyc", "gone.cpython-311.pyc"}) CHECK(r.out.find(name) != std::string::npos);
+  CHECK(r.out.find("mod.cpython-311.pyc") == std::string::npos);
 }

@@ -10,6 +10,7 @@
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
 #include "util/sha256.hpp"
+#include "util/text.hpp"
 
 namespace pdo::app {
 
@@ -572,10 +573,22 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
                               "pdo: rolled back a pdo commit that was interrupted before it finished (pid {})\n", j.pid));
       }
     }
+    // The restaging is left to the next pdo if it cannot run now (git holds index.lock): the journal goes
+    // back without its file records (those files are put back already), so the next pdo undoes it again.
+    std::string retry;
+    if (restage.move) {
+      const std::string text = read_if_file(dir / "journal").value_or("");
+      for (const auto line : util::split_lines(text)) {
+        if (!util::starts_with(line, "file ")) retry += line;
+      }
+    }
     clear_txn_dir(dir);
     changed = true;
     if (restage.move) {
-      if (auto done = run(repo, restage); !done) return done.error();
+      if (auto done = run(repo, restage); !done) {
+        (void)util::write_file_atomic(dir / "journal", retry, util::Replace::allowed);
+        return done.error();
+      }
     }
   }
   // A missing index with a HEAD means "nothing staged": rebuild it now, before any command reads it.

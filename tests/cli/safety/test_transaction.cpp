@@ -789,12 +789,41 @@ TEST_CASE("a git lock taken while recovery runs is never removed or published: r
   if (finishing) {
     require_next_finishes(root);
   } else {
-    // (The undone commit's index was published already, so its change stays staged: not this test's subject.)
+    // The undone commit's index was published already: its paths are staged as HEAD has them once git's
+    // lock is gone, by the next pdo.
     const auto again = run_pdo({"track", "done", "16", "notes"}, root);
     INFO(again.out << again.err);
     CHECK(again.exit_code == 0);
+    CHECK(git_out({"status", "--porcelain"}, root).empty());
+    CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") == std::string::npos);
     CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
   }
+}
+
+// The restaging above, left for the next pdo, undoes the killed commit once more: only its index. A file
+// the killed commit created and recovery removed, made again by the learner with the same bytes meanwhile,
+// is the learner's and stays.
+TEST_CASE("a restaging left for the next pdo never removes a file recovery already put back",
+          "[cli][safety][transaction][posix][posix:test-hooks]") {
+  TempDir tmp("restage-retry");
+  const auto root = workspace(tmp);
+  REQUIRE(kill_at(root, {"lesson", "add", "Killed Lesson", "--url", "https://example.com/killed"}, "index-renamed"));
+  fs::remove(root / ".git/refs/heads/main.lock");  // as libgit2 removes its lock when the move fails
+  const auto notes = root / "lessons/18-18-killed-lesson/notes.md";
+  const std::string bytes = read_file(notes);
+  const auto index_lock = root / ".git/index.lock";
+  const auto first = run_paused(root, {"track", "done", "16", "notes"}, "recovery-checked", [&] { write_file(index_lock, "git's"); });
+  INFO(first.out << first.err);
+  CHECK(first.exit_code == 5);
+  CHECK_FALSE(fs::exists(notes));
+  write_file(notes, bytes);  // the learner's own, the same bytes
+  fs::remove(index_lock);
+  const auto again = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(again.out << again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(read_file(notes) == bytes);
+  CHECK(git_out({"status", "--porcelain"}, root) == "?? lessons/18-18-killed-lesson/\n");
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
 
 // pdo builds its commit on the branch as it read it; another program that moves the branch meanwhile

@@ -187,11 +187,10 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
     }
   }
   const std::string mb = std::to_string(bytes / (1024 * 1024)) + "." + std::to_string(bytes % (1024 * 1024) * 10 / (1024 * 1024));
-  const std::string skipped =
-      bytecode == 0 ? std::string()
-                    : tr("有 ", "") + util::counted(bytecode, "个 .pyc", ".pyc file", ".pyc files") +
-                          tr(" 没有读取：它们和编译它们的源文件一致，源文件扫描过了。\n",
-                             " not read: each matches the source it was compiled from, which was scanned.\n");
+  const std::string skipped = bytecode == 0 ? std::string()
+                                            : tr("有 ", "") + util::counted(bytecode, "个 .pyc", ".pyc file", ".pyc files") +
+                                                  tr(" 没有读取：它们和编译它们的源文件一致，源文件扫描过了。\n",
+                                                     " not read: each matches the source it was compiled from, which was scanned.\n");
   return finish(ctx, count,
                 tr("扫描了 ", "Scanned ") + util::counted(files.size() - bytecode, "个文件", "file", "files") + tr("（", " (") + mb +
                     tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +

@@ -84,8 +84,7 @@ TEST_CASE("pdo scan DIR does not follow symlinks, as git does not", "[cli][scan]
   CHECK(run_pdo({"scan", util::path_to_utf8(dir / "leak.txt")}, tmp.path()).exit_code == 3);
 }
 
-TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it scans; every other .pyc is read",
-          "[cli][scan][posix]") {
+TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it scans, and reads every other .pyc", "[cli][scan][posix]") {
   TempDir tmp("pdo-scan-pyc");
   const fs::path dir = tmp / "tree", cache = dir / "pkg" / "__pycache__";
   write_file(dir / "pkg" / "mod.py", "x = 1\n");
@@ -99,8 +98,8 @@ TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it 
     const auto st = platform::stat_data(source);
     REQUIRE(st);
     std::string out;
-    for (const std::uint64_t word : {std::uint64_t{h.magic | 0x0A0D0000u}, std::uint64_t{h.flags}, static_cast<std::uint64_t>(st->mtime_s),
-                                     st->size + h.size_off}) {
+    for (const std::uint64_t word :
+         {std::uint64_t{h.magic | 0x0A0D0000u}, std::uint64_t{h.flags}, static_cast<std::uint64_t>(st->mtime_s), st->size + h.size_off}) {
       for (int i = 0; i < 4; ++i) out += static_cast<char>((word >> (8 * i)) & 0xFF);
     }
     return out + "\xe3" + std::string(8, '\0') + "token " + fake_key(key) + "\n";
@@ -126,6 +125,7 @@ TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it 
   CHECK(r.out.find("Scanned 7 files (") != std::string::npos);
   CHECK(r.out.find("1 .pyc file not read") != std::string::npos);
   CHECK(r.out.find("found 5 possible secrets") != std::string::npos);
-  for (const char* name : {"pkg/old.pyc", "-312.pyc", "-36.pyc", "-310.pyc", "gone.cpython-311.pyc"}) CHECK(r.out.find(name) != std::string::npos);
+  for (const char* name : {"pkg/old.pyc", "-312.pyc", "-36.pyc", "-310.pyc", "gone.cpython-311.pyc"})
+    CHECK(r.out.find(name) != std::string::npos);
   CHECK(r.out.find("mod.cpython-311.pyc") == std::string::npos);
 }

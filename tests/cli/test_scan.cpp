@@ -84,7 +84,8 @@ TEST_CASE("pdo scan DIR does not follow symlinks, as git does not", "[cli][scan]
   CHECK(run_pdo({"scan", util::path_to_utf8(dir / "leak.txt")}, tmp.path()).exit_code == 3);
 }
 
-TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it scans, and reads every other .pyc", "[cli][scan][posix]") {
+TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it scans, and reads every other .pyc",
+          "[cli][scan][posix][posix:stat]") {
   TempDir tmp("pdo-scan-pyc");
   const fs::path dir = tmp / "tree", cache = dir / "pkg" / "__pycache__";
   write_file(dir / "pkg" / "mod.py", "x = 1\n");

@@ -92,14 +92,13 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
 
 /// A .pyc that CPython would load for a source this scan reads: its strings are that source's names and
 /// literals (adjacent literals joined, as the scan joins them), so its bytes are not read. Its 16-byte header
-/// is, to compare with the source's mtime and size (POSIX; on Windows every .pyc is read).
+/// is, to compare with the source's mtime and size.
 bool current_bytecode(const fs::path& file, const std::unordered_set<fs::path::string_type>& scanned) {
   const auto source = app::bytecode_source(file);
   if (!source || scanned.count(source->native()) == 0) return false;
-  const auto st = platform::stat_data(*source);
-  if (!st || !st->regular) return false;
+  const auto id = platform::file_identity(*source);
   const auto head = util::read_file_head(file, 16);
-  return head && app::bytecode_current(*head, st->mtime_s, st->size);
+  return id && head && app::bytecode_current(*head, id->mtime_ns / 1000000000, id->size);
 }
 
 /// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the files' order.

@@ -87,7 +87,7 @@ struct FileIdentity {
   std::uint64_t device = 0;
   std::uint64_t inode = 0;
   std::uint64_t size = 0;
-  std::int64_t mtime_ns = 0;
+  std::int64_t mtime_ns = 0;  ///< since 1970-01-01 UTC
   bool operator==(const FileIdentity& o) const {
     return device == o.device && inode == o.inode && size == o.size && mtime_ns == o.mtime_ns;
   }

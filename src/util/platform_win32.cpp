@@ -261,7 +261,7 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
   id.inode = (static_cast<std::uint64_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow;
   id.size = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
   const std::uint64_t ticks = (static_cast<std::uint64_t>(info.ftLastWriteTime.dwHighDateTime) << 32) | info.ftLastWriteTime.dwLowDateTime;
-  id.mtime_ns = static_cast<std::int64_t>(ticks) * 100;
+  id.mtime_ns = (static_cast<std::int64_t>(ticks) - 116444736000000000) * 100;  // 100 ns ticks since 1601, to ns since 1970
   return id;
 }
 

@@ -266,9 +266,10 @@ private:
     if (auto st = fill_lock(LockKind::index, scratch); !st) return st.error();
     pause_point("index-written");
 
-    if (prepared->commit_id.empty()) {  // nothing to commit: only the index moves
+    if (prepared->commit_id.empty()) {  // nothing to commit: only the index moves (failing, nothing does)
+      const fs::path lock = lock_path(m_repo, m_journal, LockKind::index);
+      if (!platform::rename_replace(lock, fs::path(lock).replace_extension())) return unwritable(platform::last_io_failure(), lock);
       m_committed = true;
-      if (auto st = publish(); !st) return st.error();
       m_log.clear();
       return std::optional<std::string>();
     }
@@ -573,8 +574,9 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
                               "pdo: rolled back a pdo commit that was interrupted before it finished (pid {})\n", j.pid));
       }
     }
-    // The restaging is left to the next pdo if it cannot run now (git holds index.lock): the journal goes
-    // back without its file records (those files are put back already), so the next pdo undoes it again.
+    // The restaging is left to the next pdo if it cannot run now (git holds index.lock, or the index cannot
+    // be written): the journal goes back without its file records (those files are put back already), so
+    // the next pdo undoes it again.
     std::string retry;
     if (restage.move) {
       const std::string text = read_if_file(dir / "journal").value_or("");

@@ -826,6 +826,31 @@ TEST_CASE("a restaging left for the next pdo never removes a file recovery alrea
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
 
+// A restaging whose index cannot be put in place (here: .git/index is a folder when its lock is renamed)
+// leaves nothing of its own (a change of the index alone is undone, as any failure before publishing) and
+// is left to the next pdo like one git's lock stopped.
+TEST_CASE("a restaging whose index cannot be put in place is left to the next pdo", "[cli][safety][transaction][posix][posix:test-hooks]") {
+  TempDir tmp("restage-publish-fails");
+  const auto root = held_question_published(tmp);
+  fs::remove(root / ".git/refs/heads/main.lock");  // as libgit2 removes its lock when the move fails
+  const auto index = root / ".git/index", saved = tmp / "index.saved";
+  const auto first = run_paused(root, {"track", "done", "16", "notes"}, "index-written", [&] {
+    fs::rename(index, saved);
+    fs::create_directory(index);
+  });
+  INFO(first.out << first.err);
+  CHECK(first.exit_code != 0);
+  CHECK_FALSE(fs::exists(root / ".git/index.lock"));
+  fs::remove(index);
+  fs::rename(saved, index);
+  const auto again = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(again.out << again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") == std::string::npos);
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}
+
 // pdo builds its commit on the branch as it read it; another program that moves the branch meanwhile
 // (here `git update-ref`, which takes no index.lock) makes pdo build again, five times at most. The test
 // moves the branch each time pdo reaches "objects-written" of an attempt.

@@ -161,6 +161,18 @@ void require_next_finishes(const fs::path& root) {
   require_held_question_finished(root);
 }
 
+/// The next command undoes the held question's commit (its index was published, its branch never moved),
+/// commits its own and leaves nothing staged.
+void require_next_undoes(const fs::path& root) {
+  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 0);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  CHECK(read_file(root / "questions.md").find("held question") == std::string::npos);
+  CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") == std::string::npos);
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}
+
 }  // namespace
 
 // [posix:race] races the Linux git CLI against pdo in real time; wine starting pdo.exe leaves no race to test.
@@ -756,12 +768,7 @@ TEST_CASE("an undone commit whose index was already published leaves none of its
   TempDir tmp("undo-published");
   const auto root = held_question_published(tmp);
   fs::remove(root / ".git/refs/heads/main.lock");  // as libgit2 removes its lock when the move fails
-  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
-  INFO(next.out << next.err);
-  CHECK(next.exit_code == 0);
-  CHECK(git_out({"status", "--porcelain"}, root).empty());
-  CHECK(read_file(root / "questions.md").find("held question") == std::string::npos);
-  CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") == std::string::npos);
+  require_next_undoes(root);
   require_sound(root);
 }
 
@@ -791,12 +798,7 @@ TEST_CASE("a git lock taken while recovery runs is never removed or published: r
   } else {
     // The undone commit's index was published already: its paths are staged as HEAD has them once git's
     // lock is gone, by the next pdo.
-    const auto again = run_pdo({"track", "done", "16", "notes"}, root);
-    INFO(again.out << again.err);
-    CHECK(again.exit_code == 0);
-    CHECK(git_out({"status", "--porcelain"}, root).empty());
-    CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") == std::string::npos);
-    CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+    require_next_undoes(root);
   }
 }
 
@@ -843,12 +845,7 @@ TEST_CASE("a restaging whose index cannot be put in place is left to the next pd
   CHECK_FALSE(fs::exists(root / ".git/index.lock"));
   fs::remove(index);
   fs::rename(saved, index);
-  const auto again = run_pdo({"track", "done", "16", "notes"}, root);
-  INFO(again.out << again.err);
-  CHECK(again.exit_code == 0);
-  CHECK(git_out({"status", "--porcelain"}, root).empty());
-  CHECK(git_out({"show", "HEAD:questions.md"}, root).find("held question") == std::string::npos);
-  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+  require_next_undoes(root);
 }
 
 // pdo builds its commit on the branch as it read it; another program that moves the branch meanwhile

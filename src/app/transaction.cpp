@@ -10,7 +10,6 @@
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
 #include "util/sha256.hpp"
-#include "util/text.hpp"
 
 namespace pdo::app {
 
@@ -575,15 +574,8 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       }
     }
     // The restaging is left to the next pdo if it cannot run now (git holds index.lock, or the index cannot
-    // be written): the journal goes back without its file records (those files are put back already), so
-    // the next pdo undoes it again.
-    std::string retry;
-    if (restage.move) {
-      const std::string text = read_if_file(dir / "journal").value_or("");
-      for (const auto line : util::split_lines(text)) {
-        if (!util::starts_with(line, "file ")) retry += line;
-      }
-    }
+    // be written): the journal goes back without its file records, and the next pdo undoes it again.
+    const std::string retry = restage.move ? journal_without_files(dir) : std::string();
     clear_txn_dir(dir);
     changed = true;
     if (restage.move) {

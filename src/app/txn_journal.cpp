@@ -224,6 +224,15 @@ bool journal_has_records(const fs::path& dir) {
   return !ec && size > k_header.size();
 }
 
+std::string journal_without_files(const fs::path& dir) {
+  const auto text = util::read_file_capped(dir / "journal", k_journal_cap);
+  std::string kept;
+  for (const auto line : util::split_lines(text ? *text : std::string_view())) {
+    if (!util::starts_with(line, "file ")) kept += line;
+  }
+  return kept;
+}
+
 void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& j) {
   const fs::path workdir = repo.workdir();
   for (std::size_t i = 0; j.stage >= Stage::writing && i < j.files.size(); ++i) {

@@ -128,6 +128,10 @@ void remove_temp_files(const fs::path& workdir, const Journal& journal);
 /// True when the journal records a transaction (more than its header line).
 bool journal_has_records(const fs::path& dir);
 
+/// The journal's text without its file records: written back after clear_txn_dir, it has the next pdo
+/// undo the transaction once more, its index only (its files are put back already).
+std::string journal_without_files(const fs::path& dir);
+
 /// Cuts the journal back to its header and removes what the transaction kept beside it (backups,
 /// scratch files, witnesses); lock seeds stay for the next transaction.
 void clear_txn_dir(const fs::path& dir);

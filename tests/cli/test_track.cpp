@@ -395,3 +395,20 @@ TEST_CASE("track exercise leaves git seeing the new file unchanged with or witho
     CHECK(run_git({"diff-files", "--quiet", "--", k_ex2}, root).exit_code == 0);
   }
 }
+
+// An edit pdo makes (the tick in progress.md) to a working file git checked out with CRLF (core.autocrlf):
+// the working file, cleaned as git add cleans it, is the new index version, so the entry gets its stat data
+// as `git add` would record it and git sees the file unchanged without reading it.
+// [posix:stat] as above: git checks the stat data pdo recorded.
+TEST_CASE("a tick in a CRLF progress.md under core.autocrlf leaves git seeing it unchanged", "[cli][track][posix][posix:stat]") {
+  TempDir tmp("track autocrlf edit");
+  const auto root = fresh_workspace(tmp);
+  git_out({"config", "core.autocrlf", "true"}, root);
+  std::filesystem::remove(root / "progress.md");
+  git_out({"checkout", "--", "progress.md"}, root);
+  REQUIRE(read_file(root / "progress.md").find("\r\n") != std::string::npos);
+  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
+  CHECK(read_file(root / "progress.md").find("\r\n") != std::string::npos);
+  CHECK(run_git({"diff-files", "--quiet", "--", "progress.md"}, root).exit_code == 0);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+}

@@ -2,6 +2,9 @@
 // only the first four characters the scanner keeps.
 #include "app/secret_guard.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
@@ -38,6 +41,32 @@ bool bytecode_current(std::string_view header, std::int64_t source_mtime_s, std:
   // Magic 3390 and up: 3.7's 16-byte header; flags 0: checked by timestamp.
   return (word(0) & 0xFFFFu) >= 3390 && word(4) == 0 && word(8) == (static_cast<std::uint64_t>(source_mtime_s) & 0xFFFFFFFFu) &&
          word(12) == (source_size & 0xFFFFFFFFu);
+}
+
+namespace {
+
+/// The file name's extension after its last dot, in lower case ("" if none).
+std::string lower_extension(const std::filesystem::path& file) {
+  const std::string name = util::path_to_utf8(file.filename());
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos || dot == 0 ? std::string() : util::to_lower(name.substr(dot + 1));
+}
+
+}  // namespace
+
+bool machine_code_name(const std::filesystem::path& file) {
+  static constexpr std::array<std::string_view, 9> k_ext{"", "so", "o", "a", "dll", "exe", "pyd", "dylib", "lib"};
+  const std::string ext = lower_extension(file);
+  return std::find(k_ext.begin(), k_ext.end(), ext) != k_ext.end() || util::path_to_utf8(file.filename()).find(".so.") != std::string::npos;
+}
+
+bool machine_code(std::string_view head, const std::filesystem::path& file) {
+  if (util::starts_with(head, "\177ELF") || util::starts_with(head, "!<arch>\n")) return true;
+  for (const std::string_view mach_o : {"\xfe\xed\xfa\xce", "\xfe\xed\xfa\xcf", "\xce\xfa\xed\xfe", "\xcf\xfa\xed\xfe"}) {
+    if (util::starts_with(head, mach_o)) return true;
+  }
+  const std::string ext = lower_extension(file);
+  return util::starts_with(head, "MZ") && (ext == "exe" || ext == "dll" || ext == "pyd");
 }
 
 std::string secret_advice() {

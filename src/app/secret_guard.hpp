@@ -51,6 +51,14 @@ std::optional<std::filesystem::path> bytecode_source(const std::filesystem::path
 /// .pyc is never taken as current.
 bool bytecode_current(std::string_view header, std::int64_t source_mtime_s, std::uint64_t source_size);
 
+/// True when a file of this name may hold machine code (.so, .so.N, .o, .a, .dll, .exe, .pyd, .dylib, .lib or no
+/// extension at all, as Unix programs have): only such a file's first bytes are read to tell (machine_code).
+bool machine_code_name(const std::filesystem::path& file);
+
+/// True when a file's first 8 bytes are those of a program, library or object file: ELF, a static archive
+/// (`!<arch>`), a thin Mach-O, or a PE (`MZ`) named .exe, .dll or .pyd.
+bool machine_code(std::string_view head, const std::filesystem::path& file);
+
 /// How to move a key into .env and read it from code, what pdo:allow does, and the --no-verify escape.
 std::string secret_advice();
 

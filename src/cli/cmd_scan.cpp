@@ -3,12 +3,14 @@
 // file named on the command line is always scanned. The workspace's .gitleaks.toml adds rules (app/workspace_rules);
 // --trust-rules records the learner's trust in that file, so its allowlists apply. Otherwise it reports
 // only; it changes nothing.
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <ostream>
 #include <thread>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -38,7 +40,8 @@ struct ScanOptions {
 
 struct ScanFile {
   fs::path path;
-  std::string shown;  ///< as printed: relative to where pdo runs when below it
+  std::string shown;   ///< as printed: relative to where pdo runs when below it
+  bool named = false;  ///< named on the command line: always read
 };
 
 std::string shown_path(const fs::path& path, const fs::path& cwd) {
@@ -47,7 +50,17 @@ std::string shown_path(const fs::path& path, const fs::path& cwd) {
   return util::absolute_path(path).generic_u8string();
 }
 
+/// A file below `dir` (whose shown form is `shown_dir`) as printed: the folder's form and the file's path below it
+/// (string work only: shown_path's normalising per file was a tenth of a scan of an installed Python tree).
+std::string shown_below(const std::string& shown_dir, const fs::path& dir, const fs::path& file) {
+  auto rel = file.native().substr(dir.native().size());
+  rel.erase(0, rel.find_first_not_of(fs::path::preferred_separator));
+  const std::string below = fs::path(rel).generic_u8string();
+  return shown_dir == "." ? below : shown_dir + (shown_dir.back() == '/' ? "" : "/") + below;
+}
+
 void collect_folder(const fs::path& dir, const fs::path& cwd, std::vector<ScanFile>& files) {
+  const std::string shown_dir = shown_path(dir, cwd);
   std::optional<git::Repo> repo;
   if (auto found = git::Repo::find_open(dir); found && *found) repo = std::move(**found);
   std::error_code ec;
@@ -65,7 +78,7 @@ void collect_folder(const fs::path& dir, const fs::path& cwd, std::vector<ScanFi
     }
     // A link is not followed, as git does not: its target may be outside the folder (or huge).
     if (it->is_symlink(ec)) continue;
-    if (!is_dir && it->is_regular_file(ec)) files.push_back({p, shown_path(p, cwd)});
+    if (!is_dir && it->is_regular_file(ec)) files.push_back({p, shown_below(shown_dir, dir, p)});
   }
 }
 
@@ -82,7 +95,7 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
     if (fs::is_directory(root, ec)) {
       collect_folder(root, ctx.cwd, files);
     } else if (fs::is_regular_file(root, ec)) {
-      files.push_back({root, shown_path(root, ctx.cwd)});
+      files.push_back({root, shown_path(root, ctx.cwd), true});
     } else {
       throw Failure(Exit::usage, tr("找不到要扫描的文件或文件夹：", "no such file or folder to scan: ") + util::path_to_utf8(root));
     }
@@ -90,36 +103,81 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
   return files;
 }
 
+/// The files of one scan as its workers read them: each path's place in the list, and the identity (size,
+/// mtime) each file had when it was read, published once it is.
+class ReadFiles {
+public:
+  explicit ReadFiles(const std::vector<ScanFile>& files) : m_ids(files.size()), m_ready(files.size()) {
+    for (std::size_t i = 0; i < files.size(); ++i) m_index.emplace(files[i].path.native(), i);
+  }
+  void read(std::size_t i, const platform::FileIdentity& id) {
+    m_ids[i] = id;
+    m_ready[i].store(true, std::memory_order_release);
+  }
+  /// The identity of a file this scan reads, as it was read (from the file itself if no worker has read it
+  /// yet); nullopt for a file the scan does not read.
+  std::optional<platform::FileIdentity> identity(const fs::path& path) const {
+    const auto at = m_index.find(path.native());
+    if (at == m_index.end()) return std::nullopt;
+    if (m_ready[at->second].load(std::memory_order_acquire)) return m_ids[at->second];
+    return platform::file_identity(path);
+  }
+
+private:
+  std::unordered_map<fs::path::string_type, std::size_t> m_index;
+  std::vector<platform::FileIdentity> m_ids;
+  std::vector<std::atomic<bool>> m_ready;
+};
+
 /// A .pyc that CPython would load for a source this scan reads: its strings are that source's names and
 /// literals (adjacent literals joined, as the scan joins them), so its bytes are not read. Its 16-byte header
-/// is, to compare with the source's mtime and size.
-bool current_bytecode(const fs::path& file, const std::unordered_set<fs::path::string_type>& scanned) {
+/// is, to compare with the source's mtime and size as the scan read it.
+bool current_bytecode(const fs::path& file, const ReadFiles& read) {
   const auto source = app::bytecode_source(file);
-  if (!source || scanned.count(source->native()) == 0) return false;
-  const auto id = platform::file_identity(*source);
+  const auto id = source ? read.identity(*source) : std::nullopt;
+  if (!id) return false;
   const auto head = util::read_file_head(file, 16);
-  return id && head && app::bytecode_current(*head, id->mtime_ns / 1000000000, id->size);
+  return head && app::bytecode_current(*head, id->mtime_ns / 1000000000, id->size);
 }
 
-/// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the files' order.
+/// A program, library or object file in a folder (ELF, PE, Mach-O, a static archive): as git grep -I,
+/// git-secrets and gitleaks do, its bytes are not read; only a name machine code goes by costs a look at
+/// the first 8 bytes. Named on the command line, it is read.
+bool machine_code_file(const fs::path& file) {
+  if (!app::machine_code_name(file)) return false;
+  const auto head = util::read_file_head(file, 8);
+  return head && app::machine_code(*head, file);
+}
+
+/// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the
+/// files' order. .pyc files go last, so that their sources' identities are known by then.
 std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, const app::SecretScan& scanner, unsigned jobs,
-                                                      std::uint64_t& bytes, std::size_t& bytecode, util::Progress& progress) {
+                                                      std::uint64_t& bytes, std::size_t& bytecode, std::size_t& programs,
+                                                      util::Progress& progress) {
   std::vector<std::vector<secrets::Finding>> found(files.size());
-  std::unordered_set<fs::path::string_type> scanned;
-  for (const auto& f : files) scanned.insert(f.path.native());
-  std::atomic<std::size_t> next{0}, skipped{0};
+  ReadFiles read(files);
+  std::vector<std::size_t> order(files.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return files[i].path.extension() != ".pyc"; });
+  std::atomic<std::size_t> next{0}, skipped{0}, machine{0};
   std::atomic<std::uint64_t> total{0};
   const auto work = [&] {
-    for (std::size_t i = next++; i < files.size(); i = next++) {
-      if (current_bytecode(files[i].path, scanned)) {
-        ++skipped;
-        progress.add();
-        continue;
+    std::string buffer;  // one allocation a worker: a tree of large files does not fault fresh pages in for each
+    for (std::size_t k = next++; k < order.size(); k = next++) {
+      const std::size_t i = order[k];
+      auto* unread = files[i].named                          ? nullptr
+                     : current_bytecode(files[i].path, read) ? &skipped
+                     : machine_code_file(files[i].path)      ? &machine
+                                                             : nullptr;
+      if (unread != nullptr) {
+        ++*unread;
+      } else if (auto r = platform::read_regular_file(files[i].path, util::k_unlimited_bytes, false, std::move(buffer));
+                 r.outcome == platform::ReadOutcome::ok) {
+        read.read(i, r.identity);
+        total += r.bytes.size();
+        found[i] = scanner.scan(files[i].shown, r.bytes);
+        buffer = std::move(r.bytes);
       }
-      auto text = util::read_file(files[i].path);
-      if (!text) continue;
-      total += text->size();
-      found[i] = scanner.scan(files[i].shown, *text);
       progress.add();
     }
   };
@@ -130,6 +188,7 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
   for (auto& w : workers) w.join();
   bytes = total;
   bytecode = skipped;
+  programs = machine;
   return found;
 }
 
@@ -172,9 +231,9 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
   const auto files = collect(opts, ctx);
   const auto scanner = app::workspace_scan(rules_root(ctx));
   std::uint64_t bytes = 0;
-  std::size_t bytecode = 0;
+  std::size_t bytecode = 0, programs = 0;
   util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描文件：", "Scanning files: ", " 个", ""), files.size());
-  const auto found = scan_files(files, *scanner, opts.jobs, bytes, bytecode, progress);
+  const auto found = scan_files(files, *scanner, opts.jobs, bytes, bytecode, programs, progress);
   progress.finish();
   app::print_warnings(*scanner, ctx.err);
   const auto style = app::style(ctx, platform::StdStream::out);
@@ -190,10 +249,15 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
                                             : tr("有 ", "") + util::counted(bytecode, "个 .pyc", ".pyc file", ".pyc files") +
                                                   tr(" 没有读取：它们和编译它们的源文件一致，源文件扫描过了。\n",
                                                      " not read: each matches the source it was compiled from, which was scanned.\n");
+  const std::string machine =
+      programs == 0 ? std::string()
+                    : tr("有 ", "") + util::counted(programs, "个程序或库文件", "program or library", "programs or libraries") +
+                          tr("没有读取（机器码：ELF、PE、Mach-O、.a）；要扫描其中一个，在命令里写出它的文件名：pdo scan 文件\n",
+                             " not read (machine code: ELF, PE, Mach-O, .a); to scan one, name it: pdo scan FILE\n");
   return finish(ctx, count,
-                tr("扫描了 ", "Scanned ") + util::counted(files.size() - bytecode, "个文件", "file", "files") + tr("（", " (") + mb +
-                    tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
-                    tr("。\n", ".\n") + skipped);
+                tr("扫描了 ", "Scanned ") + util::counted(files.size() - bytecode - programs, "个文件", "file", "files") + tr("（", " (") +
+                    mb + tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
+                    tr("。\n", ".\n") + skipped + machine);
 }
 
 int run_scan_history(Context& ctx) {

@@ -38,21 +38,21 @@ std::string size_text(std::size_t bytes) {
 /// The one reader: platform::read_regular_file's outcome as pdo's messages.
 Result<std::string> read_regular(const fs::path& path, std::size_t max_bytes, bool head = false) {
   auto r = platform::read_regular_file(path, max_bytes, head);
-  const std::string name = path_to_utf8(path);
+  const auto name = [&] { return path_to_utf8(path); };  // only for a message: a scan reads thousands of files
   switch (r.outcome) {
     case platform::ReadOutcome::ok:
       return std::move(r.bytes);
     case platform::ReadOutcome::missing:
-      return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name + tr("：文件不存在", ": no such file")};
+      return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name() + tr("：文件不存在", ": no such file")};
     case platform::ReadOutcome::not_regular:
-      return Error{Exit::usage, name + tr("：不是普通文件（是文件夹、FIFO 管道或设备），pdo 不读取它",
-                                          ": not a regular file (a folder, FIFO or device); pdo does not read it")};
+      return Error{Exit::usage, name() + tr("：不是普通文件（是文件夹、FIFO 管道或设备），pdo 不读取它",
+                                            ": not a regular file (a folder, FIFO or device); pdo does not read it")};
     case platform::ReadOutcome::too_large:
-      return Error{Exit::usage, name + tr("：文件太大（上限 ", ": file too large (the limit is ") + size_text(max_bytes) + ")"};
+      return Error{Exit::usage, name() + tr("：文件太大（上限 ", ": file too large (the limit is ") + size_text(max_bytes) + ")"};
     case platform::ReadOutcome::failed:
       break;
   }
-  return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name};
+  return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + name()};
 }
 
 }  // namespace

@@ -139,14 +139,16 @@ struct FileRead {
   ReadOutcome outcome = ReadOutcome::failed;
   IoFailure failure = IoFailure::none;  ///< for ReadOutcome::failed
   std::string bytes;
+  FileIdentity identity;  ///< of the file read, from its open handle (ReadOutcome::ok)
 };
 
 /// The whole of a regular file (a final symlink followed) of at most `max_bytes`. The file is opened without
 /// waiting (POSIX O_NONBLOCK: a FIFO nobody writes or a device never stops pdo) and judged by the open
 /// handle itself (fstat; GetFileType and the handle's attributes on Windows), so nothing swapped in after a
 /// check is read. At most max_bytes + 1 bytes are read: a file that grows meanwhile is refused too. With
-/// `head`, a larger file gives its first max_bytes bytes instead.
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head = false);
+/// `head`, a larger file gives its first max_bytes bytes instead. The bytes reuse `storage`'s memory (its
+/// contents are dropped), so a loop over many files that hands each result back allocates once.
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head = false, std::string storage = {});
 
 /// The absolute, lexically normal form of a path, without touching the disk: relative paths are taken
 /// from the current folder; on Windows also drive letters ("C:x"), UNC (\\server\share) and \\?\ paths,

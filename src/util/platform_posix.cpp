@@ -175,9 +175,9 @@ void kill_self() {
   ::_exit(137);
 }
 
-std::optional<FileIdentity> file_identity(const fs::path& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+namespace {
+
+FileIdentity identity_of(const struct stat& st) {
   FileIdentity id;
   id.device = static_cast<std::uint64_t>(st.st_dev);
   id.inode = static_cast<std::uint64_t>(st.st_ino);
@@ -188,6 +188,14 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
   id.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 #endif
   return id;
+}
+
+}  // namespace
+
+std::optional<FileIdentity> file_identity(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+  return identity_of(st);
 }
 
 namespace {
@@ -263,8 +271,10 @@ namespace {
 
 /// The file open as `fd` judged by that handle (its fstat in `st`) and, if it is a regular file of at most
 /// `max_bytes`, read whole; closes `fd`.
-FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st, bool head = false) {
+FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st, bool head = false, std::string storage = {}) {
   FileRead r;
+  r.bytes = std::move(storage);
+  r.bytes.clear();
   const bool stat_ok = ::fstat(fd, &st) == 0;
   if (stat_ok && !S_ISREG(st.st_mode)) {
     r.outcome = ReadOutcome::not_regular;
@@ -275,6 +285,7 @@ FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st, bool head =
   } else {
     if (head && r.bytes.size() > max_bytes) r.bytes.resize(max_bytes);
     r.outcome = r.bytes.size() > max_bytes ? ReadOutcome::too_large : ReadOutcome::ok;
+    r.identity = identity_of(st);
   }
   ::close(fd);
   if (r.outcome != ReadOutcome::ok) r.bytes.clear();
@@ -283,7 +294,7 @@ FileRead read_opened(int fd, std::size_t max_bytes, struct stat& st, bool head =
 
 }  // namespace
 
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head) {
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head, std::string storage) {
   // O_NONBLOCK: opening a FIFO with no writer returns at once (it would wait for one), and the type is
   // then taken from the open descriptor, so no check-then-open race lets a FIFO or device in.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -296,7 +307,7 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool hea
     return r;
   }
   struct stat st {};
-  return read_opened(fd, max_bytes, st, head);
+  return read_opened(fd, max_bytes, st, head, std::move(storage));
 }
 
 std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& path, std::size_t max_bytes) {

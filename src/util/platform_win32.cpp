@@ -250,12 +250,9 @@ void kill_self() {
   ::ExitProcess(137);
 }
 
-std::optional<FileIdentity> file_identity(const fs::path& path) {
-  win32::Handle file(::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
-                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
-  if (!file) return std::nullopt;
-  BY_HANDLE_FILE_INFORMATION info{};
-  if (!::GetFileInformationByHandle(file.get(), &info)) return std::nullopt;
+namespace {
+
+FileIdentity identity_of(const BY_HANDLE_FILE_INFORMATION& info) {
   FileIdentity id;
   id.device = info.dwVolumeSerialNumber;
   id.inode = (static_cast<std::uint64_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow;
@@ -263,6 +260,17 @@ std::optional<FileIdentity> file_identity(const fs::path& path) {
   const std::uint64_t ticks = (static_cast<std::uint64_t>(info.ftLastWriteTime.dwHighDateTime) << 32) | info.ftLastWriteTime.dwLowDateTime;
   id.mtime_ns = (static_cast<std::int64_t>(ticks) - 116444736000000000) * 100;  // 100 ns ticks since 1601, to ns since 1970
   return id;
+}
+
+}  // namespace
+
+std::optional<FileIdentity> file_identity(const fs::path& path) {
+  win32::Handle file(::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+  if (!file) return std::nullopt;
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (!::GetFileInformationByHandle(file.get(), &info)) return std::nullopt;
+  return identity_of(info);
 }
 
 std::optional<StatData> stat_data(const fs::path& /*path*/) { return std::nullopt; }
@@ -283,8 +291,10 @@ IoFailure create_exclusive(const fs::path& path) {
   return IoFailure::none;
 }
 
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head) {
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head, std::string storage) {
   FileRead r;
+  r.bytes = std::move(storage);
+  r.bytes.clear();
   // FILE_FLAG_BACKUP_SEMANTICS lets a folder open too, so that it is refused as one; a pipe or a device
   // (NUL, CON, \\.\pipe\x) opens without waiting and is refused by its type.
   win32::Handle file(::CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
@@ -331,6 +341,7 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool hea
   if (head && r.bytes.size() > max_bytes) r.bytes.resize(max_bytes);
   r.outcome = r.bytes.size() > max_bytes ? ReadOutcome::too_large : ReadOutcome::ok;
   if (r.outcome != ReadOutcome::ok) r.bytes.clear();
+  r.identity = identity_of(info);
   return r;
 }
 

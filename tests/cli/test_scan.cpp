@@ -129,3 +129,43 @@ TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it 
     CHECK(r.out.find(name) != std::string::npos);
   CHECK(r.out.find("mod.cpython-311.pyc") == std::string::npos);
 }
+
+TEST_CASE("pdo scan DIR does not read programs and libraries (machine code), reads each named one and every look-alike", "[cli][scan]") {
+  TempDir tmp("pdo-scan-machine");
+  const fs::path dir = tmp / "tree";
+  // Each file holds a key after its first bytes: only a scan that reads the file finds it.
+  const auto with_key = [](const std::string& head, unsigned key) {
+    return head + std::string(8, '\0') + "\ntoken " + fake_key(key) + "\n";
+  };
+  write_file(dir / "lib" / "libx.so", with_key("\177ELF\x02\x01\x01", 51));
+  write_file(dir / "lib" / "libx.so.1.2", with_key("\177ELF\x02\x01\x01", 52));
+  write_file(dir / "bin" / "tool", with_key("\177ELF\x02\x01\x01", 53));
+  write_file(dir / "lib" / "libfoo.a", with_key("!<arch>\n", 54));
+  write_file(dir / "bin" / "App.EXE", with_key("MZ\x90", 55));
+  write_file(dir / "lib" / "core.dylib", with_key("\xcf\xfa\xed\xfe", 56));
+  // Read: text named like a library, text with no extension, MZ text that is no .exe, ELF under a data
+  // file's name, an archive header in a .txt.
+  write_file(dir / "lib" / "fake.so", "token " + fake_key(61) + "\n");
+  write_file(dir / "README", "token " + fake_key(62) + "\n");
+  write_file(dir / "notes.md", "MZ is a file's first two bytes\ntoken " + fake_key(63) + "\n");
+  write_file(dir / "model.bin", with_key("\177ELF\x02\x01\x01", 64));
+  write_file(dir / "ar.txt", with_key("!<arch>\n", 65));
+  const auto r = run_pdo({"--lang", "en", "scan", util::path_to_utf8(dir)}, tmp.path());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.find("Scanned 5 files (") != std::string::npos);
+  CHECK(r.out.find("found 5 possible secrets") != std::string::npos);
+  CHECK(r.out.find("6 programs or libraries not read (machine code") != std::string::npos);
+  for (const char* name : {"lib/fake.so:", "README:", "notes.md:", "model.bin:", "ar.txt:"}) CHECK(r.out.find(name) != std::string::npos);
+  for (const char* name : {"libx.so:", "libx.so.1.2", "tool:", "libfoo.a", "App.EXE", "core.dylib"})
+    CHECK(r.out.find(name) == std::string::npos);
+  // Named on the command line, a program is read.
+  for (const fs::path& named : {dir / "bin" / "tool", dir / "lib" / "libx.so"}) {
+    const auto one = run_pdo({"--lang", "en", "scan", util::path_to_utf8(named)}, tmp.path());
+    INFO(one.out << one.err);
+    CHECK(one.exit_code == 3);
+    CHECK(one.out.find("not read") == std::string::npos);
+  }
+  const auto zh = run_pdo({"scan", util::path_to_utf8(dir)}, tmp.path());
+  CHECK(zh.out.find("有 6 个程序或库文件没有读取") != std::string::npos);
+}

@@ -199,8 +199,8 @@ echo
 echo "python tree $pytree: $(find "$pytree" -type f | wc -l) files, $(awk -v b="$py_bytes" 'BEGIN {printf "%.1f", b / 1e6}') MB ($(find "$pytree" -name '*.pyc' | wc -l) .pyc, $(find "$pytree" -name '*.so*' -type f | wc -l) .so)"
 awk -v b="$py_bytes" -v p="$pdo_cpu" -v g="$gs_cpu" -v r="$rounds" -v l="$(cut -d' ' -f1-3 /proc/loadavg)" \
   'BEGIN {printf "python tree MB/s of CPU time (user + sys, median of %d each, alternated; load %s): pdo %.1f (%.2f s), git-secrets %.1f (%.2f s)\n", r, l, b / 1e6 / p, p, b / 1e6 / g, g}'
-grep -E '^(Scanned|[0-9]+ \.pyc)' "$work/py.pdo" | sed 's/^/python tree, pdo: /'
-echo "python tree findings: pdo $(grep -cvE '^(Scanned|What to do|[0-9]+ \.pyc files? not read|  |$)' "$work/py.pdo" || true), git-secrets $(grep -c ':[0-9]*:' "$work/py.gs" || true)"
+grep -E '^(Scanned|[0-9]+ (\.pyc|programs?))' "$work/py.pdo" | sed 's/^/python tree, pdo: /'
+echo "python tree findings: pdo $(grep -cvE '^(Scanned|What to do|[0-9]+ \.pyc files? not read|[0-9]+ programs? or librar(y|ies) not read|  |$)' "$work/py.pdo" || true), git-secrets $(grep -c ':[0-9]*:' "$work/py.gs" || true)"
 grep -vE '^(Scanned|What to do|[0-9]+ \.pyc files? not read|  |$)' "$work/py.pdo" | sed 's/^/  pdo finding: /' | head -60 || true
 
 # Real third-party text: headers and docs that hold no secrets (a finding here is a false positive,

@@ -171,12 +171,14 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
                                                              : nullptr;
       if (unread != nullptr) {
         ++*unread;
-      } else if (auto r = platform::read_regular_file(files[i].path, util::k_unlimited_bytes, false, std::move(buffer));
-                 r.outcome == platform::ReadOutcome::ok) {
-        read.read(i, r.identity);
-        total += r.bytes.size();
-        found[i] = scanner.scan(files[i].shown, r.bytes);
-        buffer = std::move(r.bytes);
+      } else {
+        auto r = platform::read_regular_file(files[i].path, util::k_unlimited_bytes, false, std::move(buffer));
+        if (r.outcome == platform::ReadOutcome::ok) {
+          read.read(i, r.identity);
+          total += r.bytes.size();
+          found[i] = scanner.scan(files[i].shown, r.bytes);
+        }
+        buffer = std::move(r.bytes);  // its memory, for the next file
       }
       progress.add();
     }

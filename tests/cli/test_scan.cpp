@@ -142,6 +142,7 @@ TEST_CASE("pdo scan DIR does not read programs and libraries (machine code), rea
   write_file(dir / "bin" / "tool", with_key("\177ELF\x02\x01\x01", 53));
   write_file(dir / "lib" / "libfoo.a", with_key("!<arch>\n", 54));
   write_file(dir / "bin" / "App.EXE", with_key("MZ\x90", 55));
+  write_file(dir / "bin" / "x.dll", with_key("MZ\x90", 57));  // an extension right after the first letter
   write_file(dir / "lib" / "core.dylib", with_key("\xcf\xfa\xed\xfe", 56));
   // Read: text named like a library, text with no extension, MZ text that is no .exe, ELF under a data
   // file's name, an archive header in a .txt.
@@ -155,9 +156,9 @@ TEST_CASE("pdo scan DIR does not read programs and libraries (machine code), rea
   CHECK(r.exit_code == 3);
   CHECK(r.out.find("Scanned 5 files (") != std::string::npos);
   CHECK(r.out.find("found 5 possible secrets") != std::string::npos);
-  CHECK(r.out.find("6 programs or libraries not read (machine code") != std::string::npos);
+  CHECK(r.out.find("7 programs or libraries not read (machine code") != std::string::npos);
   for (const char* name : {"lib/fake.so:", "README:", "notes.md:", "model.bin:", "ar.txt:"}) CHECK(r.out.find(name) != std::string::npos);
-  for (const char* name : {"libx.so:", "libx.so.1.2", "tool:", "libfoo.a", "App.EXE", "core.dylib"})
+  for (const char* name : {"libx.so:", "libx.so.1.2", "tool:", "libfoo.a", "App.EXE", "x.dll", "core.dylib"})
     CHECK(r.out.find(name) == std::string::npos);
   // Named on the command line, a program is read.
   for (const fs::path& named : {dir / "bin" / "tool", dir / "lib" / "libx.so"}) {
@@ -167,5 +168,5 @@ TEST_CASE("pdo scan DIR does not read programs and libraries (machine code), rea
     CHECK(one.out.find("not read") == std::string::npos);
   }
   const auto zh = run_pdo({"scan", util::path_to_utf8(dir)}, tmp.path());
-  CHECK(zh.out.find("有 6 个程序或库文件没有读取") != std::string::npos);
+  CHECK(zh.out.find("有 7 个程序或库文件没有读取") != std::string::npos);
 }

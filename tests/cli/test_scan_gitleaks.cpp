@@ -81,6 +81,10 @@ TEST_CASE("[extend] and tags are accepted with exactly one warning", "[cli][scan
   CHECK(count_of(r.err, "warning") == 1);
   CHECK(r.err.find("extend (line 1)") != std::string::npos);
   CHECK(r.err.find("tags (line 9)") != std::string::npos);
+  const auto history = run_pdo({"--lang", "en", "scan", "--history"}, ws);  // the same rules, the same warning
+  INFO(history.out << history.err);
+  CHECK(history.exit_code == 0);
+  CHECK(count_of(history.err, "warning") == 1);
 }
 
 TEST_CASE("a catastrophically backtracking rule stops with a warning, the scan finishes", "[cli][scan][gitleaks]") {

@@ -57,6 +57,16 @@ TEST_CASE("read_file_capped reads regular files up to the cap and refuses the re
   CHECK_THAT(missing.error().message, Catch::Contains("nope.toml"));
 }
 
+TEST_CASE("read_file_head: the first bytes of a longer file, all of a shorter one, nothing of a folder", "[util]") {
+  test::TempDir dir("fs head");
+  test::write_file(dir / "long.pyc", std::string(16, 'h') + std::string(100, 'x'));
+  test::write_file(dir / "short.pyc", "abc");
+  CHECK(util::read_file_head(dir / "long.pyc", 16).take() == std::string(16, 'h'));
+  CHECK(util::read_file_head(dir / "short.pyc", 16).take() == "abc");
+  CHECK(util::read_file_head(dir / "short.pyc", 3).take() == "abc");
+  CHECK_FALSE(util::read_file_head(dir.path(), 16));
+}
+
 TEST_CASE("read_file_capped reads a file of many blocks whole, and an empty one", "[util]") {
   test::TempDir dir("fs capped big");
   std::string text;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "support/scoped_env.hpp"
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
 #include "util/platform.hpp"
@@ -165,6 +166,18 @@ TEST_CASE("run_process: the PATH and variables the child will have", "[util][pla
   CHECK(r.out == "last\n");  // the last change of a name wins
   opts.env = {{"PATH", util::path_to_utf8(tmp / "nothing")}};
   CHECK_FALSE(platform::run_process({"pdo-only-here", "cwd"}, opts).started);
+}
+
+TEST_CASE("user_config_dir: XDG_CONFIG_HOME when it is an absolute path, else ~/.config", "[util][platform][posix][posix:xdg]") {
+  const test::ScopedEnv home("HOME", "/home/learner");
+  {
+    const test::ScopedEnv xdg("XDG_CONFIG_HOME", "/srv/learner-config");
+    CHECK(platform::user_config_dir() == std::filesystem::path("/srv/learner-config"));
+  }
+  for (const char* value : {"", "relative/config"}) {
+    const test::ScopedEnv xdg("XDG_CONFIG_HOME", value);
+    CHECK(platform::user_config_dir() == std::filesystem::path("/home/learner/.config"));
+  }
 }
 
 TEST_CASE("make_private_dir: a new folder only this user can enter", "[util][platform]") {

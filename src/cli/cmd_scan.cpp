@@ -22,6 +22,7 @@
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
 #include "util/progress.hpp"
+#include "util/text.hpp"
 
 namespace pdo::cli {
 
@@ -50,17 +51,34 @@ std::string shown_path(const fs::path& path, const fs::path& cwd) {
   return util::absolute_path(path).generic_u8string();
 }
 
-/// A file below `dir` (whose shown form is `shown_dir`) as printed: the folder's form and the file's path below it
-/// (string work only: shown_path's normalising per file was a tenth of a scan of an installed Python tree).
-std::string shown_below(const std::string& shown_dir, const fs::path& dir, const fs::path& file) {
-  auto rel = file.native().substr(dir.native().size());
-  rel.erase(0, rel.find_first_not_of(fs::path::preferred_separator));
-  const std::string below = fs::path(rel).generic_u8string();
-  return shown_dir == "." ? below : shown_dir + (shown_dir.back() == '/' ? "" : "/") + below;
-}
+/// The files below one folder as shown_path prints each (relative to where pdo runs when below it, else
+/// absolute), by string work only: shown_path's normalising per file was a tenth of a scan of an installed
+/// Python tree.
+class ShownBelow {
+public:
+  ShownBelow(const fs::path& dir, const fs::path& cwd) : m_dir(dir), m_shown(shown_path(dir, cwd)) {
+    const auto inside = util::absolute_path(cwd).lexically_relative(util::absolute_path(dir));
+    if (!inside.empty() && *inside.begin() != ".." && inside != ".") {
+      m_cwd = inside.generic_u8string();
+      if (m_cwd.back() != '/') m_cwd += '/';
+    }
+  }
+  std::string operator()(const fs::path& file) const {
+    auto rel = file.native().substr(m_dir.native().size());
+    rel.erase(0, rel.find_first_not_of(fs::path::preferred_separator));
+    const std::string below = fs::path(rel).generic_u8string();
+    if (!m_cwd.empty() && util::starts_with(below, m_cwd)) return below.substr(m_cwd.size());  // pdo runs in a folder below
+    return m_shown == "." ? below : m_shown + (m_shown.back() == '/' ? "" : "/") + below;
+  }
+
+private:
+  fs::path m_dir;
+  std::string m_shown;  ///< the folder as shown_path prints it
+  std::string m_cwd;    ///< where pdo runs, below the folder, with a final '/'; "" when it is not below it
+};
 
 void collect_folder(const fs::path& dir, const fs::path& cwd, std::vector<ScanFile>& files) {
-  const std::string shown_dir = shown_path(dir, cwd);
+  const ShownBelow shown(dir, cwd);
   std::optional<git::Repo> repo;
   if (auto found = git::Repo::find_open(dir); found && *found) repo = std::move(**found);
   std::error_code ec;
@@ -78,7 +96,7 @@ void collect_folder(const fs::path& dir, const fs::path& cwd, std::vector<ScanFi
     }
     // A link is not followed, as git does not: its target may be outside the folder (or huge).
     if (it->is_symlink(ec)) continue;
-    if (!is_dir && it->is_regular_file(ec)) files.push_back({p, shown_below(shown_dir, dir, p)});
+    if (!is_dir && it->is_regular_file(ec)) files.push_back({p, shown(p)});
   }
 }
 

@@ -44,6 +44,13 @@ TEST_CASE("pdo scan names files and lines, skips what git ignores, exit 3", "[cl
   CHECK(one.exit_code == 3);
   CHECK(run_pdo({"scan", "README.md"}, ws).exit_code == 0);
   CHECK(run_pdo({"scan", "missing.md"}, ws).exit_code == 2);
+  // From a folder inside the workspace: its files relative to it, every other one absolute.
+  write_file(ws / "notes" / "more.txt", fake_key(9) + "\n");
+  const auto inside = run_pdo({"--lang", "en", "scan"}, ws / "data");
+  INFO(inside.out << inside.err);
+  CHECK(("\n" + inside.out).find("\nleak.txt:3: github-token") != std::string::npos);
+  CHECK(inside.out.find("data/leak.txt") == std::string::npos);
+  CHECK(inside.out.find(util::absolute_path(ws / "notes" / "more.txt").generic_u8string() + ":1: github-token") != std::string::npos);
 }
 
 TEST_CASE("pdo scan -j: any number of threads reports the same findings in the same order", "[cli][scan]") {

@@ -7,6 +7,7 @@
 #if defined(__linux__)
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/time.h>
 #endif
 #include <chrono>
 #include <string>
@@ -145,6 +146,29 @@ TEST_CASE("run_process: a child's exit code, also when pdo was started with SIGC
   ::sigaction(SIGCHLD, &before, nullptr);
   CHECK(r.exit_code == 3);
   CHECK(ok.exit_code == 0);
+#endif
+}
+
+TEST_CASE("run_process: signals that interrupt the wait never keep it reading outputs the child closed",
+          "[util][platform][posix][posix:signals]") {
+#if defined(__linux__)
+  // A handler without SA_RESTART: poll() in the parent returns EINTR, and errno still says so when a later
+  // read() returns 0 at the child's end (a read that returns 0 does not set errno).
+  struct sigaction tick {
+  }, before{};
+  tick.sa_handler = [](int) {};
+  ::sigemptyset(&tick.sa_mask);
+  REQUIRE(::sigaction(SIGALRM, &tick, &before) == 0);
+  const itimerval every{{0, 20000}, {0, 20000}}, off{};
+  ::setitimer(ITIMER_REAL, &every, nullptr);
+  platform::ProcessOptions opts;
+  opts.timeout = std::chrono::seconds(5);
+  const auto r = child({"sleep", "300"}, opts);
+  ::setitimer(ITIMER_REAL, &off, nullptr);
+  ::sigaction(SIGALRM, &before, nullptr);
+  CHECK(r.started);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.exit_code == 0);
 #endif
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "secrets/candidates.hpp"
 #include "secrets/examples.hpp"
 #include "secrets/formats.hpp"
 #include "secrets/shapes.hpp"
@@ -290,66 +291,6 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
   return false;
 }
 
-namespace {
-
-/// raw_pair_key() of the two bytes at p, in one 16-bit load.
-inline unsigned load_pair(const unsigned char* p) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  return raw_pair_key(p[0], p[1]);
-#else
-  std::uint16_t v;
-  std::memcpy(&v, p, 2);
-  return v;
-#endif
-}
-
-/// The first position in [i, to) where an anchor may start (`to` if none; to <= n - 1): its two bytes have
-/// their bit in the pair filter and, unless some anchor is shorter, its three bytes theirs in the triple
-/// filter (the text's n bytes). The one loop every byte goes through, kept apart (and unrolled) so that it
-/// stays a few instructions a byte.
-[[gnu::noinline]] std::size_t next_candidate(const unsigned char* d, std::size_t i, std::size_t to, std::size_t n,
-                                             const AnchorFilter& filter) {
-  const std::uint64_t* pairs = filter.pairs.data();
-  const auto pair = [pairs](const unsigned char* p) {
-    const unsigned key = load_pair(p);
-    return (pairs[key >> 6] >> (key & 63)) & 1u;
-  };
-  const unsigned char* stop = d + to;
-  const unsigned char* p = d + i;
-  if (filter.use_triples) {
-    // The triple first: about one byte in ten of prose passes the pair filter but one in a hundred the
-    // triple filter, so this branch is nearly always guessed right. A triple needs three bytes of text.
-    const std::uint64_t* triples = filter.triples.data();
-    const auto triple = [triples](const unsigned char* q) {
-      const unsigned key = triple_key(q[0], q[1], q[2]);
-      return (triples[key >> 6] >> (key & 63)) & 1u;
-    };
-    const unsigned char* end = std::min(stop, d + n - 2);
-    for (; p + 4 <= end; p += 4) {
-      if (triple(p) && pair(p)) return static_cast<std::size_t>(p - d);
-      if (triple(p + 1) && pair(p + 1)) return static_cast<std::size_t>(p + 1 - d);
-      if (triple(p + 2) && pair(p + 2)) return static_cast<std::size_t>(p + 2 - d);
-      if (triple(p + 3) && pair(p + 3)) return static_cast<std::size_t>(p + 3 - d);
-    }
-    for (; p < end; ++p) {
-      if (triple(p) && pair(p)) return static_cast<std::size_t>(p - d);
-    }
-    return to;
-  }
-  for (; p + 4 <= stop; p += 4) {
-    if (pair(p)) return static_cast<std::size_t>(p - d);
-    if (pair(p + 1)) return static_cast<std::size_t>(p + 1 - d);
-    if (pair(p + 2)) return static_cast<std::size_t>(p + 2 - d);
-    if (pair(p + 3)) return static_cast<std::size_t>(p + 3 - d);
-  }
-  for (; p < stop; ++p) {
-    if (pair(p)) return static_cast<std::size_t>(p - d);
-  }
-  return to;
-}
-
-}  // namespace
-
 void Scanner::scan_range(std::string_view text, std::size_t from, std::size_t to, Rules which, std::vector<Scanned>& seen,
                          std::vector<Hit>& hits) const {
   const auto* d = reinterpret_cast<const unsigned char*>(text.data());
@@ -357,19 +298,24 @@ void Scanner::scan_range(std::string_view text, std::size_t from, std::size_t to
   const AnchorFilter& filter = *m_index.filter;
   const Span<AnchorCandidate> candidates = m_index.candidates;
   to = std::min(to, n - 1);  // a pair starts before the last byte
-  for (std::size_t i = next_candidate(d, from, to, n, filter); i < to; i = next_candidate(d, i + 1, to, n, filter)) {
-    const unsigned key = pair_key(d[i], d[i + 1]);
-    const auto first =
-        std::lower_bound(candidates.begin(), candidates.end(), key, [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
-    for (auto c = first; c != candidates.end() && c->pair == key; ++c) {
-      const Rule& rule = m_rules.rules[c->rule];
-      if (which == Rules::key_shaped && rule.kind != RuleKind::prefix && rule.kind != RuleKind::private_key) continue;
-      const std::string_view anchor = rule.anchors[c->anchor];
-      if (!anchor_at(text, i, anchor, rule.case_insensitive)) continue;
-      Hit hit;
-      if (match(rule, anchor, text, i, seen[c->rule], hit)) {
-        hit.rule = c->rule;
-        hits.push_back(std::move(hit));
+  std::size_t found[k_candidate_batch];
+  for (std::size_t at = from; at < to;) {
+    const std::size_t count = find_candidates(d, n, at, to, filter, found);
+    for (std::size_t f = 0; f < count; ++f) {
+      const std::size_t i = found[f];
+      const unsigned key = pair_key(d[i], d[i + 1]);
+      const auto first =
+          std::lower_bound(candidates.begin(), candidates.end(), key, [](const AnchorCandidate& c, unsigned k) { return c.pair < k; });
+      for (auto c = first; c != candidates.end() && c->pair == key; ++c) {
+        const Rule& rule = m_rules.rules[c->rule];
+        if (which == Rules::key_shaped && rule.kind != RuleKind::prefix && rule.kind != RuleKind::private_key) continue;
+        const std::string_view anchor = rule.anchors[c->anchor];
+        if (!anchor_at(text, i, anchor, rule.case_insensitive)) continue;
+        Hit hit;
+        if (match(rule, anchor, text, i, seen[c->rule], hit)) {
+          hit.rule = c->rule;
+          hits.push_back(std::move(hit));
+        }
       }
     }
   }

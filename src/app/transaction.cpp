@@ -350,29 +350,6 @@ private:
 
 }  // namespace
 
-Change Change::whole_file(util::RelPath path) { return Change(Kind::whole, std::move(path)); }
-
-Change Change::edited(util::RelPath path, std::function<Result<std::string>(const std::string&)> edit) {
-  Change c(Kind::edit, std::move(path));
-  c.edit = std::move(edit);
-  return c;
-}
-
-Change Change::remove_file(util::RelPath path, std::string before_bytes) {
-  Change c(Kind::remove, std::move(path));
-  c.before = Before::bytes;
-  c.before_bytes = std::move(before_bytes);
-  return c;
-}
-
-Change Change::put_file(util::RelPath path, std::string content, Before before, std::string before_bytes) {
-  Change c(Kind::put, std::move(path));
-  c.content = std::move(content);
-  c.before = before;
-  c.before_bytes = std::move(before_bytes);
-  return c;
-}
-
 Error foreign_lock(const std::string& lock) {
   return Error{Exit::busy,
                trf("另一个 git 程序正在使用仓库（锁文件 {0} 存在，而且不能证明是被中断的 pdo 留下的）。请等它结束后重试；"

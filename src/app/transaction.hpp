@@ -34,20 +34,26 @@ struct Change {
   /// What a `put` expects to find before it writes (what the learner agreed to).
   enum class Before { any, absent, bytes };
 
-  Change(Kind k, util::RelPath p) : kind(k), path(std::move(p)) {}
+  using Edit = std::function<Result<std::string>(const std::string&)>;
+  Change(Kind k, util::RelPath p, Edit e = {}, std::string c = {}, Before b = Before::any, std::string bb = {})
+      : kind(k), path(std::move(p)), edit(std::move(e)), content(std::move(c)), before(b), before_bytes(std::move(bb)) {}
 
   Kind kind = Kind::whole;
   util::RelPath path;
-  std::function<Result<std::string>(const std::string&)> edit;  ///< Kind::edit
-  std::string content;                                          ///< Kind::put
-  Before before = Before::any;                                  ///< Kind::put and Kind::remove
-  std::string before_bytes;                                     ///< Kind::put and Kind::remove with Before::bytes
+  Edit edit;                    ///< Kind::edit
+  std::string content;          ///< Kind::put
+  Before before = Before::any;  ///< Kind::put and Kind::remove
+  std::string before_bytes;     ///< Kind::put and Kind::remove with Before::bytes
 
-  static Change whole_file(util::RelPath path);
-  static Change edited(util::RelPath path, std::function<Result<std::string>(const std::string&)> edit);
-  static Change put_file(util::RelPath path, std::string content, Before before, std::string before_bytes = {});
+  static Change whole_file(util::RelPath path) { return {Kind::whole, std::move(path)}; }
+  static Change edited(util::RelPath path, Edit edit) { return {Kind::edit, std::move(path), std::move(edit)}; }
+  static Change put_file(util::RelPath path, std::string content, Before before, std::string before_bytes = {}) {
+    return {Kind::put, std::move(path), {}, std::move(content), before, std::move(before_bytes)};
+  }
   /// Deletes a file that holds exactly `before_bytes` (or is already gone); its empty folders go too.
-  static Change remove_file(util::RelPath path, std::string before_bytes);
+  static Change remove_file(util::RelPath path, std::string before_bytes) {
+    return {Kind::remove, std::move(path), {}, {}, Before::bytes, std::move(before_bytes)};
+  }
 };
 
 /// Everything one pdo commit does.

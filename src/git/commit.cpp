@@ -28,10 +28,10 @@ using FilterListPtr = Handle<git_filter_list, git_filter_list_free>;
 constexpr std::uint64_t k_plain_max_bytes = 16 << 20;
 
 /// The index the transaction edits: a private copy of .git/index, or HEAD's tree when it is missing.
-Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch, git_tree* head_tree, bool& was_missing) {
+Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch, git_tree* head_tree) {
   std::error_code ec;
   fs::remove(scratch, ec);
-  was_missing = !fs::exists(real, ec);
+  const bool was_missing = !fs::exists(real, ec);
   // A second name for the index, not a copy: libgit2 writes the new index beside it and renames it over
   // that name, so .git/index itself is never touched here.
   if (!was_missing && platform::hard_link(real, scratch) != platform::IoFailure::none) {
@@ -385,7 +385,7 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
   }
 
   const auto index_file = platform::stat_data(index_path());  // before it is read: entries newer than it are racy
-  auto index = open_scratch_index(index_path(), scratch, head_tree.get(), out.index_was_missing);
+  auto index = open_scratch_index(index_path(), scratch, head_tree.get());
   if (!index) return index.error();
   // add_bypath needs an index that belongs to the repository; it is handed back below.
   git_repository_set_index(repo, index->get());
@@ -502,7 +502,7 @@ Result<PreparedCommit> Repo::prepare_move(const std::string& target, const std::
   git_tree* t = nullptr;
   if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, "tree");
   TreePtr tree(t);
-  auto index = open_scratch_index(index_path(), scratch, tree.get(), out.index_was_missing);
+  auto index = open_scratch_index(index_path(), scratch, tree.get());
   if (!index) return index.error();
   git_repository_set_index(repo, index->get());
   struct Unset {

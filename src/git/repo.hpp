@@ -89,7 +89,6 @@ struct PreparedCommit {
   std::string ref;                  ///< the branch HEAD names, e.g. refs/heads/main
   std::string reflog;               ///< the reflog line's message: "commit: <subject>", or the move's
   Identity identity;                ///< as in the CommitSpec
-  bool index_was_missing = false;   ///< .git/index did not exist: rebuilt from HEAD's tree
   std::vector<IndexSwap> swaps;     ///< the entries this commit replaces in the index (its receipts)
   std::vector<std::string> healed;  ///< paths whose stale entry was staged again as pdo left it
 };

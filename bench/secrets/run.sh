@@ -200,8 +200,10 @@ echo "python tree $pytree: $(find "$pytree" -type f | wc -l) files, $(awk -v b="
 awk -v b="$py_bytes" -v p="$pdo_cpu" -v g="$gs_cpu" -v r="$rounds" -v l="$(cut -d' ' -f1-3 /proc/loadavg)" \
   'BEGIN {printf "python tree MB/s of CPU time (user + sys, median of %d each, alternated; load %s): pdo %.1f (%.2f s), git-secrets %.1f (%.2f s)\n", r, l, b / 1e6 / p, p, b / 1e6 / g, g}'
 grep -E '^(Scanned|[0-9]+ (\.pyc|programs?))' "$work/py.pdo" | sed 's/^/python tree, pdo: /'
-echo "python tree findings: pdo $(grep -cvE '^(Scanned|What to do|[0-9]+ \.pyc files? not read|[0-9]+ programs? or librar(y|ies) not read|  |$)' "$work/py.pdo" || true), git-secrets $(grep -c ':[0-9]*:' "$work/py.gs" || true)"
-grep -vE '^(Scanned|What to do|[0-9]+ \.pyc files? not read|  |$)' "$work/py.pdo" | sed 's/^/  pdo finding: /' | head -60 || true
+# pdo's summary lines, which are not findings.
+summary='^(Scanned|What to do|[0-9]+ \.pyc files? not read|[0-9]+ programs? or librar(y|ies) not read|  |$)'
+echo "python tree findings: pdo $(grep -cvE "$summary" "$work/py.pdo" || true), git-secrets $(grep -c ':[0-9]*:' "$work/py.gs" || true)"
+grep -vE "$summary" "$work/py.pdo" | sed 's/^/  pdo finding: /' | head -60 || true
 
 # Real third-party text: headers and docs that hold no secrets (a finding here is a false positive,
 # unless it is a real key file shipped as an example, which the list shows). Each folder on its own.
@@ -209,5 +211,5 @@ echo
 for root in $real; do
   "$pdo" --lang en scan "$root" > "$work/real.out" 2>&1 || true
   grep -E '^Scanned' "$work/real.out" | sed "s|^|real text $root: |"
-  grep -vE '^(Scanned|What to do|[0-9]+ \.pyc files? not read|  |$)' "$work/real.out" | sed 's/^/  finding: /' || true
+  grep -vE "$summary" "$work/real.out" | sed 's/^/  finding: /' || true
 done

@@ -2,8 +2,9 @@
 // The scanner's anchor filter: one bit per two-byte anchor start (8 KB), one bit per hashed three-byte
 // start (8 KB, so common pairs such as "to" and "se" stay cheap), and every anchor sorted by its folded
 // pair. The bits are set for every ASCII case of an anchor's first bytes, so the scan tests the raw bytes
-// (secrets/candidates: one bit a byte, sixteen bytes a step with AVX2) and folds only where a bit is set. All constexpr: the built-in rules' index is a table in the binary
-// (secrets/builtin.cpp), and a rule set read at run time gets the same index from the same code when its Scanner is made.
+// (secrets/candidates: one bit a byte, sixteen bytes a step with AVX2) and folds only where a bit is set.
+// All constexpr: the built-in rules' index is a table in the binary (secrets/builtin.cpp), and a rule set
+// read at run time gets the same index from the same code when its Scanner is made.
 #include <array>
 #include <cstdint>
 

@@ -5,8 +5,9 @@
 // pre-commit scans the staged index (the exact blobs `git commit` will store, from GIT_INDEX_FILE when
 // git sets it), never the working tree; commit-msg scans the message file; pre-push scans the files,
 // file names and messages of the commits git is about to send (refs on standard input). Each blocks with
-// exit code 3 on a finding. None changes a file or a ref; pre-commit changes the index only to stage pdo's
-// own entries again where a stale `git commit` wrote old ones back (app/index_receipts).
+// exit code 3 on a finding. None changes a file or a ref; pre-commit and commit-msg change the index only
+// to stage pdo's own entries again where a stale `git commit` wrote old ones back (app/index_receipts),
+// and commit-msg then stops the commit, whose tree git built before it ran.
 #include <algorithm>
 #include <array>
 #include <istream>
@@ -78,39 +79,45 @@ git::Repo open_repo(const Context& ctx) {
   return std::move(**found);
 }
 
+/// The index this commit stores: GIT_INDEX_FILE, which git sets for its hooks (a partial or -a commit's
+/// own), else .git/index.
+std::optional<fs::path> hook_index_file(const Context& ctx) {
+  const auto env = platform::get_env("GIT_INDEX_FILE");
+  if (!env || env->empty()) return std::nullopt;
+  const fs::path p = util::path_from_utf8(*env);
+  return p.is_absolute() ? p : ctx.cwd / p;
+}
+
 /// `git commit` reads the index before it locks it: a commit started just before a pdo commit wrote
-/// the old index back. When this commit is about to store .git/index itself, pdo's entries go back in
-/// first (git reads the index again after this hook), so the commit cannot undo a pdo change.
-void mend_stale_index(Context& ctx, git::Repo& repo, const std::optional<fs::path>& index_file) {
+/// the old index back. When this commit stores .git/index itself, pdo's entries go back in (app/
+/// index_receipts); the paths staged again, if any.
+std::vector<std::string> mend_stale_index(Context& ctx, git::Repo& repo, const std::optional<fs::path>& index_file) {
   std::error_code ec;
-  if (index_file && !fs::equivalent(*index_file, repo.index_path(), ec)) return;  // a partial or -a commit's own index
+  if (index_file && !fs::equivalent(*index_file, repo.index_path(), ec)) return {};  // a partial or -a commit's own index
   const auto stale = repo.stale_entries(app::load_receipts(repo.gitdir()));
-  if (!stale || stale->empty()) return;
+  if (!stale || stale->empty()) return {};
   const auto lock = lock_workspace(ctx, repo);
-  const auto mended = app::heal_index(repo).take();
-  if (mended.empty()) return;
-  ctx.err << tr("pdo: 暂存区里的 ", "pdo: the index held an old ") << util::join(mended, ", ")
-          << tr(" 是旧版本（一个在 pdo 提交之前开始的 git 命令把它写了回去）；已恢复成 pdo 提交后的版本，这次提交不会撤销 pdo 的改动。\n",
-                " (a git command that started before pdo's last commit wrote it back); staged pdo's version again, so this "
-                "commit does not undo pdo's change.\n");
-  // git decided there was something to commit from the index it read before this hook, but it stores the
-  // index as it is now: with only the old copies staged, that would be an empty commit.
-  if (!repo.index_differs_from_head(index_file).take()) {
-    throw Failure(Exit::busy, tr("暂存区里只有这些旧版本，恢复之后没有要提交的内容，所以这次 git commit 没有提交。"
-                                 "用 git status 看一看，需要的话先 git add，再运行一次 git commit。",
-                                 "with those old copies put right, nothing is left to commit, so this git commit stops here. "
-                                 "See git status, git add what you meant to commit, and run git commit again."));
-  }
+  return app::heal_index(repo).take();
 }
 
 int run_pre_commit(Context& ctx) {
   auto repo = open_repo(ctx);
-  std::optional<fs::path> index_file;
-  if (const auto env = platform::get_env("GIT_INDEX_FILE"); env && !env->empty()) {
-    const fs::path p = util::path_from_utf8(*env);
-    index_file = p.is_absolute() ? p : ctx.cwd / p;
+  const auto index_file = hook_index_file(ctx);
+  // git reads the index again after this hook, so the commit stores pdo's entries.
+  if (const auto mended = mend_stale_index(ctx, repo, index_file); !mended.empty()) {
+    ctx.err << tr("pdo: 暂存区里的 ", "pdo: the index held an old ") << util::join(mended, ", ")
+            << tr(" 是旧版本（一个在 pdo 提交之前开始的 git 命令把它写了回去）；已恢复成 pdo 提交后的版本，这次提交不会撤销 pdo 的改动。\n",
+                  " (a git command that started before pdo's last commit wrote it back); staged pdo's version again, so this "
+                  "commit does not undo pdo's change.\n");
+    // git decided there was something to commit from the index it read before this hook, but it stores the
+    // index as it is now: with only the old copies staged, that would be an empty commit.
+    if (!repo.index_differs_from_head(index_file).take()) {
+      throw Failure(Exit::busy, tr("暂存区里只有这些旧版本，恢复之后没有要提交的内容，所以这次 git commit 没有提交。"
+                                   "用 git status 看一看，需要的话先 git add，再运行一次 git commit。",
+                                   "with those old copies put right, nothing is left to commit, so this git commit stops here. "
+                                   "See git status, git add what you meant to commit, and run git commit again."));
+    }
   }
-  mend_stale_index(ctx, repo, index_file);
   const auto blobs = repo.staged_blobs(index_file).take();
   const auto scan = app::workspace_scan(repo.workdir());
   const auto st = check_blobs_for_secrets(blobs, *scan);
@@ -120,7 +127,19 @@ int run_pre_commit(Context& ctx) {
 }
 
 int run_commit_msg(Context& ctx, const HookOptions& opts) {
-  const auto repo = open_repo(ctx);
+  auto repo = open_repo(ctx);
+  // git built this commit's tree from the index as it read it again after the pre-commit hook; a git
+  // commit running beside this one may have written an old index back in between. Its tree is made, so
+  // the commit stops (the index mended) rather than store the old entry over pdo's change.
+  if (const auto mended = mend_stale_index(ctx, repo, hook_index_file(ctx)); !mended.empty()) {
+    throw Failure(Exit::busy,
+                  util::join(mended, ", ") +
+                      tr(" 的旧版本在 pre-commit 检查之后被另一个同时运行的 git 命令写回了暂存区；这次提交会把它存进去、撤销 pdo 的改动，"
+                         "所以没有提交。pdo 已经重新暂存了它的版本，请再运行一次 git commit。",
+                         ": a git command running at the same time wrote an old copy back into the index after the "
+                         "pre-commit check; this commit would have stored it and undone pdo's change, so it stops here. pdo "
+                         "staged its version again: run git commit again."));
+  }
   const fs::path p = util::path_from_utf8(opts.args[0]);
   const fs::path file = p.is_absolute() ? p : ctx.cwd / p;
   const auto text = util::read_file(file);

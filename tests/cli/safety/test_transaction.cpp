@@ -262,6 +262,44 @@ TEST_CASE("a git commit that read the index before pdo's commit and wrote it bac
   require_sound(root);
 }
 
+// Two git commits of the learner's at once (repro 1 runs two loops of them beside pdo): one that read the
+// index before a pdo commit writes it back after the other's pre-commit hook has checked it, and git (2.39)
+// builds the second commit's tree from the index as it reads it again after that hook. The hook cannot
+// see what comes later; the commit-msg hook runs after the tree is built and stops that commit. This
+// replays the interleaving: a pre-commit hook that runs pdo's, then writes the old index back.
+// [posix:sh] the wrapping hook is an sh script run by the Linux git.
+TEST_CASE("an old index written back after the pre-commit check is never committed: the commit-msg hook stops it",
+          "[cli][safety][transaction][posix][posix:sh]") {
+  TempDir tmp("stale-after-hook");
+  const auto root = workspace(tmp);
+  append(root / "data/u.txt", "x\n");
+  run_git({"add", "data/u.txt"}, root);
+  write_file(tmp / "read-by-git", read_file(root / ".git/index"));
+  require_ok(run_pdo({"track", "done", "03", "read"}, root));
+  // core.hooksPath names a folder whose pre-commit runs pdo's, then writes the old index back, and whose
+  // commit-msg is pdo's.
+  const fs::path own = root / ".git/hooks", hooks = tmp / "hooks";
+  const auto quoted = [](const fs::path& p) { return "'" + util::path_to_utf8(p) + "'"; };
+  write_file(hooks / "pre-commit", "#!/bin/sh\n" + quoted(own / "pre-commit") + " || exit $?\ncp " + quoted(tmp / "read-by-git") + " " +
+                                       quoted(root / ".git/index") + "\n");
+  write_file(hooks / "commit-msg", "#!/bin/sh\nexec " + quoted(own / "commit-msg") + " \"$@\"\n");
+  for (const char* name : {"pre-commit", "commit-msg"}) fs::permissions(hooks / name, fs::perms::owner_all, fs::perm_options::add);
+  const int before = commit_count(root);
+  const auto c = run_git({"-c", "core.hooksPath=" + util::path_to_utf8(hooks), "commit", "-q", "-m", "u"}, root);
+  INFO(c.out << c.err);
+  CHECK(c.exit_code != 0);
+  CHECK_THAT(c.err, Catch::Contains("progress.md") && Catch::Contains("git commit"));
+  CHECK(commit_count(root) == before);
+  CHECK_THAT(git_out({"show", ":progress.md"}, root), Catch::Contains("- [x] 03 读讲义"));
+  const auto again = git_commit(root, {"-q", "-m", "u"});
+  INFO(again.out << again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(util::chomp(changed_paths(root, "HEAD")) == "data/u.txt");
+  CHECK_THAT(git_out({"show", "HEAD:progress.md"}, root), Catch::Contains("- [x] 03 读讲义"));
+  require_replay_matches(root);
+  require_sound(root);
+}
+
 // The next `git commit` after such a write-back decides "something to commit" from the stale index it
 // read (git compares the index it holds in memory with HEAD after the pre-commit hook ran), then stores
 // the index as the hook left it. With pdo's version staged again nothing is left, and git would make an

@@ -125,26 +125,30 @@ std::vector<ScanFile> collect(const ScanOptions& opts, Context& ctx) {
 /// mtime) each file had when it was read, published once it is.
 class ReadFiles {
 public:
-  explicit ReadFiles(const std::vector<ScanFile>& files) : m_ids(files.size()), m_ready(files.size()) {
+  explicit ReadFiles(const std::vector<ScanFile>& files) : m_ids(files.size()), m_state(files.size()) {
     for (std::size_t i = 0; i < files.size(); ++i) m_index.emplace(files[i].path.native(), i);
   }
-  void read(std::size_t i, const platform::FileIdentity& id) {
-    m_ids[i] = id;
-    m_ready[i].store(true, std::memory_order_release);
+  /// File i is done: read with this identity, or (null) not read.
+  void done(std::size_t i, const platform::FileIdentity* id) {
+    if (id) m_ids[i] = *id;
+    m_state[i].store(id ? k_read : k_unread, std::memory_order_release);
   }
-  /// The identity of a file this scan reads, as it was read (from the file itself if no worker has read it
-  /// yet); nullopt for a file the scan does not read.
+  /// The identity of a file this scan read, as it was read; nullopt for a file it does not read or could not.
+  /// Every file but a .pyc is handed out before the first .pyc, so one not done yet is being read by another
+  /// worker: this waits for it.
   std::optional<platform::FileIdentity> identity(const fs::path& path) const {
     const auto at = m_index.find(path.native());
     if (at == m_index.end()) return std::nullopt;
-    if (m_ready[at->second].load(std::memory_order_acquire)) return m_ids[at->second];
-    return platform::file_identity(path);
+    int state = k_pending;
+    while ((state = m_state[at->second].load(std::memory_order_acquire)) == k_pending) std::this_thread::yield();
+    return state == k_read ? std::optional<platform::FileIdentity>(m_ids[at->second]) : std::nullopt;
   }
 
 private:
+  static constexpr int k_pending = 0, k_read = 1, k_unread = 2;
   std::unordered_map<fs::path::string_type, std::size_t> m_index;
   std::vector<platform::FileIdentity> m_ids;
-  std::vector<std::atomic<bool>> m_ready;
+  std::vector<std::atomic<int>> m_state;
 };
 
 /// A .pyc that CPython would load for a source this scan reads: its strings are that source's names and
@@ -167,17 +171,24 @@ bool machine_code_file(const fs::path& file) {
   return head && app::machine_code(*head, file);
 }
 
+/// What one scan of files did besides its findings.
+struct ScanCounts {
+  std::uint64_t bytes = 0;
+  std::size_t bytecode = 0, programs = 0, gone = 0;  ///< gone: removed after the walk found them
+  std::vector<std::size_t> unreadable;               ///< files that could not be read (in list order)
+};
+
 /// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the
 /// files' order. .pyc files go last, so that their sources' identities are known by then.
 std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile>& files, const app::SecretScan& scanner, unsigned jobs,
-                                                      std::uint64_t& bytes, std::size_t& bytecode, std::size_t& programs,
-                                                      util::Progress& progress) {
+                                                      ScanCounts& counts, util::Progress& progress) {
   std::vector<std::vector<secrets::Finding>> found(files.size());
+  std::vector<char> failed(files.size(), 0);
   ReadFiles read(files);
   std::vector<std::size_t> order(files.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return files[i].path.extension() != ".pyc"; });
-  std::atomic<std::size_t> next{0}, skipped{0}, machine{0};
+  std::atomic<std::size_t> next{0}, skipped{0}, machine{0}, gone{0};
   std::atomic<std::uint64_t> total{0};
   const auto work = [&] {
     std::string buffer;  // one allocation a worker: a tree of large files does not fault fresh pages in for each
@@ -189,12 +200,18 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
                                                              : nullptr;
       if (unread != nullptr) {
         ++*unread;
+        read.done(i, nullptr);
       } else {
         auto r = platform::read_regular_file(files[i].path, util::k_unlimited_bytes, false, std::move(buffer));
-        if (r.outcome == platform::ReadOutcome::ok) {
-          read.read(i, r.identity);
+        const bool ok = r.outcome == platform::ReadOutcome::ok;
+        read.done(i, ok ? &r.identity : nullptr);
+        if (ok) {
           total += r.bytes.size();
           found[i] = scanner.scan(files[i].shown, r.bytes);
+        } else if (r.outcome != platform::ReadOutcome::missing) {
+          failed[i] = 1;  // a file removed since the walk held nothing to scan; any other failure is named
+        } else {
+          ++gone;
         }
         buffer = std::move(r.bytes);  // its memory, for the next file
       }
@@ -206,9 +223,13 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
   for (unsigned t = 1; t < n; ++t) workers.emplace_back(work);
   work();
   for (auto& w : workers) w.join();
-  bytes = total;
-  bytecode = skipped;
-  programs = machine;
+  counts.bytes = total;
+  counts.bytecode = skipped;
+  counts.programs = machine;
+  counts.gone = gone;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (failed[i] != 0) counts.unreadable.push_back(i);
+  }
   return found;
 }
 
@@ -250,10 +271,9 @@ void trust_rules(Context& ctx) {
 int run_scan_files(const ScanOptions& opts, Context& ctx) {
   const auto files = collect(opts, ctx);
   const auto scanner = app::workspace_scan(rules_root(ctx));
-  std::uint64_t bytes = 0;
-  std::size_t bytecode = 0, programs = 0;
+  ScanCounts counts;
   util::Progress progress(ctx.err, app::show_progress(ctx), counter("扫描文件：", "Scanning files: ", " 个", ""), files.size());
-  const auto found = scan_files(files, *scanner, opts.jobs, bytes, bytecode, programs, progress);
+  const auto found = scan_files(files, *scanner, opts.jobs, counts, progress);
   progress.finish();
   app::print_warnings(*scanner, ctx.err);
   const auto style = app::style(ctx, platform::StdStream::out);
@@ -264,20 +284,36 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
       ++count;
     }
   }
+  const std::uint64_t bytes = counts.bytes;
   const std::string mb = std::to_string(bytes / (1024 * 1024)) + "." + std::to_string(bytes % (1024 * 1024) * 10 / (1024 * 1024));
-  const std::string skipped = bytecode == 0 ? std::string()
-                                            : tr("有 ", "") + util::counted(bytecode, "个 .pyc", ".pyc file", ".pyc files") +
-                                                  tr(" 没有读取：它们和编译它们的源文件一致，源文件扫描过了。\n",
-                                                     " not read: each matches the source it was compiled from, which was scanned.\n");
+  const std::string skipped = counts.bytecode == 0
+                                  ? std::string()
+                                  : tr("有 ", "") + util::counted(counts.bytecode, "个 .pyc", ".pyc file", ".pyc files") +
+                                        tr(" 没有读取：它们和编译它们的源文件一致，源文件扫描过了。\n",
+                                           " not read: each matches the source it was compiled from, which was scanned.\n");
   const std::string machine =
-      programs == 0 ? std::string()
-                    : tr("有 ", "") + util::counted(programs, "个程序或库文件", "program or library", "programs or libraries") +
-                          tr("没有读取（机器码：ELF、PE、Mach-O、.a）；要扫描其中一个，在命令里写出它的文件名：pdo scan 文件\n",
-                             " not read (machine code: ELF, PE, Mach-O, .a); to scan one, name it: pdo scan FILE\n");
-  return finish(ctx, count,
-                tr("扫描了 ", "Scanned ") + util::counted(files.size() - bytecode - programs, "个文件", "file", "files") + tr("（", " (") +
-                    mb + tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
-                    tr("。\n", ".\n") + skipped + machine);
+      counts.programs == 0
+          ? std::string()
+          : tr("有 ", "") + util::counted(counts.programs, "个程序或库文件", "program or library", "programs or libraries") +
+                tr("没有读取（机器码：ELF、PE、Mach-O、.a）；要扫描其中一个，在命令里写出它的文件名：pdo scan 文件\n",
+                   " not read (machine code: ELF, PE, Mach-O, .a); to scan one, name it: pdo scan FILE\n");
+  // A file pdo could not read was not scanned: it is named, and the scan does not pass.
+  std::string unreadable;
+  if (!counts.unreadable.empty()) {
+    unreadable = tr("有 ", "") + util::counted(counts.unreadable.size(), "个文件", "file", "files") +
+                 tr("无法读取，没有扫描（没有读取权限，或者扫描时被替换了）：",
+                    " could not be read, so not scanned (no permission to read, or replaced during the scan):");
+    for (std::size_t k = 0; k < counts.unreadable.size() && k < 10; ++k) unreadable += "\n  " + files[counts.unreadable[k]].shown;
+    if (counts.unreadable.size() > 10) unreadable += tr("\n  ……还有 ", "\n  … and ") + std::to_string(counts.unreadable.size() - 10);
+    unreadable += "\n";
+  }
+  const std::size_t scanned = files.size() - counts.bytecode - counts.programs - counts.gone - counts.unreadable.size();
+  const int code =
+      finish(ctx, count,
+             tr("扫描了 ", "Scanned ") + util::counted(scanned, "个文件", "file", "files") + tr("（", " (") + mb +
+                 tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
+                 tr("。\n", ".\n") + skipped + machine + unreadable);
+  return code == 0 && !counts.unreadable.empty() ? static_cast<int>(Exit::failure) : code;
 }
 
 int run_scan_history(Context& ctx) {

@@ -1,7 +1,9 @@
 // pdo scan: names files and lines of possible secrets, never the secret itself.
 #include <chrono>
+#include <fstream>
 
 #include "cli/cli_helpers.hpp"
+#include "support/skip.hpp"
 #include "util/fs.hpp"
 #include "util/platform.hpp"
 
@@ -135,6 +137,59 @@ TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it 
   for (const char* name : {"pkg/old.pyc", "-312.pyc", "-36.pyc", "-310.pyc", "gone.cpython-311.pyc"})
     CHECK(r.out.find(name) != std::string::npos);
   CHECK(r.out.find("mod.cpython-311.pyc") == std::string::npos);
+}
+
+// [posix] read permission. Root reads every file, so as root pdo runs as nobody (setpriv, util-linux).
+TEST_CASE("pdo scan names each file it could not read, never counts it scanned or passes, and reads the .pyc of such a source",
+          "[cli][scan][posix]") {
+  TempDir tmp("pdo-scan-unreadable");
+  const fs::path dir = tmp / "tree";
+  write_file(dir / "pkg" / "mod.py", "x = 1\n");
+  write_file(dir / "pkg" / "ok.py", "y = 2\n");
+  // mod.py's current .pyc (3.11's header: magic, flags 0, the source's mtime and size), with a key in it.
+  const auto id = platform::file_identity(dir / "pkg" / "mod.py");
+  REQUIRE(id);
+  std::string pyc;
+  for (const std::uint64_t word :
+       {std::uint64_t{3495 | 0x0A0D0000u}, std::uint64_t{0}, static_cast<std::uint64_t>(id->mtime_ns / 1000000000), id->size}) {
+    for (int i = 0; i < 4; ++i) pyc += static_cast<char>((word >> (8 * i)) & 0xFF);
+  }
+  write_file(dir / "pkg" / "__pycache__" / "mod.cpython-311.pyc", pyc + "\xe3" + std::string(8, '\0') + "token " + fake_key(47) + "\n");
+  for (const fs::path& d : {tmp.path(), dir, dir / "pkg", dir / "pkg" / "__pycache__"})
+    fs::permissions(d,
+                    fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+  fs::permissions(dir / "pkg" / "mod.py", fs::perms::none);
+  std::vector<std::string> argv;
+  if (std::ifstream(dir / "pkg" / "mod.py").is_open()) {  // privileged: run pdo as nobody
+    if (!fs::exists("/usr/bin/setpriv")) PDO_SKIP("root reads every file, and setpriv is not here to run pdo as another user");
+    argv = {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
+  }
+  const auto scan = [&] {
+    std::vector<std::string> command = argv;
+    for (const std::string& word :
+         {util::path_to_utf8(pdo_binary()), std::string("--lang"), std::string("en"), std::string("scan"), util::path_to_utf8(dir)})
+      command.push_back(word);
+    platform::ProcessOptions opts;
+    opts.cwd = tmp.path();
+    opts.env = {{"HOME", util::path_to_utf8(tmp.path())}};
+    return platform::run_process(command, opts);
+  };
+  const auto r = scan();
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);  // the key in the .pyc, which was read: its source was not
+  CHECK(r.out.find("Scanned 2 files (") != std::string::npos);
+  CHECK(r.out.find("1 file could not be read, so not scanned") != std::string::npos);
+  CHECK(r.out.find("tree/pkg/mod.py\n") != std::string::npos);
+  CHECK(r.out.find("mod.cpython-311.pyc:") != std::string::npos);
+  CHECK(r.out.find(".pyc file not read") == std::string::npos);
+
+  fs::remove(dir / "pkg" / "__pycache__" / "mod.cpython-311.pyc");
+  const auto clean = scan();
+  INFO(clean.out << clean.err);
+  CHECK(clean.exit_code == 1);  // nothing found, but not everything was read: no pass
+  CHECK(clean.out.find("Scanned 1 file (") != std::string::npos);
+  CHECK(clean.out.find("1 file could not be read") != std::string::npos);
+  fs::permissions(dir / "pkg" / "mod.py", fs::perms::owner_all);  // TempDir can remove it
 }
 
 TEST_CASE("pdo scan DIR does not read programs and libraries (machine code), reads each named one and every look-alike", "[cli][scan]") {

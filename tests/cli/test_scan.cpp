@@ -139,9 +139,9 @@ TEST_CASE("pdo scan DIR does not read a .pyc CPython would load for a source it 
   CHECK(r.out.find("mod.cpython-311.pyc") == std::string::npos);
 }
 
-// [posix] read permission. Root reads every file, so as root pdo runs as nobody (setpriv, util-linux).
+// [posix:permissions] read permission. Root reads every file, so as root pdo runs as nobody (setpriv, util-linux).
 TEST_CASE("pdo scan names each file it could not read, never counts it scanned or passes, and reads the .pyc of such a source",
-          "[cli][scan][posix]") {
+          "[cli][scan][posix][posix:permissions]") {
   TempDir tmp("pdo-scan-unreadable");
   const fs::path dir = tmp / "tree";
   write_file(dir / "pkg" / "mod.py", "x = 1\n");

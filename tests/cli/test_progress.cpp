@@ -84,6 +84,17 @@ TEST_CASE("scan of a tree counts files of the total on a terminal", "[cli][progr
   CHECK_THAT(r.out, Catch::Contains("\rScanning files: 0/5 (0.0/s)"));  // drawn at once
   CHECK_THAT(r.out, Catch::Contains("\rScanning files: 5/5 ("));        // and with the final count
   CHECK_THAT(read_file(ws / "out.txt"), Catch::Contains("Scanned 5 files"));
+  // Both on the terminal, with a finding: the line is drawn with its final count and erased before the
+  // findings are printed, never after them.
+  write_file(ws / "tree" / "key.txt", "token = " + fake_key(12) + "\n");
+  const auto both = pdo_in_terminal(ws, {"--lang", "en", "scan", "tree"}, "", k_now);
+  INFO(both.out << both.err);
+  CHECK(both.exit_code == 3);
+  const auto last_line = both.out.rfind("\rScanning files: ");
+  const auto finding = both.out.find("key.txt:1");
+  REQUIRE(last_line != std::string::npos);
+  REQUIRE(finding != std::string::npos);
+  CHECK(last_line < finding);
 }
 
 // [posix:pty] as above.

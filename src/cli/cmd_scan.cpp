@@ -208,10 +208,10 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
         if (ok) {
           total += r.bytes.size();
           found[i] = scanner.scan(files[i].shown, r.bytes);
-        } else if (r.outcome != platform::ReadOutcome::missing) {
-          failed[i] = 1;  // a file removed since the walk held nothing to scan; any other failure is named
+        } else if (r.outcome == platform::ReadOutcome::missing) {
+          ++gone;  // removed since the walk: nothing left to scan
         } else {
-          ++gone;
+          failed[i] = 1;  // named under the summary
         }
         buffer = std::move(r.bytes);  // its memory, for the next file
       }

@@ -159,15 +159,24 @@ TEST_CASE("pdo scan names each file it could not read, never counts it scanned o
     fs::permissions(d,
                     fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
   fs::permissions(dir / "pkg" / "mod.py", fs::perms::none);
+  // A copy of pdo beside the tree, so that another user can run it wherever the build is.
+  const fs::path pdo = tmp / "pdo";
+  fs::copy_file(pdo_binary(), pdo);
+  fs::permissions(pdo,
+                  fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
   std::vector<std::string> argv;
   if (std::ifstream(dir / "pkg" / "mod.py").is_open()) {  // privileged: run pdo as nobody
-    if (!fs::exists("/usr/bin/setpriv")) PDO_SKIP("root reads every file, and setpriv is not here to run pdo as another user");
     argv = {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
+    std::vector<std::string> probe = argv;
+    probe.push_back(util::path_to_utf8(pdo));
+    probe.push_back("--version");
+    if (!fs::exists(argv[0]) || platform::run_process(probe, {}).exit_code != 0)
+      PDO_SKIP("root reads every file, and setpriv cannot run pdo as another user here");
   }
   const auto scan = [&] {
     std::vector<std::string> command = argv;
     for (const std::string& word :
-         {util::path_to_utf8(pdo_binary()), std::string("--lang"), std::string("en"), std::string("scan"), util::path_to_utf8(dir)})
+         {util::path_to_utf8(pdo), std::string("--lang"), std::string("en"), std::string("scan"), util::path_to_utf8(dir)})
       command.push_back(word);
     platform::ProcessOptions opts;
     opts.cwd = tmp.path();

@@ -174,8 +174,8 @@ bool machine_code_file(const fs::path& file) {
 /// What one scan of files did besides its findings.
 struct ScanCounts {
   std::uint64_t bytes = 0;
-  std::size_t bytecode = 0, programs = 0, gone = 0;  ///< gone: removed after the walk found them
-  std::vector<std::size_t> unreadable;               ///< files that could not be read (in list order)
+  std::size_t scanned = 0, bytecode = 0, programs = 0;
+  std::vector<std::size_t> unreadable;  ///< files that could not be read (in list order)
 };
 
 /// Scans the files with `jobs` threads (0: every core): each worker takes the next file, results keep the
@@ -188,7 +188,7 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
   std::vector<std::size_t> order(files.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return files[i].path.extension() != ".pyc"; });
-  std::atomic<std::size_t> next{0}, skipped{0}, machine{0}, gone{0};
+  std::atomic<std::size_t> next{0}, skipped{0}, machine{0}, scanned{0};
   std::atomic<std::uint64_t> total{0};
   const auto work = [&] {
     std::string buffer;  // one allocation a worker: a tree of large files does not fault fresh pages in for each
@@ -206,12 +206,11 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
         const bool ok = r.outcome == platform::ReadOutcome::ok;
         read.done(i, ok ? &r.identity : nullptr);
         if (ok) {
+          ++scanned;
           total += r.bytes.size();
           found[i] = scanner.scan(files[i].shown, r.bytes);
-        } else if (r.outcome == platform::ReadOutcome::missing) {
-          ++gone;  // removed since the walk: nothing left to scan
-        } else {
-          failed[i] = 1;  // named under the summary
+        } else if (r.outcome != platform::ReadOutcome::missing) {  // one removed since the walk had nothing to scan
+          failed[i] = 1;                                           // named under the summary
         }
         buffer = std::move(r.bytes);  // its memory, for the next file
       }
@@ -226,7 +225,7 @@ std::vector<std::vector<secrets::Finding>> scan_files(const std::vector<ScanFile
   counts.bytes = total;
   counts.bytecode = skipped;
   counts.programs = machine;
-  counts.gone = gone;
+  counts.scanned = scanned;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (failed[i] != 0) counts.unreadable.push_back(i);
   }
@@ -307,10 +306,9 @@ int run_scan_files(const ScanOptions& opts, Context& ctx) {
     if (counts.unreadable.size() > 10) unreadable += tr("\n  ……还有 ", "\n  … and ") + std::to_string(counts.unreadable.size() - 10);
     unreadable += "\n";
   }
-  const std::size_t scanned = files.size() - counts.bytecode - counts.programs - counts.gone - counts.unreadable.size();
   const int code =
       finish(ctx, count,
-             tr("扫描了 ", "Scanned ") + util::counted(scanned, "个文件", "file", "files") + tr("（", " (") + mb +
+             tr("扫描了 ", "Scanned ") + util::counted(counts.scanned, "个文件", "file", "files") + tr("（", " (") + mb +
                  tr(" MB），发现 ", " MB), found ") + util::counted(count, "处疑似密钥", "possible secret", "possible secrets") +
                  tr("。\n", ".\n") + skipped + machine + unreadable);
   return code == 0 && !counts.unreadable.empty() ? static_cast<int>(Exit::failure) : code;

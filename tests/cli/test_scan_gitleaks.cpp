@@ -2,6 +2,7 @@
 // `pdo scan --trust-rules`; a broken file is an error naming file:line. Keys are built at run time.
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
+#include "util/sha256.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -117,7 +118,8 @@ TEST_CASE("allowlists of .gitleaks.toml apply only once the learner trusted thos
   const auto trusted = run_pdo({"--lang", "en", "scan", "--trust-rules"}, ws);
   INFO(trusted.out << trusted.err);
   CHECK(trusted.exit_code == 0);
-  CHECK(trusted.err.find("Trusted .gitleaks.toml") != std::string::npos);
+  CHECK(trusted.err.find("Trusted .gitleaks.toml (sha256 " + util::sha256_hex(read_file(ws / ".gitleaks.toml")).substr(0, 12) + "…)") !=
+        std::string::npos);
   CHECK(trusted.out.find("found 0 possible secrets") != std::string::npos);
   CHECK(run_pdo({"scan"}, ws).exit_code == 0);  // the trust is remembered
   const auto committed = git_commit(ws, {"-m", "fixtures"});

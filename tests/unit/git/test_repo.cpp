@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 
 #include "git/repo.hpp"
 #include "support/temp_dir.hpp"
@@ -35,4 +36,20 @@ TEST_CASE("Repo::relative names a path inside the work tree, through links to it
     CHECK(repo.relative(ws / "lessons" / "02" / "new.md") == "lessons/02/new.md");  // a folder not there yet
     CHECK(repo.relative(tmp / "elsewhere.txt") == "../elsewhere.txt");
   }
+}
+
+TEST_CASE("prepare_commit escapes every line that starts with ---, so git's trailer parser reads the whole message", "[git]") {
+  TempDir tmp("repo message");
+  const fs::path ws = tmp / "ws";
+  fs::create_directories(ws);
+  auto repo = git::Repo::init(ws).take();
+  std::ofstream(ws / "a.txt") << "a\n";
+  git::CommitSpec spec;
+  spec.changes.push_back({git::CommitChange::Kind::whole, util::RelPath::parse("a.txt").take(), nullptr});
+  spec.message = "subject\n\n---\n--- x\n-- y\n---";  // the last line with no line break after it
+  spec.identity = std::make_pair(std::string("T"), std::string("t@example.com"));
+  const auto prepared = repo.prepare_commit(spec, tmp / "scratch-index").take();
+  const auto chain = repo.first_parent_chain("", prepared.commit_id).take();
+  REQUIRE(chain.size() == 1);
+  CHECK(chain[0].message == "subject\n\n\\---\n\\--- x\n-- y\n\\---");
 }

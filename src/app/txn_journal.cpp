@@ -121,6 +121,16 @@ bool holds(const fs::path& file, const std::string& sha256) {
   return bytes && util::sha256_hex(*bytes) == sha256;
 }
 
+/// Puts a backup back at `file`: its old inode under its name by a rename, which needs no free space (a full
+/// disk); where the journal folder is on another file system than the working tree (a git dir elsewhere,
+/// `gitdir:` in .git), which no rename crosses, its bytes by a copy.
+void put_back(const fs::path& backup, const fs::path& file, util::Replace replace) {
+  const bool renamed =
+      replace == util::Replace::allowed ? platform::rename_replace(backup, file) : platform::rename_no_replace(backup, file);
+  if (renamed) return;
+  if (const auto bytes = util::read_file(backup)) (void)util::write_file_atomic(file, *bytes, replace);
+}
+
 }  // namespace
 
 fs::path txn_dir(const fs::path& gitdir) { return gitdir / "pdo-txn"; }
@@ -243,15 +253,14 @@ void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& j) {
     if (j.files[i].removed) {
       // A removed file comes back unless something new was put at its name since.
       if (!fs::exists(fs::symlink_status(file, ec)) && fs::exists(fs::symlink_status(backup_path(dir, i), ec))) {
-        (void)platform::rename_no_replace(backup_path(dir, i), file);
+        put_back(backup_path(dir, i), file, util::Replace::never);
       }
       continue;
     }
     // Only a file that still holds exactly pdo's bytes goes back; a later edit by the learner stays.
     if (!holds(file, j.files[i].new_sha256)) continue;
     if (j.files[i].existed) {
-      // The old inode comes back under its name: a rename needs no free space, so this works on a full disk.
-      (void)platform::rename_replace(backup_path(dir, i), file);
+      put_back(backup_path(dir, i), file, util::Replace::allowed);
     } else {
       fs::remove(file, ec);
     }

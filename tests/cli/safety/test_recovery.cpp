@@ -2,6 +2,7 @@
 // next pdo finishes or undoes a killed commit before it reads anything to plan from (repro 4), and acts
 // only on a journal pdo could have written, touching nothing outside the workspace (repro 3).
 #include "cli/cli_helpers.hpp"
+#include "support/skip.hpp"
 
 #include "util/fs.hpp"
 #include "util/sha256.hpp"
@@ -59,6 +60,39 @@ TEST_CASE("issue 24 repro 4: a command after a killed one plans from what recove
   CHECK_THAT(lessons, Catch::Contains("Second Lesson") && !Catch::Contains("Killed Lesson"));
   CHECK(read_file(root / ".pdo/lessons.toml") == lessons);
   require_clean_repo(root);
+}
+
+// A git dir on another file system than the work tree (`gitdir:` in .git): the journal's backups cannot be
+// renamed back over the working files, so recovery copies their bytes. Before, a killed tick stayed in
+// progress.md, uncommitted, while recovery said it had rolled the commit back.
+// [posix:tmpfs] /dev/shm, a tmpfs, as that other file system; [posix:signals] kill -9 at a pause point.
+TEST_CASE("a killed commit is rolled back when the git dir is on another file system",
+          "[cli][safety][transaction][posix][posix:tmpfs][posix:signals]") {
+  TempDir tmp("other-fs");
+  const auto root = fresh_workspace(tmp);
+  const auto shm = platform::file_identity("/dev/shm"), here = platform::file_identity(tmp.path());
+  if (!shm || !here || shm->device == here->device) PDO_SKIP("no /dev/shm on another file system than the temp folder");
+  const fs::path gitdir = fs::path("/dev/shm") / tmp.path().filename();
+  fs::copy(root / ".git", gitdir, fs::copy_options::recursive);
+  fs::remove_all(root / ".git");
+  write_file(root / ".git", "gitdir: " + util::path_to_utf8(gitdir) + "\n");
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } cleanup{gitdir};
+  const std::string before = read_file(root / "progress.md");
+  REQUIRE(kill_at(root, {"track", "done", "02", "read"}, "worktree-written"));
+  REQUIRE(read_file(root / "progress.md") != before);  // the killed run's tick is in the working file
+  const auto next = pdo_in(root, {"track", "done", "03", "read"});
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 0);
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  const std::string progress = read_file(root / "progress.md");
+  CHECK(progress == git_out({"show", "HEAD:progress.md"}, root));
+  CHECK_THAT(progress, Catch::Contains("- [x] 03 ") && !Catch::Contains("- [x] 02 "));
 }
 
 // Issue 24, repro 3: a .git travels in a zip or a synced folder, so the journal a "killed pdo" left may be

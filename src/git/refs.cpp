@@ -119,6 +119,7 @@ fs::path Repo::config_path() const { return item_path(m_impl->repo.get(), GIT_RE
 fs::path Repo::index_path() const { return item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_INDEX); }
 
 bool Repo::is_branch_ref(const std::string& name) {
+  ensure_libgit2();  // static: no Repo may have set libgit2 up yet, and a name it refuses sets its error state
   int valid = 0;
   return name.rfind("refs/heads/", 0) == 0 && git_reference_name_is_valid(&valid, name.c_str()) == 0 && valid == 1;
 }

@@ -117,6 +117,7 @@ TEST_CASE("a journal pdo could not have written is refused, naming the line", "[
                                 lock + commit + "path\t../x\n",                // a committed path out of the tree
                                 lock + "commit refs/remotes/x " + k_old + " " + k_new + " commit\tm\n",          // not a branch
                                 lock + "commit refs/heads/main " + k_old + " " + k_new + " commit\tm\x1b[2J\n",  // a control character
+                                lock + "commit refs/heads/main\x1b " + k_old + " " + k_new + " commit\tm\n",  // a branch libgit2 refuses
                                 lock + "stage publishing\n",                              // publishing before a commit
                                 lock + "lock branch 1 2 3 4\n",                           // a branch lock before the commit
                                 "lock branch 1 2 3 4\n",                                  // not index.lock first

@@ -115,7 +115,7 @@ git::CommitSpec spec_of(const Transaction& txn) {
 
 /// The commit record of a transaction: what recovery checks a commit against before it moves a branch.
 CommitRecord record_of(const Transaction& txn, const git::PreparedCommit& prepared) {
-  CommitRecord r{prepared.ref, prepared.old_id, prepared.commit_id, prepared.reflog, txn.move.has_value(), {}};
+  CommitRecord r{prepared.ref, prepared.old_id, prepared.commit_id, {}};
   r.paths.reserve(txn.changes.size());
   for (const auto& c : txn.changes) r.paths.push_back(c.path);
   std::sort(r.paths.begin(), r.paths.end());
@@ -134,14 +134,13 @@ public:
   }
 
 private:
-  /// Records a file's identity as one the lock of `kind` may have, before the lock can have it.
-  Status record_identity(LockKind kind, const fs::path& file) {
+  /// Records a file's identity as one index.lock may have, before the lock can have it.
+  Status record_identity(const fs::path& file) {
     const auto id = platform::file_identity(file);
     if (!id) return unwritable(platform::last_io_failure(), file);
-    auto it = std::find_if(m_journal.locks.begin(), m_journal.locks.end(), [&](const LockRecord& l) { return l.kind == kind; });
-    if (it == m_journal.locks.end()) it = m_journal.locks.insert(m_journal.locks.end(), LockRecord{kind, {}});
-    it->identities.push_back(*id);
-    if (auto st = m_log.lock_identity(kind, *id); !st) return write_error(st.error(), m_dir);
+    if (!m_journal.lock) m_journal.lock.emplace();
+    m_journal.lock->identities.push_back(*id);
+    if (auto st = m_log.lock_identity(*id); !st) return write_error(st.error(), m_dir);
     return ok();
   }
 
@@ -150,33 +149,33 @@ private:
   /// can take milliseconds; linking one is the instant the lock appears). The seed stays for the next
   /// transaction: the lock gets its content by a rename onto it, which leaves the seed's inode to the seed
   /// alone, so taking the lock next time creates no file.
-  Status take_lock(LockKind kind) {
-    const fs::path lock = lock_path(m_repo, m_journal, kind);
-    const fs::path seed = witness(m_dir, kind, false);
+  Status take_lock() {
+    const fs::path lock = lock_path(m_repo);
+    const fs::path seed = witness(m_dir, false);
     const auto seen = platform::stat_data(seed);
     if (!seen || !seen->regular || seen->size != 0 || seen->links != 1) {
       std::error_code ec;
       fs::remove(seed, ec);
       if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
     }
-    if (auto st = record_identity(kind, seed); !st) return st;
+    if (auto st = record_identity(seed); !st) return st;
     auto why = platform::hard_link(seed, lock);
     // No hard links here (FAT, some network shares): the lock is created directly; one a kill leaves is
     // then one pdo cannot prove, and the next run names it instead of deleting it, as git would.
     if (why == platform::IoFailure::other) why = platform::create_exclusive(lock);
     if (why == platform::IoFailure::none) {
-      m_journal.locks.back().held = true;
+      m_journal.lock->held = true;
       return ok();
     }
-    m_journal.locks.pop_back();
+    m_journal.lock.reset();
     return why == platform::IoFailure::exists ? foreign_lock(util::path_to_utf8(lock)) : unwritable(why, lock);
   }
 
   /// Gives a lock its content: `file` (the lock's witness once filled), recorded, then a second name of
   /// it renamed onto the lock.
-  Status fill_lock(LockKind kind, const fs::path& file) {
-    if (auto st = record_identity(kind, file); !st) return st;
-    const fs::path lock = lock_path(m_repo, m_journal, kind);
+  Status fill_lock(const fs::path& file) {
+    if (auto st = record_identity(file); !st) return st;
+    const fs::path lock = lock_path(m_repo);
     const fs::path link = m_dir / "fill";
     std::error_code ec;
     fs::remove(link, ec);
@@ -246,7 +245,7 @@ private:
     m_journal.start = platform::process_start_time(m_journal.pid).value_or(0);
     if (auto st = m_log.begin(m_journal.pid, m_journal.start); !st) return write_error(st.error(), m_dir);
     m_started = true;
-    if (auto st = take_lock(LockKind::index); !st) return st.error();
+    if (auto st = take_lock(); !st) return st.error();
     pause_point("lock-taken");
 
     auto writes = plan_writes(m_repo, m_txn);
@@ -254,19 +253,18 @@ private:
     if (auto st = write_files(*writes); !st) return st.error();
     pause_point("worktree-written");
 
-    const fs::path scratch = witness(m_dir, LockKind::index, true);
+    const fs::path scratch = witness(m_dir, true);
     auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     pause_point("objects-written");
-    // From here on, "the branch points at this commit" means "finish" to the next pdo.
     m_journal.stage = Stage::committing;
     m_journal.commit = record_of(m_txn, *prepared);
     if (auto st = m_log.commit(*m_journal.commit); !st) return write_error(st.error(), m_dir);
-    if (auto st = fill_lock(LockKind::index, scratch); !st) return st.error();
+    if (auto st = fill_lock(scratch); !st) return st.error();
     pause_point("index-written");
 
     if (prepared->commit_id.empty()) {  // nothing to commit: only the index moves (failing, nothing does)
-      const fs::path lock = lock_path(m_repo, m_journal, LockKind::index);
+      const fs::path lock = lock_path(m_repo);
       if (!platform::rename_replace(lock, fs::path(lock).replace_extension())) return unwritable(platform::last_io_failure(), lock);
       m_committed = true;
       m_log.clear();
@@ -275,7 +273,8 @@ private:
     auto branch = lock_branch(*prepared, moved);
     if (!branch) return branch.error();
     pause_point("ref-locked");
-    // From here on the next pdo finishes this commit, whatever happens.
+    // From here on a failure is not undone here: the index may be in place; the next pdo undoes it unless
+    // the branch got to the commit.
     m_journal.stage = Stage::publishing;
     if (auto st = m_log.stage(Stage::publishing); !st) return write_error(st.error(), m_dir);
     m_committed = true;
@@ -293,19 +292,13 @@ private:
   }
 
   /// The first half of git's ref update, through libgit2's ref transaction: the branch locked, and
-  /// compared with the value the commit was built on (`moved` when another program moved it meanwhile).
-  /// The lock gets a second name in the journal folder, recorded, so the next pdo can prove it its own
-  /// after a kill; nothing visible moves.
+  /// compared with the value the commit was built on (`moved` when another program moved it meanwhile);
+  /// nothing visible moves. A kill leaves that lock as a killed git leaves its own: the next pdo, like
+  /// git, names it and never removes it.
   Result<git::Repo::BranchLock> lock_branch(const git::PreparedCommit& prepared, bool& moved) {
     auto lock = m_repo.lock_branch(prepared.ref);
     if (!lock && lock.error().code == Exit::busy) return foreign_lock(util::path_to_utf8(m_repo.branch_lock_path(prepared.ref)));
     if (!lock) return lock.error();
-    const fs::path second = witness(m_dir, LockKind::branch, false);
-    std::error_code ec;
-    fs::remove(second, ec);
-    if (platform::hard_link(lock->file(), second) == platform::IoFailure::none) {
-      if (auto st = record_identity(LockKind::branch, second); !st) return st.error();
-    }
     if (lock->value() != prepared.old_id) {
       moved = true;
       return Error{Exit::busy, tr("分支在 pdo 提交期间被别的程序移动了", "another program moved the branch while pdo was committing")};
@@ -314,25 +307,21 @@ private:
   }
 
   /// Renames index.lock into place. A rename that fails once the commit is being published leaves the lock
-  /// and the journal for the next pdo, which finishes the commit (nothing is lost; git waits on the lock
-  /// until then).
+  /// and the journal for the next pdo, which undoes the commit (git waits on the lock until then).
   Status publish() {
-    const fs::path lock = lock_path(m_repo, m_journal, LockKind::index);
+    const fs::path lock = lock_path(m_repo);
     if (platform::rename_replace(lock, fs::path(lock).replace_extension())) return ok();
     return Error{Exit::failure,
-                 trf("pdo 无法把 {} 改名为正式文件，提交还没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会完成它；"
+                 trf("pdo 无法把 {} 改名为正式文件，提交没有完成。下一个会提交的 pdo 命令（例如在这里再运行一次 pdo init）会撤回它；"
                      "在那之前 git 会等这个锁。",
-                     "pdo could not rename {} into place, so the commit is not finished yet. The next pdo command that "
-                     "commits (for example pdo init here again) finishes it; until then git waits on that lock.",
+                     "pdo could not rename {} into place, so the commit did not happen. The next pdo command that "
+                     "commits (for example pdo init here again) undoes it; until then git waits on that lock.",
                      util::path_to_utf8(lock))};
   }
 
   /// Undoes an attempt that failed before publishing. The branch's lock is libgit2's to release (it
-  /// already did, or does when the attempt ends): removing it by name could remove another program's.
+  /// already did, or does when the attempt ends).
   void abort() {
-    m_journal.locks.erase(
-        std::remove_if(m_journal.locks.begin(), m_journal.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }),
-        m_journal.locks.end());
     roll_back(m_repo, m_dir, m_journal);
     remove_temp_files(m_repo.workdir(), m_journal);
     m_log.clear();
@@ -392,96 +381,22 @@ Error untrusted(const fs::path& dir, const std::string& why) {
 }
 
 /// Nothing is touched unless the whole journal is one pdo could have written here: every file it names
-/// is reached without a link, and every lock that is there is provably the one pdo made (a file the
+/// is reached without a link, and index.lock, if it is there, is provably the one pdo made (a file the
 /// journal recorded, still held by that lock's second name in the journal folder: the same device and
-/// inode, since libgit2 writes the branch's new value into its lock before it renames it); those are marked
-/// held. Held stays true until pdo removes it (git takes a lock only where none is), and nothing later
-/// looks at the lock files again: a lock that was not there now may be git's.
+/// inode); then it is marked held. Held stays true until pdo removes it (git takes a lock only where none
+/// is), and nothing later looks at the lock file again: a lock that was not there now may be git's.
 Status check_journal(const git::Repo& repo, const fs::path& dir, Journal& j) {
   for (const auto& f : j.files) {
     if (auto at = f.path.in(repo.workdir()); !at) return untrusted(dir, at.error().message);
   }
-  for (auto& l : j.locks) {
-    const fs::path lock = lock_path(repo, j, l.kind);
-    const auto now = platform::file_identity(lock);
-    if (!now) continue;
-    const auto same = [&](const std::optional<platform::FileIdentity>& id) { return id && id->same_file(*now); };
-    const bool recorded = std::any_of(l.identities.begin(), l.identities.end(), same);
-    if (!recorded ||
-        (!same(platform::file_identity(witness(dir, l.kind, false))) && !same(platform::file_identity(witness(dir, l.kind, true))))) {
-      return foreign_lock(util::path_to_utf8(lock));
-    }
-    l.held = true;
+  const auto now = platform::file_identity(lock_path(repo));
+  if (!j.lock || !now) return ok();
+  const auto same = [&](const std::optional<platform::FileIdentity>& id) { return id && id->same_file(*now); };
+  if (std::none_of(j.lock->identities.begin(), j.lock->identities.end(), same) ||
+      (!same(platform::file_identity(witness(dir, false))) && !same(platform::file_identity(witness(dir, true))))) {
+    return foreign_lock(util::path_to_utf8(lock_path(repo)));
   }
-  return ok();
-}
-
-/// The branch may move to the journal's commit only if that is a commit this transaction could have
-/// built: on HEAD's branch, from the value the branch still has, a child of it (or, for pdo sync's move,
-/// an existing commit) that changes no path the journal does not name.
-Status check_commit(const git::Repo& repo, const fs::path& dir, const CommitRecord& c) {
-  if ("refs/heads/" + repo.branch() != c.ref) return untrusted(dir, tr("记录的分支不是 HEAD 的分支", "its branch is not HEAD's"));
-  if (repo.ref_target(c.ref) != c.old_id) return untrusted(dir, tr("分支已经不在记录的位置", "the branch is no longer where it says"));
-  const auto parents = repo.commit_parents(c.commit);
-  const std::vector<std::string> built_on = c.old_id.empty() ? std::vector<std::string>{} : std::vector<std::string>{c.old_id};
-  if (!parents || (!c.move && *parents != built_on))
-    return untrusted(dir, tr("记录的提交不是在分支上做出的", "its commit was not made on the branch"));
-  auto changes = repo.tree_changes(c.old_id, c.commit);
-  if (!changes) return untrusted(dir, changes.error().message);
-  for (const auto& ch : *changes) {
-    const auto p = util::RelPath::parse(ch.path);
-    if (!p || !std::binary_search(c.paths.begin(), c.paths.end(), *p)) {
-      return untrusted(dir, tr("记录的提交改动了它没有记下的路径", "its commit changes a path it does not name"));
-    }
-  }
-  return ok();
-}
-
-/// Whether the journal took a lock of `kind` and check_journal found it there, pdo's.
-bool held(const Journal& j, LockKind kind) {
-  return std::any_of(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == kind && l.held; });
-}
-
-/// Finishes a transaction that had begun to publish: its locks renamed into place, then, unless the branch
-/// already `moved` there, the branch moved under the killed pdo's own lock, which goes last. That lock is
-/// never released first: a `git commit` that read HEAD before the index was published and the index after
-/// (git reads it again after its pre-commit hook) waits on it (core.filesRefLockTimeout), and would take
-/// the branch, and pdo's change under its own message, the moment it went.
-Status finish(git::Repo& repo, const fs::path& dir, const Journal& j, bool moved) {
-  const CommitRecord& c = *j.commit;
-  const bool ours = held(j, LockKind::branch);
-  if (!moved) {
-    // A pdo that began publishing holds the branch's lock: without it, proven pdo's, nothing shows that a
-    // pdo got this far here, and the record alone moves no branch.
-    if (!ours)
-      return untrusted(dir, tr("记录说分支正在移动，但分支没有被锁定", "it says the branch is moving, but the branch is not locked"));
-    if (auto st = check_commit(repo, dir, c); !st) return st;
-  }
-  std::error_code ec;
-  for (const auto& l : j.locks) {
-    if (!l.held || l.kind == LockKind::branch) continue;
-    const fs::path lock = lock_path(repo, j, l.kind);
-    // Only the lock pdo filled (a second name of its witness) is renamed into place; one still a seed's
-    // link goes: renaming that empty file would publish an empty index.
-    if (platform::file_identity(lock) != platform::file_identity(witness(dir, l.kind, true))) {
-      fs::remove(lock, ec);
-    } else if (!platform::rename_replace(lock, fs::path(lock).replace_extension())) {
-      return Error{Exit::failure, tr("无法完成被中断的提交：", "cannot finish the interrupted commit: ") + util::path_to_utf8(lock)};
-    }
-  }
-  const fs::path branch_lock = repo.branch_lock_path(c.ref);
-  if (!moved) {
-    // As git commits a ref lock: the reflogs, then the new value renamed into place (here beside the
-    // lock, which keeps its identity, so a kill at any point leaves it provable).
-    if (auto st = repo.append_reflogs(c.ref, c.old_id, c.commit, c.reflog); !st) return write_error(st.error(), repo.gitdir());
-    const fs::path value = dir / "branch";
-    if (auto st = util::write_file_atomic(value, c.commit + "\n", util::Replace::allowed); !st) return write_error(st.error(), dir);
-    pause_point("recovery-moving");
-    if (!platform::rename_replace(value, fs::path(branch_lock).replace_extension()))
-      return unwritable(platform::last_io_failure(), branch_lock);
-    pause_point("recovery-moved");
-  }
-  if (ours) fs::remove(branch_lock, ec);
+  j.lock->held = true;
   return ok();
 }
 
@@ -515,36 +430,28 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       }
       if (auto st = check_journal(repo, dir, j); !st) return st.error();
       pause_point("recovery-checked");
-      // The branch moved to the recorded commit (it is there, or in the history git committed on top of it
-      // since, and not in the history it was built on), or publishing had begun (the branch is locked, the
-      // index going into place): finish; otherwise undo. A recorded branch lock that is gone and the commit
-      // not in the branch's history is a publish that never moved the branch (libgit2 freeing its lock on a
-      // failed commit; git may have committed since): undo. A publishing record with no lock at all is no
-      // record pdo writes (finish refuses it).
-      const bool branch_lock_gone =
-          j.commit && std::any_of(j.locks.begin(), j.locks.end(), [](const LockRecord& l) { return l.kind == LockKind::branch; }) &&
-          !held(j, LockKind::branch);
+      // The branch got to the recorded commit (it is there, or in the history git committed on top of it
+      // since, and not in the history it was built on): the commit is done. Otherwise it is undone, and a
+      // branch lock the killed pdo's libgit2 left stays, for the learner to remove as git would say:
+      // recovery never moves a branch or touches its lock.
       const bool built = j.commit && !j.commit->commit.empty();
       const bool moved = built && repo.is_ancestor(j.commit->commit, repo.ref_target(j.commit->ref)) &&
                          (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));
-      const bool forward = moved || (built && j.stage == Stage::publishing && !branch_lock_gone);
-      if (forward) {
-        if (auto st = finish(repo, dir, j, moved); !st) return st.error();
-      } else {
+      if (!moved) {
         roll_back(repo, dir, j);
-        // Its index was published already (libgit2 failed to move the branch after it and freed its lock):
-        // the paths are staged as HEAD has them again, as the working files are, so no `git commit` takes
-        // the undone change under its own message.
-        // (A publishing journal always holds its commit record: load_journal refuses one that does not.)
-        const std::string head = j.stage == Stage::publishing && !held(j, LockKind::index) ? repo.ref_target(j.commit->ref) : "";
+        // Its index was published already (pdo was killed, or libgit2 failed, before the branch moved): the
+        // paths are staged as HEAD has them again, as the working files are, so no `git commit` takes the
+        // undone change under its own message. (A publishing journal always holds its commit record:
+        // load_journal refuses one that does not.)
+        const std::string head = j.stage == Stage::publishing && !(j.lock && j.lock->held) ? repo.ref_target(j.commit->ref) : "";
         if (!head.empty()) {
           for (const auto& p : j.commit->paths) restage.changes.push_back(Change::whole_file(p));
           restage.move = Transaction::Move{head, head, ""};
         }
       }
       remove_temp_files(repo.workdir(), j);
-      if (j.stage > Stage::locking || !j.locks.empty()) {
-        err << (forward ? trf("pdo: 完成了一个被中断的 pdo 提交（pid {}）\n", "pdo: finished a pdo commit that was interrupted (pid {})\n",
+      if (j.stage > Stage::locking || j.lock) {
+        err << (moved ? trf("pdo: 完成了一个被中断的 pdo 提交（pid {}）\n", "pdo: finished a pdo commit that was interrupted (pid {})\n",
                               j.pid)
                         : trf("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid {}）\n",
                               "pdo: rolled back a pdo commit that was interrupted before it finished (pid {})\n", j.pid));

@@ -7,8 +7,9 @@
 // writes the ref and the reflogs as git does, in the common dir of a linked worktree). The index moves
 // first, under the branch's lock, so that no `git commit` can ever pair the new HEAD with the old index
 // (git reads HEAD, then the index). A failure before publishing leaves the repository and every file as
-// they were; a kill at any point is finished (once publishing began) or undone by the next pdo
-// (recover()), which acts only on a journal pdo could have written and removes only locks it can prove.
+// they were; a kill at any point is undone by the next pdo unless the branch got to the commit
+// (recover()), which acts only on a journal pdo could have written, removes only the index.lock it can
+// prove, and never moves a branch or touches its lock: a branch lock a kill left is named, as git does.
 // The caller holds the workspace lock (.git/pdo.lock), so two pdo transactions never overlap.
 #include <functional>
 #include <optional>
@@ -84,7 +85,7 @@ struct Transaction {
 /// Runs the transaction; the new commit's id, or nullopt when nothing needed committing.
 Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn);
 
-/// Finishes or undoes what a killed pdo left (call with the workspace lock held, before anything else),
+/// Undoes what a killed pdo left unless its branch moved (call with the workspace lock held, before anything else),
 /// and rebuilds a missing .git/index from HEAD. Notes go to `err`; true when it changed anything.
 Result<bool> recover(git::Repo& repo, std::ostream& err);
 

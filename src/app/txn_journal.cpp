@@ -14,10 +14,8 @@ using util::tr;
 namespace {
 
 constexpr const char* k_stage_names[] = {"locking", "writing", "committing", "publishing"};
-constexpr const char* k_lock_names[] = {"index", "branch"};
 constexpr std::size_t k_journal_cap = 16 << 20;  // 10k paths of a big exercise folder fit many times
-constexpr std::size_t k_reflog_cap = 1024;
-constexpr std::string_view k_header = "pdo-transaction 2\n";
+constexpr std::string_view k_header = "pdo-transaction 3\n";
 
 std::optional<std::uint64_t> number(std::string_view s) {
   if (!util::is_digits(s) || s.size() > 19) return std::nullopt;
@@ -43,20 +41,13 @@ std::string identity_words(const platform::FileIdentity& id) {
 }
 
 std::string parse_lock(const std::vector<std::string>& w, Journal& j) {
-  const auto kind = index_of(k_lock_names, w[1]);
-  const auto dev = number(w[2]), ino = number(w[3]), size = number(w[4]);
-  const bool negative = !w[5].empty() && w[5][0] == '-';
-  const auto mtime = number(negative ? w[5].substr(1) : w[5]);
-  if (!kind || !dev || !ino || !size || !mtime)
-    return tr("锁记录不是“种类 设备 inode 大小 时间”", "a lock record that is not kind, device, inode, size and time");
-  const auto k = static_cast<LockKind>(*kind);
-  if (j.locks.empty() && k != LockKind::index) return tr("第一个锁不是 index.lock", "a first lock that is not index.lock");
-  if (k == LockKind::branch && (!j.commit || j.commit->commit.empty()))
-    return tr("分支锁出现在它要移动到的提交之前", "a branch lock before the commit it moves to");
-  auto it = std::find_if(j.locks.begin(), j.locks.end(), [&](const LockRecord& l) { return l.kind == k; });
-  if (it == j.locks.end()) it = j.locks.insert(j.locks.end(), LockRecord{k, {}});
+  const auto dev = number(w[1]), ino = number(w[2]), size = number(w[3]);
+  const bool negative = !w[4].empty() && w[4][0] == '-';
+  const auto mtime = number(negative ? w[4].substr(1) : w[4]);
+  if (!dev || !ino || !size || !mtime) return tr("锁记录不是“设备 inode 大小 时间”", "a lock record that is not device, inode, size and time");
+  if (!j.lock) j.lock.emplace();
   const auto t = static_cast<std::int64_t>(*mtime);
-  it->identities.push_back(platform::FileIdentity{*dev, *ino, *size, negative ? -t : t});
+  j.lock->identities.push_back(platform::FileIdentity{*dev, *ino, *size, negative ? -t : t});
   return {};
 }
 
@@ -74,15 +65,11 @@ std::string parse_file(const std::vector<std::string>& w, std::string_view tail,
   return {};
 }
 
-std::string parse_commit(const std::vector<std::string>& w, std::string_view tail, Journal& j) {
+std::string parse_commit(const std::vector<std::string>& w, Journal& j) {
   if (j.commit || j.stage > Stage::writing) return tr("第二个提交记录", "a second commit record");
   auto old_id = id_or_none(w[2]), commit = id_or_none(w[3]);
-  if (!git::Repo::is_branch_ref(w[1]) || !old_id || !commit || (w[4] != "commit" && w[4] != "move"))
-    return tr("提交记录格式不对", "a malformed commit record");
-  if (tail.size() > k_reflog_cap || std::any_of(tail.begin(), tail.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })) {
-    return tr("reflog 消息含有控制字符", "a reflog message with control characters");
-  }
-  j.commit = CommitRecord{w[1], *old_id, *commit, std::string(tail), w[4] == "move", {}};
+  if (!git::Repo::is_branch_ref(w[1]) || !old_id || !commit) return tr("提交记录格式不对", "a malformed commit record");
+  j.commit = CommitRecord{w[1], *old_id, *commit, {}};
   j.stage = Stage::committing;
   return {};
 }
@@ -93,9 +80,9 @@ std::string parse_line(std::string_view line, Journal& j) {
   const auto tab = line.find('\t');
   const auto w = util::split(line.substr(0, tab), ' ');
   const std::string_view tail = tab == std::string_view::npos ? std::string_view() : line.substr(tab + 1);
-  if (w.size() == 6 && w[0] == "lock") return parse_lock(w, j);
+  if (w.size() == 5 && w[0] == "lock" && tab == std::string_view::npos) return parse_lock(w, j);
   if (w.size() == 4 && w[0] == "file" && tab != std::string_view::npos) return parse_file(w, tail, j);
-  if (w.size() == 5 && w[0] == "commit" && tab != std::string_view::npos) return parse_commit(w, tail, j);
+  if (w.size() == 4 && w[0] == "commit" && tab == std::string_view::npos) return parse_commit(w, j);
   if (w.size() == 1 && w[0] == "path" && tab != std::string_view::npos) {
     if (!j.commit || j.stage != Stage::committing) return tr("路径记录不在提交记录之后", "a path outside a commit record");
     auto path = util::RelPath::parse(tail);
@@ -137,14 +124,9 @@ fs::path txn_dir(const fs::path& gitdir) { return gitdir / "pdo-txn"; }
 
 fs::path backup_path(const fs::path& dir, std::size_t index) { return dir / ("old-" + std::to_string(index)); }
 
-fs::path witness(const fs::path& dir, LockKind kind, bool filled) {
-  return dir / (kind == LockKind::branch ? "branch-lock" : filled ? "index" : "seed-0");
-}
+fs::path witness(const fs::path& dir, bool filled) { return dir / (filled ? "index" : "seed-0"); }
 
-fs::path lock_path(const git::Repo& repo, const Journal& journal, LockKind kind) {
-  return kind == LockKind::branch ? repo.branch_lock_path(journal.commit ? journal.commit->ref : std::string())
-                                  : repo.index_path().concat(".lock");
-}
+fs::path lock_path(const git::Repo& repo) { return repo.index_path().concat(".lock"); }
 
 Status JournalLog::begin(long pid, std::uint64_t start) {
   const fs::path file = m_dir / "journal";
@@ -172,9 +154,7 @@ Status JournalLog::append(const std::string& lines) {
   return ok();
 }
 
-Status JournalLog::lock_identity(LockKind kind, const platform::FileIdentity& id) {
-  return append(std::string("lock ") + k_lock_names[static_cast<int>(kind)] + " " + identity_words(id) + "\n");
-}
+Status JournalLog::lock_identity(const platform::FileIdentity& id) { return append("lock " + identity_words(id) + "\n"); }
 
 Status JournalLog::file(std::size_t index, const FileRecord& r) {
   return append("file " + std::to_string(index) + (r.existed ? " 1 " : " 0 ") + (r.removed ? "-" : r.new_sha256) + "\t" + r.path.str() +
@@ -184,8 +164,7 @@ Status JournalLog::file(std::size_t index, const FileRecord& r) {
 Status JournalLog::stage(Stage stage) { return append(std::string("stage ") + k_stage_names[static_cast<int>(stage)] + "\n"); }
 
 Status JournalLog::commit(const CommitRecord& r) {
-  std::string lines = "commit " + r.ref + " " + (r.old_id.empty() ? "-" : r.old_id) + " " + (r.commit.empty() ? "-" : r.commit) +
-                      (r.move ? " move\t" : " commit\t") + r.reflog + "\n";
+  std::string lines = "commit " + r.ref + " " + (r.old_id.empty() ? "-" : r.old_id) + " " + (r.commit.empty() ? "-" : r.commit) + "\n";
   for (const auto& p : r.paths) lines += "path\t" + p.str() + "\n";
   return append(lines);
 }
@@ -265,10 +244,8 @@ void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& j) {
       fs::remove(file, ec);
     }
   }
-  for (const auto& l : j.locks) {
-    std::error_code ec;
-    if (l.held) fs::remove(lock_path(repo, j, l.kind), ec);
-  }
+  std::error_code ec;
+  if (j.lock && j.lock->held) fs::remove(lock_path(repo), ec);
 }
 
 void remove_temp_files(const fs::path& workdir, const Journal& j) {

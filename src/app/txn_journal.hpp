@@ -1,8 +1,8 @@
 #pragma once
 // The record a pdo commit keeps in .git/pdo-txn/ while it runs (this worktree's git dir: what it guards,
 // the index and the working files, is the worktree's own): who runs it (pid and process start time), how
-// far it got, the identity of every lock file it took, the files it writes, the commit and the paths it
-// commits. It lets the next pdo finish or undo the work of a pdo that was killed, and nothing more: the
+// far it got, the identity of its index.lock, the files it writes, the commit and the paths it
+// commits. It lets the next pdo undo the work of a pdo that was killed, and nothing more: the
 // journal is input like any other file of the workspace (a .git travels in a zip or a synced folder), so
 // every path in it is a util::RelPath, and recovery acts only when the whole record is one pdo could
 // have written (recover()).
@@ -25,20 +25,15 @@ namespace fs = std::filesystem;
 
 /// How far a transaction got, in order.
 /// committing: the objects and the new index (in its lock) exist; publishing: the branch is locked at the
-/// value the commit was built on and the locks are being renamed into place, so the next pdo finishes.
+/// value the commit was built on, and the index is going into place before the branch moves.
 enum class Stage { locking, writing, committing, publishing };
 
-/// The git locks a transaction takes, in order: this worktree's index.lock, and the branch's lock, which
-/// libgit2's ref transaction takes in the common dir.
-enum class LockKind { index, branch };
-
-/// A lock the transaction took, with every identity it may have. Each is recorded before the lock can
-/// take it, and the file holding it keeps a second name in the journal folder (its witness: a seed the lock
-/// is a hard link of, the scratch file renamed onto it, or the link pdo makes of libgit2's branch lock),
-/// so a lock pdo made is one it can prove after a kill, and a lock whose identity a journal merely names
-/// is not.
+/// The index.lock the transaction took, with every identity it may have. Each is recorded before the lock
+/// can take it, and the file holding it keeps a second name in the journal folder (its witness: the seed
+/// the lock is a hard link of, or the scratch file renamed onto it), so a lock pdo made is one it can prove
+/// after a kill, and a lock whose identity a journal merely names is not. (The branch's lock is libgit2's:
+/// one a kill leaves is never pdo's to remove, and git names it, as pdo does.)
 struct LockRecord {
-  LockKind kind = LockKind::index;
   std::vector<platform::FileIdentity> identities;
   /// The lock is there and pdo's: taken by this process, or proven by recovery when it first looked. Only
   /// such a lock is ever removed or renamed: one that was not there then may be git's by now.
@@ -58,8 +53,6 @@ struct CommitRecord {
   std::string ref;                   ///< the branch, refs/heads/…
   std::string old_id;                ///< the value it was built on ("" when unborn)
   std::string commit;                ///< the new value ("" when nothing is committed)
-  std::string reflog;                ///< the reflog line's message
-  bool move = false;                 ///< an existing commit (pdo sync), not a new child of old_id
   std::vector<util::RelPath> paths;  ///< every path the commit may change
 };
 
@@ -68,7 +61,7 @@ struct Journal {
   long pid = 0;
   std::uint64_t start = 0;
   Stage stage = Stage::locking;
-  std::vector<LockRecord> locks;
+  std::optional<LockRecord> lock;  ///< index.lock, once its first identity is recorded
   std::vector<FileRecord> files;
   std::optional<CommitRecord> commit;
 };
@@ -77,9 +70,9 @@ struct Journal {
 /// line, or none, means "none running").
 fs::path txn_dir(const fs::path& gitdir);
 
-/// The file in the journal folder that keeps a lock's identity under a second name: the seed it is
-/// linked from, the scratch file renamed onto it, or (the branch) the link pdo makes of libgit2's lock.
-fs::path witness(const fs::path& dir, LockKind kind, bool filled);
+/// The file in the journal folder that keeps index.lock's identity under a second name: the seed it is
+/// linked from, or the scratch file renamed onto it (`filled`).
+fs::path witness(const fs::path& dir, bool filled);
 
 /// The journal file, a write-ahead log: each record is appended before the step it protects, and a
 /// record cut short by a kill (no final newline) is ignored, so no step is ever taken unrecorded.
@@ -93,7 +86,7 @@ public:
   /// are appended through one open file until clear().
   Status begin(long pid, std::uint64_t start);
   /// Appends one record.
-  Status lock_identity(LockKind kind, const platform::FileIdentity& id);
+  Status lock_identity(const platform::FileIdentity& id);
   Status file(std::size_t index, const FileRecord& record);
   Status stage(Stage stage);
   /// The commit record, its paths with it, in one write (stage committing).
@@ -115,11 +108,11 @@ Result<std::optional<Journal>> load_journal(const fs::path& dir);
 /// The hard link that keeps file `index`'s old bytes (its old inode) while the transaction runs.
 fs::path backup_path(const fs::path& dir, std::size_t index);
 
-/// Where a recorded lock is: index.lock in this worktree's git dir, the branch's lock in the common dir.
-fs::path lock_path(const git::Repo& repo, const Journal& journal, LockKind kind);
+/// This worktree's index.lock.
+fs::path lock_path(const git::Repo& repo);
 
 /// Puts back every recorded file that still holds exactly what the transaction wrote (by renaming its
-/// old inode back: no free space needed), and removes the held locks.
+/// old inode back: no free space needed), and removes index.lock if held.
 void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& journal);
 
 /// Removes temp files `NAME.pdo-tmp-PID-*` that process `pid` left beside the recorded files.

@@ -1,9 +1,6 @@
 // Branches move as git moves them, through libgit2's ref transaction: refs/heads/<b>.lock taken in the
 // common dir, the branch's and HEAD's reflog appended, the lock renamed into place. And the paths a linked
 // worktree shares with the main one (refs, config, hooks), from libgit2 rather than from gitdir().
-#include <cstdlib>
-#include <fstream>
-
 #include "git/lg2.hpp"
 
 #include "util/fs.hpp"
@@ -43,14 +40,12 @@ struct Repo::BranchLock::Impl {
   git_repository* repo = nullptr;
   TxnPtr txn;
   std::string ref;
-  fs::path file;
   std::string value;
 };
 
 Repo::BranchLock::BranchLock(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 Repo::BranchLock::BranchLock(BranchLock&&) noexcept = default;
 Repo::BranchLock::~BranchLock() = default;  // git_transaction_free releases a lock that was not committed
-const fs::path& Repo::BranchLock::file() const { return m_impl->file; }
 const std::string& Repo::BranchLock::value() const { return m_impl->value; }
 
 Status Repo::BranchLock::move(const std::string& id, const Identity& identity, const std::string& message) {
@@ -76,38 +71,10 @@ Result<Repo::BranchLock> Repo::lock_branch(const std::string& ref) {
   lock->repo = repo;
   lock->txn.reset(raw);
   lock->ref = ref;
-  lock->file = branch_lock_path(ref);
   if (int rc = git_transaction_lock_ref(raw, ref.c_str()); rc != 0)
     return lg2_error(rc, tr("无法锁定分支 ", "cannot lock the branch ") + ref);
   lock->value = ref_target(ref);  // read under the lock: the compare-and-swap's current value
   return BranchLock(std::move(lock));
-}
-
-Status Repo::append_reflogs(const std::string& ref, const std::string& old_id, const std::string& id, const std::string& message) {
-  auto sig = signature_of(m_impl->repo.get(), std::nullopt);
-  if (!sig) return sig.error();
-  const git_signature& who = *sig->get();
-  const int offset = std::abs(who.when.offset);
-  const std::string line = (old_id.empty() ? std::string(GIT_OID_HEXSZ, '0') : old_id) + " " + id + " " + who.name + " <" + who.email +
-                           "> " + std::to_string(who.when.time) + " " + who.when.sign + (offset / 60 < 10 ? "0" : "") +
-                           std::to_string(offset / 60) + (offset % 60 < 10 ? "0" : "") + std::to_string(offset % 60) + "\t" + message +
-                           "\n";
-  // Appended, as git and libgit2's ref updates append (libgit2's git_reflog_write rewrites the file under a
-  // lock of its own, which a kill would leave behind, blocking every later write).
-  for (const std::string& name : {ref, std::string("HEAD")}) {
-    git_reflog* raw = nullptr;
-    if (int rc = git_reflog_read(&raw, m_impl->repo.get(), name.c_str()); rc != 0) return lg2_error(rc, name);
-    ReflogPtr reflog(raw);
-    const git_reflog_entry* newest = git_reflog_entry_byindex(raw, 0);
-    if (newest && oid_str(*git_reflog_entry_id_new(newest)) == id) continue;  // written before a kill
-    const fs::path file =
-        (name == "HEAD" ? gitdir() : item_path(m_impl->repo.get(), GIT_REPOSITORY_ITEM_COMMONDIR)) / "logs" / util::path_from_utf8(name);
-    if (auto st = util::make_dirs(file.parent_path()); !st) return st;
-    std::ofstream out(file, std::ios::binary | std::ios::app);
-    out << line << std::flush;  // one write: the line whole, or (a kill) none of it
-    if (!out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)};
-  }
-  return ok();
 }
 
 fs::path Repo::branch_lock_path(const std::string& ref) const {
@@ -128,16 +95,6 @@ std::string Repo::ref_target(const std::string& ref) const {
   git_oid oid;
   if (git_reference_name_to_id(&oid, m_impl->repo.get(), ref.c_str()) != 0) return {};
   return oid_str(oid);
-}
-
-std::optional<std::vector<std::string>> Repo::commit_parents(const std::string& id) const {
-  git_oid oid;
-  git_commit* raw = nullptr;
-  if (git_oid_fromstr(&oid, id.c_str()) != 0 || git_commit_lookup(&raw, m_impl->repo.get(), &oid) != 0) return std::nullopt;
-  CommitPtr commit(raw);
-  std::vector<std::string> parents;
-  for (unsigned i = 0; i < git_commit_parentcount(raw); ++i) parents.push_back(oid_str(*git_commit_parent_id(raw, i)));
-  return parents;
 }
 
 }  // namespace pdo::git

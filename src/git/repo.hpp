@@ -235,8 +235,6 @@ public:
   std::string ref_target(const std::string& ref) const;
   /// True for a valid branch name, refs/heads/….
   static bool is_branch_ref(const std::string& name);
-  /// A commit's parents, or nullopt when `id` names no commit here.
-  std::optional<std::vector<std::string>> commit_parents(const std::string& id) const;
 
   /// A branch held with libgit2's ref transaction (refs/heads/<b>.lock, created as git creates it) until
   /// it is moved or the object goes, which releases the lock.
@@ -244,8 +242,6 @@ public:
   public:
     BranchLock(BranchLock&&) noexcept;
     ~BranchLock();
-    /// The lock file.
-    const fs::path& file() const;
     /// The branch's value, read after the lock was taken ("" when unborn): the compare-and-swap's.
     const std::string& value() const;
     /// Moves the branch to `id` as git does: its reflog and HEAD's get a line (`message`, signed by
@@ -260,9 +256,6 @@ public:
   };
   /// Locks a branch; an Exit::busy error when its lock exists (another program holds it).
   Result<BranchLock> lock_branch(const std::string& ref);
-  /// Appends `old_id -> id` with `message` to the reflogs of `ref` and of HEAD (which names it), as a ref
-  /// update writes them; a reflog whose newest line already moves to `id` is left as it is.
-  Status append_reflogs(const std::string& ref, const std::string& old_id, const std::string& id, const std::string& message);
 
   // Where git keeps what every worktree of the repository shares: in a linked worktree, gitdir() is
   // .git/worktrees/<name>, holding only its HEAD and index, and these are in the main .git folder.

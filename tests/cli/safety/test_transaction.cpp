@@ -128,37 +128,12 @@ void require_sound(const fs::path& root) {
   CHECK(temp_files(root).empty());
 }
 
-/// The killed `ask "held question"` was finished under the next command's commit: HEAD~1 holds it, the
-/// working file is HEAD's, no index.lock is left, and the repository is sound.
-void require_held_question_finished(const fs::path& root) {
-  CHECK(git_out({"show", "HEAD~1:questions.md"}, root).find("held question") != std::string::npos);
-  CHECK(read_file(root / "questions.md") == git_out({"show", "HEAD:questions.md"}, root));
-  CHECK_FALSE(fs::exists(root / ".git/index.lock"));
-  require_sound(root);
-}
-
 /// A workspace where `ask "held question"` was killed with its index published and its branch still
-/// locked: the commit the next pdo must finish (or undo, once the branch lock is gone).
+/// locked (libgit2's lock, which the next pdo names and never removes): the commit the next pdo undoes.
 fs::path held_question_published(const TempDir& tmp) {
   auto root = workspace(tmp);
   REQUIRE(kill_at(root, {"ask", "held question", "--lesson", "6"}, "index-renamed"));
   return root;
-}
-
-/// `git reflog REF` has one line per commit of the branch: no move is logged twice, none is missing.
-void require_one_reflog_line_per_commit(const fs::path& root, const std::string& ref) {
-  const std::string log = git_out({"reflog", "--format=%gs", ref}, root);
-  INFO(log);
-  CHECK(std::count(log.begin(), log.end(), '\n') == commit_count(root));
-}
-
-/// The next command finishes the held question's commit, commits its own and leaves nothing to commit.
-void require_next_finishes(const fs::path& root) {
-  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
-  INFO(next.out << next.err);
-  CHECK(next.exit_code == 0);
-  CHECK(git_out({"status", "--porcelain"}, root).empty());
-  require_held_question_finished(root);
 }
 
 /// The next command undoes the held question's commit (its index was published, its branch never moved),
@@ -564,7 +539,7 @@ TEST_CASE("repro 10: a refused commit leaves every file as it was, including fil
   CHECK(temp_files(root).empty());
   CHECK_FALSE(fs::exists(root / ".git/index.lock"));
   // No transaction left open: the journal holds its header line and no record.
-  CHECK(read_file(root / ".git/pdo-txn/journal") == "pdo-transaction 2\n");
+  CHECK(read_file(root / ".git/pdo-txn/journal") == "pdo-transaction 3\n");
 }
 
 TEST_CASE("repro 11: undo is a stack and never redoes what it undid", "[cli][safety][undo]") {
@@ -642,7 +617,7 @@ TEST_CASE("repro 13: a read-only workspace and another user's repository get exi
 }
 
 // [posix:signals] kill -9 at pdo's test pause points, which the Windows build leaves out (PDO_TEST_HOOKS=OFF).
-TEST_CASE("a kill at each step of the transaction: the next pdo finishes or undoes it, and proves its locks",
+TEST_CASE("a kill at each step of the transaction: the next pdo undoes it unless the branch moved, and proves its locks",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("pause");
   const auto root = workspace(tmp);
@@ -659,13 +634,26 @@ TEST_CASE("a kill at each step of the transaction: the next pdo finishes or undo
       CHECK(reached);
       const bool committed = git_out({"rev-parse", "HEAD"}, root) != before_head;
       CHECK(committed == (std::string(point) == "ref-moved"));
-      // The next command recovers (never "busy"): it finishes a commit whose index was already in place
-      // and undoes one that had not begun to publish; the repository is sound afterwards.
-      const auto next = run_pdo({"track", "done", "17", "notes"}, root);
+      // The next command undoes the killed commit unless its branch moved (then it is done). Killed inside
+      // libgit2's branch lock, pdo left that lock, which the next pdo names (exit 5) and never removes, as
+      // git names a lock a killed git left; the learner removes it as the message says.
+      const bool branch_locked = std::string(point) == "ref-locked" || std::string(point) == "index-renamed";
+      const auto branch_lock = root / ".git/refs/heads/main.lock";
+      CHECK(fs::exists(branch_lock) == branch_locked);
+      auto next = run_pdo({"track", "done", "17", "notes"}, root);
+      if (branch_locked) {
+        INFO(next.out << next.err);
+        CHECK(next.exit_code == 5);
+        CHECK_THAT(next.err, Catch::Contains("refs/heads/main.lock"));
+        CHECK(git_out({"rev-parse", "HEAD"}, root) == before_head);
+        CHECK(git_out({"status", "--porcelain"}, root).empty());  // undone, its index too
+        CHECK(fs::exists(branch_lock));
+        fs::remove(branch_lock);
+        next = run_pdo({"track", "done", "17", "notes"}, root);
+      }
       INFO(next.out << next.err);
       CHECK(next.exit_code == 0);
-      const bool finished = std::string(point) == "index-renamed" || std::string(point) == "ref-moved";
-      CHECK((git_out({"rev-parse", "HEAD~1"}, root) != before_head) == finished);
+      CHECK((git_out({"rev-parse", "HEAD~1"}, root) != before_head) == committed);
       require_ok(run_pdo({"track", "todo", "17", "notes"}, root));
       CHECK_FALSE(fs::exists(root / ".git/index.lock"));
       CHECK(git_out({"status", "--porcelain"}, root).empty());
@@ -710,92 +698,24 @@ TEST_CASE("a pdo killed after its branch moved, then a git commit on top: the ne
   require_sound(root);
 }
 
-// The torture test's failures of 2026-12-05 made exact. A pdo killed after it published its index and
-// before its branch moved holds the branch's lock; a learner's `git commit` that read HEAD before that and
-// the index after it (git reads the index again after its pre-commit hook) now waits on that lock
-// (core.filesRefLockTimeout, 100 ms by default; here 20 s, and pdo paused just before the branch moves, to
-// make the moment exact). Recovery used to remove the killed pdo's lock and then take one of libgit2's: in
-// between, git took the branch and committed pdo's change under the learner's message, and every later pdo
-// refused the journal (exit 5). Recovery now moves the branch under the killed pdo's own lock and removes
-// it only then.
-TEST_CASE("a git commit waiting on a killed pdo's branch lock never takes that pdo's change when recovery moves the branch",
-          "[cli][safety][transaction][posix][posix:race]") {
-  TempDir tmp("finish-waiting-commit");
-  const auto root = held_question_published(tmp);
-  REQUIRE(run_git({"config", "core.filesRefLockTimeout", "20000"}, root).exit_code == 0);
-  append(root / "data/u.txt", "x\n");
-  REQUIRE(run_git({"add", "data/u.txt"}, root).exit_code == 0);
-  platform::ProcessResult commit;
-  std::thread learner([&] { commit = run_git({"commit", "-q", "-m", "u"}, root); });
-  // git holds HEAD.lock while it waits for the branch's lock.
-  for (int i = 0; i < 1000 && !fs::exists(root / ".git/HEAD.lock"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  const bool waiting = fs::exists(root / ".git/HEAD.lock");
-  std::atomic<bool> done{false};
-  std::thread learner_done([&] {
-    learner.join();
-    done = true;
-  });
-  // Paused just before the branch moves; git polls for the lock meanwhile (the old code had removed it here).
-  const auto next = run_paused(root, {"track", "done", "17", "notes"}, "recovery-moving", [&] {
-    for (int i = 0; i < 200 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  });
-  learner_done.join();
-  INFO(next.out << next.err << commit.err);
-  REQUIRE(waiting);
-  CHECK(next.exit_code == 0);
-  CHECK(commit.exit_code != 0);  // its compare-and-swap finds the branch moved
-  CHECK(git_out({"log", "--format=%s"}, root).find("u\n") == std::string::npos);
-  CHECK(git_out({"show", "HEAD~1:questions.md"}, root).find("held question") != std::string::npos);
-  CHECK(git_out({"diff", "--cached", "--name-only"}, root) == "data/u.txt\n");  // the learner's add stays staged
-  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
-}
-
-// A recovery killed while it moves the branch: before the new value is renamed onto the ref (the reflogs
-// written) or after it (the lock not yet removed). The killed pdo's lock is still there and provable, and
-// the next pdo finishes: the branch holds the commit, the lock is gone, and each reflog has one line per
-// move, as git writes them.
-TEST_CASE("a recovery killed while it moves the branch: the next pdo finishes, one reflog line per move",
-          "[cli][safety][transaction][posix][posix:signals]") {
-  TempDir tmp("finish-killed");
-  const auto root = held_question_published(tmp);
-  std::string point;
-  SECTION("before the ref is written") { point = "recovery-moving"; }
-  SECTION("after the ref is written") { point = "recovery-moved"; }
-  REQUIRE(kill_at(root, {"track", "done", "17", "notes"}, point));
-  CHECK(fs::exists(root / ".git/refs/heads/main.lock"));
-  CHECK((git_out({"show", "HEAD:questions.md"}, root).find("held question") != std::string::npos) == (point == "recovery-moved"));
-  require_next_finishes(root);
-  CHECK_FALSE(fs::exists(root / ".git/refs/heads/main.lock"));
-  for (const char* ref : {"main", "HEAD"}) {
-    CHECK(git_out({"reflog", "--format=%gs", ref}, root).rfind("commit: 完成 16", 0) == 0);
-    require_one_reflog_line_per_commit(root, ref);
-  }
-}
-
 // A pdo killed inside libgit2's ref commit, after it wrote the branch's new value into its lock (and the
-// reflogs) and before it renamed the lock: the lock is still the file pdo recorded, with another size and
-// time, and the next pdo proves it by its device and inode and finishes the commit, one reflog line each.
-TEST_CASE("a kill after libgit2 wrote the branch's lock: the next pdo proves that lock and finishes",
+// reflogs) and before it renamed the lock: the next pdo undoes the commit (the branch never got there), and
+// leaves that lock as it is, naming it, as git does; once the learner removes it, pdo commits again.
+TEST_CASE("a kill after libgit2 wrote the branch's lock: the next pdo undoes the commit and names the lock",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("filled-branch-lock");
   const auto root = held_question_published(tmp);
   const auto branch_lock = root / ".git/refs/heads/main.lock";
   const std::string old_head = git_out({"rev-parse", "HEAD"}, root);
-  std::string commit;  // the killed pdo's commit, which nothing reaches yet
-  const std::string fsck = git_out({"fsck", "--no-reflogs"}, root);
-  for (const auto line : util::split_lines(fsck)) {
-    if (line.rfind("dangling commit ", 0) == 0) commit = std::string(util::chomp(line.substr(16)));
-  }
-  REQUIRE(commit.size() == 40);
-  {
-    std::ofstream out(branch_lock, std::ios::binary | std::ios::trunc);  // the same file, written in place
-    out << commit << "\n";
-  }
-  append(root / ".git/logs/refs/heads/main",
-         std::string(util::chomp(old_head)) + " " + commit + " Test Learner <learner@example.com> 1 +0000\tcommit: x\n");
-  require_next_finishes(root);
-  CHECK_FALSE(fs::exists(branch_lock));
-  require_one_reflog_line_per_commit(root, "main");
+  write_file(branch_lock, "0123456789012345678901234567890123456789\n");  // the killed commit's value, in place
+  const auto next = run_pdo({"track", "done", "16", "notes"}, root);
+  INFO(next.out << next.err);
+  CHECK(next.exit_code == 5);
+  CHECK_THAT(next.err, Catch::Contains("refs/heads/main.lock"));
+  CHECK(read_file(branch_lock) == "0123456789012345678901234567890123456789\n");
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == old_head);
+  fs::remove(branch_lock);
+  require_next_undoes(root);
 }
 
 // A pdo whose branch move failed after it published its index (libgit2 frees its lock then: a full disk
@@ -820,10 +740,7 @@ TEST_CASE("a git lock taken while recovery runs is never removed or published: r
   const auto root = held_question_published(tmp);
   const auto index_lock = root / ".git/index.lock";
   REQUIRE_FALSE(fs::exists(index_lock));  // published: the killed pdo holds only the branch
-  const auto branch_lock = root / ".git/refs/heads/main.lock";
-  SECTION("finishing the commit") {}
-  SECTION("undoing it (libgit2 freed the branch lock)") { fs::remove(branch_lock); }
-  const bool finishing = fs::exists(branch_lock);
+  fs::remove(root / ".git/refs/heads/main.lock");  // as libgit2 removes its lock when the move fails
   const auto next = run_paused(root, {"track", "done", "17", "notes"}, "recovery-checked", [&] { write_file(index_lock, "git's"); });
   INFO(next.out << next.err);
   CHECK(next.exit_code == 5);
@@ -831,13 +748,9 @@ TEST_CASE("a git lock taken while recovery runs is never removed or published: r
   CHECK(read_file(index_lock) == "git's");
   CHECK(fs::file_size(root / ".git/index") > 0);
   fs::remove(index_lock);  // git finished
-  if (finishing) {
-    require_next_finishes(root);
-  } else {
-    // The undone commit's index was published already: its paths are staged as HEAD has them once git's
-    // lock is gone, by the next pdo.
-    require_next_undoes(root);
-  }
+  // The undone commit's index was published already: its paths are staged as HEAD has them once git's
+  // lock is gone, by the next pdo.
+  require_next_undoes(root);
 }
 
 // The restaging above, left for the next pdo, undoes the killed commit once more: only its index. A file
@@ -976,6 +889,7 @@ TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kill
   std::uniform_int_distribution<int> delay_ms(1, 20);  // within a whole run: a pdo commit takes a few ms
   int killed = 0;
   std::map<int, int> outcomes;  // exit codes of the runs that were not killed
+  int stale_locks = 0;
   for (int round = 0; killed < 100 && round < 600; ++round) {
     const std::string lesson = std::to_string(round % 17 + 1);
     const std::vector<std::vector<std::string>> commands{{"track", round % 2 ? "todo" : "done", lesson, "notes"},
@@ -992,13 +906,21 @@ TEST_CASE("torture: concurrent pdo commands, git CLI commits and 100 random kill
     const auto r = platform::run_process(argv, opts);
     killed += r.timed_out ? 1 : 0;
     if (!r.timed_out) ++outcomes[r.exit_code];
+    // A kill while libgit2 held the branch's lock leaves it, and pdo, like git, never removes it: the
+    // learner does, once no git program runs. The learner's loop holds that lock for microseconds, so one
+    // that is still the same file 300 ms later is the killed pdo's.
+    const auto branch_lock = root / ".git/refs/heads/main.lock";
+    if (const auto left = r.timed_out ? platform::file_identity(branch_lock) : std::nullopt) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      if (platform::file_identity(branch_lock) == left) stale_locks += fs::remove(branch_lock) ? 1 : 0;
+    }
   }
   stop = true;
   learner.join();
   for (const int code : codes) CHECK((code == 0 || code == 2 || code == 5));
   std::string summary;
   for (const auto& [code, n] : outcomes) summary += " rc" + std::to_string(code) + "x" + std::to_string(n);
-  INFO("killed " << killed << "; finished:" << summary);
+  INFO("killed " << killed << " (" << stale_locks << " branch locks left, removed by hand); finished:" << summary);
   // Some run was killed at all (how many, and how many finished, depends on the machine's speed and load,
   // which the test does not judge: on a loaded machine every run may be killed).
   CHECK(killed > 0);

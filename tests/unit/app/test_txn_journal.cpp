@@ -27,7 +27,7 @@ void write_journal(const std::filesystem::path& dir, const std::string& text) {
   out << text;
 }
 
-const std::string k_head = "pdo-transaction 2\npid 12\nstart 34\n";
+const std::string k_head = "pdo-transaction 3\npid 12\nstart 34\n";
 const std::string k_sha(64, 'a');
 const std::string k_old(40, 'b');
 const std::string k_new(40, 'c');
@@ -39,23 +39,20 @@ TEST_CASE("a journal records a transaction and is cut back to its header when it
   const auto& dir = tmp.path();
   SECTION("first transaction: no journal yet") {}
   SECTION("over a journal an older pdo emptied") { write_journal(dir, ""); }
-  SECTION("over an idle journal") { write_journal(dir, "pdo-transaction 2\n"); }
+  SECTION("over an idle journal") { write_journal(dir, "pdo-transaction 3\n"); }
   SECTION("over an idle journal of pdo 5066e12") { write_journal(dir, "pdo-transaction 1\n"); }
+  SECTION("over an idle journal of the pdo before 3") { write_journal(dir, "pdo-transaction 2\n"); }
   CHECK_FALSE(app::journal_has_records(dir));
   CHECK_FALSE(*app::load_journal(dir));
 
   app::JournalLog log(dir);
   REQUIRE(log.begin(4242, 99));
-  REQUIRE(log.lock_identity(app::LockKind::index, platform::FileIdentity{1, 2, 0, -5}));
+  REQUIRE(log.lock_identity(platform::FileIdentity{1, 2, 0, -5}));
   REQUIRE(log.file(0, {util::RelPath::parse("lessons/03 路径/notes.md").take(), true, k_sha, false}));
   REQUIRE(log.stage(app::Stage::writing));
-  REQUIRE(log.commit({"refs/heads/main",
-                      k_old,
-                      k_new,
-                      "commit: tick 03 read",
-                      false,
-                      {util::RelPath::parse("lessons/03 路径/notes.md").take(), util::RelPath::parse("progress.md").take()}}));
-  REQUIRE(log.lock_identity(app::LockKind::branch, platform::FileIdentity{1, 3, 0, 7}));
+  REQUIRE(log.commit(
+      {"refs/heads/main", k_old, k_new, {util::RelPath::parse("lessons/03 路径/notes.md").take(), util::RelPath::parse("progress.md").take()}}));
+  REQUIRE(log.lock_identity(platform::FileIdentity{1, 3, 0, 7}));  // the lock filled
   REQUIRE(log.stage(app::Stage::publishing));
   CHECK(app::journal_has_records(dir));
   auto loaded = app::load_journal(dir);
@@ -65,26 +62,24 @@ TEST_CASE("a journal records a transaction and is cut back to its header when it
   CHECK(j.pid == 4242);
   CHECK(j.start == 99);
   CHECK(j.stage == app::Stage::publishing);
-  REQUIRE(j.locks.size() == 2);
-  CHECK(j.locks[0].identities.front() == platform::FileIdentity{1, 2, 0, -5});
-  CHECK(j.locks[1].kind == app::LockKind::branch);
+  REQUIRE(j.lock);
+  CHECK(j.lock->identities == std::vector<platform::FileIdentity>{{1, 2, 0, -5}, {1, 3, 0, 7}});
   REQUIRE(j.files.size() == 1);
   CHECK(j.files[0].path.str() == "lessons/03 路径/notes.md");
   REQUIRE(j.commit);
   CHECK(j.commit->ref == "refs/heads/main");
   CHECK(j.commit->old_id == k_old);
   CHECK(j.commit->commit == k_new);
-  CHECK(j.commit->reflog == "commit: tick 03 read");
   CHECK(j.commit->paths.size() == 2);
 
   log.clear();
-  CHECK(journal_text(dir) == "pdo-transaction 2\n");
+  CHECK(journal_text(dir) == "pdo-transaction 3\n");
   CHECK_FALSE(app::journal_has_records(dir));
   CHECK_FALSE(*app::load_journal(dir));
 
   // The next transaction, shorter than the last, holds nothing of it.
   REQUIRE(log.begin(7, 8));
-  CHECK(journal_text(dir) == "pdo-transaction 2\npid 7\nstart 8\n");
+  CHECK(journal_text(dir) == "pdo-transaction 3\npid 7\nstart 8\n");
   loaded = app::load_journal(dir);
   REQUIRE(loaded);
   REQUIRE(*loaded);
@@ -96,7 +91,7 @@ TEST_CASE("a journal records a transaction and is cut back to its header when it
 TEST_CASE("a record a kill cut short never happened", "[app][journal]") {
   TempDir tmp("journal cut");
   const auto& dir = tmp.path();
-  write_journal(dir, k_head + "lock index 1 2 3 4\nfile 0 0 " + k_sha + "\tprogress.md\nstage writing\nstage publi");
+  write_journal(dir, k_head + "lock 1 2 3 4\nfile 0 0 " + k_sha + "\tprogress.md\nstage writing\nstage publi");
   auto j = app::load_journal(dir);
   REQUIRE(j);
   REQUIRE(*j);
@@ -106,8 +101,8 @@ TEST_CASE("a record a kill cut short never happened", "[app][journal]") {
 TEST_CASE("a journal pdo could not have written is refused, naming the line", "[app][journal]") {
   TempDir tmp("journal refused");
   const auto& dir = tmp.path();
-  const std::string lock = "lock index 1 2 3 4\n";
-  const std::string commit = "commit refs/heads/main " + k_old + " " + k_new + " commit\tcommit: x\n";
+  const std::string lock = "lock 1 2 3 4\n";
+  const std::string commit = "commit refs/heads/main " + k_old + " " + k_new + "\n";
   for (const std::string& records :
        std::vector<std::string>{"file 0 0 " + k_sha + "\t../victim.txt\n",     // out of the working tree
                                 "file 0 0 " + k_sha + "\t/home/me/.bashrc\n",  // absolute
@@ -115,13 +110,13 @@ TEST_CASE("a journal pdo could not have written is refused, naming the line", "[
                                 "file 0 1 -\tlessons/.GIT/hooks/x\n",          // .git as Windows or macOS would open it
                                 "file 1 0 " + k_sha + "\tprogress.md\n",       // not the next file
                                 lock + commit + "path\t../x\n",                // a committed path out of the tree
-                                lock + "commit refs/remotes/x " + k_old + " " + k_new + " commit\tm\n",          // not a branch
-                                lock + "commit refs/heads/main " + k_old + " " + k_new + " commit\tm\x1b[2J\n",  // a control character
-                                lock + "commit refs/heads/main\x1b " + k_old + " " + k_new + " commit\tm\n",  // a branch libgit2 refuses
+                                lock + "commit refs/remotes/x " + k_old + " " + k_new + "\n",            // not a branch
+                                lock + "commit refs/heads/main " + k_old + " " + k_new + " commit\tm\n",  // version 2's record
+                                lock + "commit refs/heads/main\x1b[2J " + k_old + " " + k_new + "\n",    // a branch libgit2 refuses
                                 lock + "stage publishing\n",                              // publishing before a commit
-                                lock + "lock branch 1 2 3 4\n",                           // a branch lock before the commit
-                                "lock branch 1 2 3 4\n",                                  // not index.lock first
-                                lock + "lock config 1 2 3 4\n",                           // a lock pdo does not take
+                                lock + "lock 1 2 3\n",                                    // an identity cut short
+                                "lock index 1 2 3 4\n",                                   // version 2's lock record
+                                lock + "lock 1 2 3 x\n",                                  // not a number
                                 lock + commit + "file 0 0 " + k_sha + "\tprogress.md\n",  // a file after the commit
                                 lock + "stage committing\n",                              // a stage pdo never records
                                 lock + "rm -rf /\n"}) {
@@ -142,13 +137,13 @@ TEST_CASE("a journal pdo could not have written is refused, naming the line", "[
 TEST_CASE("a kill between sizing the journal and writing its header leaves no record", "[app][journal]") {
   TempDir tmp("journal sized");
   const auto& dir = tmp.path();
-  write_journal(dir, std::string("pdo-transaction 2\n") + std::string(24, '\0'));
+  write_journal(dir, std::string("pdo-transaction 3\n") + std::string(24, '\0'));
   const auto j = app::load_journal(dir);
   REQUIRE(j);
   CHECK_FALSE(*j);
   app::JournalLog log(dir);
   REQUIRE(log.begin(5, 6));
-  CHECK(journal_text(dir) == "pdo-transaction 2\npid 5\nstart 6\n");
+  CHECK(journal_text(dir) == "pdo-transaction 3\npid 5\nstart 6\n");
 }
 
 // Found while writing its fuzz target (tests/fuzz/fuzz_txn_journal.cpp, whose property now checks it): recovery removes a file the journal
@@ -168,7 +163,7 @@ TEST_CASE("a journal naming a file outside the workspace is refused, and nothing
     CHECK(std::filesystem::exists(outside));
   }
   // What pdo writes still loads: a path in a lesson folder.
-  write_journal(dir, k_head + "lock index 1 2 3 4\nfile 0 0 " + k_sha + "\tlessons/03-ddp/notes.md\n");
+  write_journal(dir, k_head + "lock 1 2 3 4\nfile 0 0 " + k_sha + "\tlessons/03-ddp/notes.md\n");
   const auto mine = app::load_journal(dir);
   REQUIRE(mine);
   REQUIRE(*mine);

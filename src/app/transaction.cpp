@@ -431,12 +431,17 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       if (auto st = check_journal(repo, dir, j); !st) return st.error();
       pause_point("recovery-checked");
       // The branch got to the recorded commit (it is there, or in the history git committed on top of it
-      // since, and not in the history it was built on): the commit is done. Otherwise it is undone, and a
-      // branch lock the killed pdo's libgit2 left stays, for the learner to remove as git would say:
-      // recovery never moves a branch or touches its lock.
+      // since, and not in the history it was built on): the commit is done. Otherwise it is undone, but
+      // not while a published index's branch is still locked (libgit2's lock, which a kill left, or
+      // git's): until the learner removes that lock, as the message says, git cannot commit, and undoing
+      // the index under a running git could have a `git commit` write pdo's entries back. Recovery never
+      // moves a branch or touches its lock.
       const bool built = j.commit && !j.commit->commit.empty();
       const bool moved = built && repo.is_ancestor(j.commit->commit, repo.ref_target(j.commit->ref)) &&
                          (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));
+      const fs::path branch_lock = built ? repo.branch_lock_path(j.commit->ref) : fs::path();
+      if (!moved && j.stage == Stage::publishing && fs::exists(fs::symlink_status(branch_lock, ec)))
+        return foreign_lock(util::path_to_utf8(branch_lock));
       if (!moved) {
         roll_back(repo, dir, j);
         // Its index was published already (pdo was killed, or libgit2 failed, before the branch moved): the
@@ -452,9 +457,9 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       remove_temp_files(repo.workdir(), j);
       if (j.stage > Stage::locking || j.lock) {
         err << (moved ? trf("pdo: 完成了一个被中断的 pdo 提交（pid {}）\n", "pdo: finished a pdo commit that was interrupted (pid {})\n",
-                              j.pid)
-                        : trf("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid {}）\n",
-                              "pdo: rolled back a pdo commit that was interrupted before it finished (pid {})\n", j.pid));
+                            j.pid)
+                      : trf("pdo: 撤回了一个被中断、尚未完成的 pdo 提交（pid {}）\n",
+                            "pdo: rolled back a pdo commit that was interrupted before it finished (pid {})\n", j.pid));
       }
     }
     // The restaging is left to the next pdo if it cannot run now (git holds index.lock, or the index cannot

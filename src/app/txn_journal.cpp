@@ -44,7 +44,8 @@ std::string parse_lock(const std::vector<std::string>& w, Journal& j) {
   const auto dev = number(w[1]), ino = number(w[2]), size = number(w[3]);
   const bool negative = !w[4].empty() && w[4][0] == '-';
   const auto mtime = number(negative ? w[4].substr(1) : w[4]);
-  if (!dev || !ino || !size || !mtime) return tr("锁记录不是“设备 inode 大小 时间”", "a lock record that is not device, inode, size and time");
+  if (!dev || !ino || !size || !mtime)
+    return tr("锁记录不是“设备 inode 大小 时间”", "a lock record that is not device, inode, size and time");
   if (!j.lock) j.lock.emplace();
   const auto t = static_cast<std::int64_t>(*mtime);
   j.lock->identities.push_back(platform::FileIdentity{*dev, *ino, *size, negative ? -t : t});

@@ -50,8 +50,10 @@ TEST_CASE("a journal records a transaction and is cut back to its header when it
   REQUIRE(log.lock_identity(platform::FileIdentity{1, 2, 0, -5}));
   REQUIRE(log.file(0, {util::RelPath::parse("lessons/03 路径/notes.md").take(), true, k_sha, false}));
   REQUIRE(log.stage(app::Stage::writing));
-  REQUIRE(log.commit(
-      {"refs/heads/main", k_old, k_new, {util::RelPath::parse("lessons/03 路径/notes.md").take(), util::RelPath::parse("progress.md").take()}}));
+  REQUIRE(log.commit({"refs/heads/main",
+                      k_old,
+                      k_new,
+                      {util::RelPath::parse("lessons/03 路径/notes.md").take(), util::RelPath::parse("progress.md").take()}}));
   REQUIRE(log.lock_identity(platform::FileIdentity{1, 3, 0, 7}));  // the lock filled
   REQUIRE(log.stage(app::Stage::publishing));
   CHECK(app::journal_has_records(dir));
@@ -104,21 +106,21 @@ TEST_CASE("a journal pdo could not have written is refused, naming the line", "[
   const std::string lock = "lock 1 2 3 4\n";
   const std::string commit = "commit refs/heads/main " + k_old + " " + k_new + "\n";
   for (const std::string& records :
-       std::vector<std::string>{"file 0 0 " + k_sha + "\t../victim.txt\n",     // out of the working tree
-                                "file 0 0 " + k_sha + "\t/home/me/.bashrc\n",  // absolute
-                                "file 0 1 -\t.git/hooks/pre-commit\n",         // into .git
-                                "file 0 1 -\tlessons/.GIT/hooks/x\n",          // .git as Windows or macOS would open it
-                                "file 1 0 " + k_sha + "\tprogress.md\n",       // not the next file
-                                lock + commit + "path\t../x\n",                // a committed path out of the tree
-                                lock + "commit refs/remotes/x " + k_old + " " + k_new + "\n",            // not a branch
+       std::vector<std::string>{"file 0 0 " + k_sha + "\t../victim.txt\n",                     // out of the working tree
+                                "file 0 0 " + k_sha + "\t/home/me/.bashrc\n",                  // absolute
+                                "file 0 1 -\t.git/hooks/pre-commit\n",                         // into .git
+                                "file 0 1 -\tlessons/.GIT/hooks/x\n",                          // .git as Windows or macOS would open it
+                                "file 1 0 " + k_sha + "\tprogress.md\n",                       // not the next file
+                                lock + commit + "path\t../x\n",                                // a committed path out of the tree
+                                lock + "commit refs/remotes/x " + k_old + " " + k_new + "\n",  // not a branch
                                 lock + "commit refs/heads/main " + k_old + " " + k_new + " commit\tm\n",  // version 2's record
-                                lock + "commit refs/heads/main\x1b[2J " + k_old + " " + k_new + "\n",    // a branch libgit2 refuses
-                                lock + "stage publishing\n",                              // publishing before a commit
-                                lock + "lock 1 2 3\n",                                    // an identity cut short
-                                "lock index 1 2 3 4\n",                                   // version 2's lock record
-                                lock + "lock 1 2 3 x\n",                                  // not a number
-                                lock + commit + "file 0 0 " + k_sha + "\tprogress.md\n",  // a file after the commit
-                                lock + "stage committing\n",                              // a stage pdo never records
+                                lock + "commit refs/heads/main\x1b[2J " + k_old + " " + k_new + "\n",     // a branch libgit2 refuses
+                                lock + "stage publishing\n",                                              // publishing before a commit
+                                lock + "lock 1 2 3\n",                                                    // an identity cut short
+                                "lock index 1 2 3 4\n",                                                   // version 2's lock record
+                                lock + "lock 1 2 3 x\n",                                                  // not a number
+                                lock + commit + "file 0 0 " + k_sha + "\tprogress.md\n",                  // a file after the commit
+                                lock + "stage committing\n",                                              // a stage pdo never records
                                 lock + "rm -rf /\n"}) {
     INFO(records);
     write_journal(dir, k_head + records);

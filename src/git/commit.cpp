@@ -27,8 +27,20 @@ using FilterListPtr = Handle<git_filter_list, git_filter_list_free>;
 /// larger ones, e.g. a data set in exercises/, stream through git_index_add_bypath.
 constexpr std::uint64_t k_plain_max_bytes = 16 << 20;
 
-/// The index the transaction edits: a private copy of .git/index, or HEAD's tree when it is missing.
-Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratch, git_tree* head_tree) {
+/// An index lent to the repository (git_index_add_bypath needs an index that belongs to one), handed back
+/// and freed when it goes.
+struct Lent {
+  git_repository* repo;
+  void operator()(git_index* index) const {
+    git_repository_set_index(repo, nullptr);
+    git_index_free(index);
+  }
+};
+using LentIndex = std::unique_ptr<git_index, Lent>;
+
+/// The index the transaction edits, lent to `repo`: a private copy of .git/index, or HEAD's tree when it
+/// is missing.
+Result<LentIndex> open_scratch_index(git_repository* repo, const fs::path& real, const fs::path& scratch, git_tree* head_tree) {
   std::error_code ec;
   fs::remove(scratch, ec);
   const bool was_missing = !fs::exists(real, ec);
@@ -41,13 +53,26 @@ Result<IndexPtr> open_scratch_index(const fs::path& real, const fs::path& scratc
   git_index* raw = nullptr;
   if (int rc = git_index_open(&raw, lg2_path(scratch).c_str()); rc != 0)
     return lg2_error(rc, tr("无法读取 git 索引", "cannot read the git index"));
-  IndexPtr index(raw);
+  git_repository_set_index(repo, raw);
+  LentIndex index(raw, Lent{repo});
   // A missing index means "nothing staged" (git read-tree HEAD), never "everything deleted".
   if (was_missing && head_tree) {
     if (int rc = git_index_read_tree(raw, head_tree); rc != 0)
       return lg2_error(rc, tr("无法从 HEAD 重建 git 索引", "cannot rebuild the git index from HEAD"));
   }
   return index;
+}
+
+/// The commit `id` names, and its tree.
+Result<std::pair<CommitPtr, TreePtr>> commit_and_tree(git_repository* repo, const std::string& id) {
+  git_oid oid;
+  git_commit* commit = nullptr;
+  git_tree* tree = nullptr;
+  if (git_oid_fromstr(&oid, id.c_str()) != 0) return Error{Exit::failure, "bad commit id " + id};
+  if (int rc = git_commit_lookup(&commit, repo, &oid); rc != 0) return lg2_error(rc, id);
+  CommitPtr owned(commit);
+  if (int rc = git_commit_tree(&tree, commit); rc != 0) return lg2_error(rc, id);
+  return std::make_pair(std::move(owned), TreePtr(tree));
 }
 
 std::optional<std::string> blob_in(git_repository* repo, git_tree* tree, const std::string& path) {
@@ -119,6 +144,11 @@ Status stage_known_blob(git_index* index, const std::string& path, const git_oid
   return ok();
 }
 
+IndexStamp stamp_of(const git_index_entry& e) {
+  return {oid_str(e.id), e.mode, e.ctime.seconds, e.mtime.seconds, e.ctime.nanoseconds, e.mtime.nanoseconds,
+          e.dev,         e.ino,  e.uid,           e.gid,           e.file_size};
+}
+
 /// True when the staged entry `e` still describes the file (`st`, its lstat) and was recorded before the
 /// index file was written (`index_mtime`), so it is not "racily clean": git then takes the file as
 /// unchanged without reading it (ie_match_stat), and so does pdo.
@@ -127,9 +157,7 @@ bool unchanged_since_staged(git_index* index, const git_index_entry& e, const pl
   if (!st.regular || !index_file) return false;
   const std::string path = e.path;
   const git_index_entry now = entry_from_stat(index, path, e.id, st);
-  const bool same = now.mode == e.mode && now.file_size == e.file_size && now.ino == e.ino && now.dev == e.dev && now.uid == e.uid &&
-                    now.gid == e.gid && now.mtime.seconds == e.mtime.seconds && now.mtime.nanoseconds == e.mtime.nanoseconds &&
-                    now.ctime.seconds == e.ctime.seconds && now.ctime.nanoseconds == e.ctime.nanoseconds;
+  const bool same = stamp_of(now).same_entry(stamp_of(e)) && now.file_size == e.file_size;
   const auto index_s = static_cast<std::int32_t>(index_file->mtime_s);
   const bool racy = e.mtime.seconds > index_s || (e.mtime.seconds == index_s && e.mtime.nanoseconds >= index_file->mtime_ns);
   return same && !racy;
@@ -282,22 +310,6 @@ Result<std::string> head_branch_ref(git_repository* repo) {
   return std::string(target);
 }
 
-IndexStamp stamp_of(const git_index_entry& e) {
-  IndexStamp s;
-  s.oid = oid_str(e.id);
-  s.mode = e.mode;
-  s.ctime_s = e.ctime.seconds;
-  s.ctime_ns = e.ctime.nanoseconds;
-  s.mtime_s = e.mtime.seconds;
-  s.mtime_ns = e.mtime.nanoseconds;
-  s.dev = e.dev;
-  s.ino = e.ino;
-  s.uid = e.uid;
-  s.gid = e.gid;
-  s.size = e.file_size;
-  return s;
-}
-
 std::optional<IndexStamp> staged_stamp(git_index* index, const std::string& path) {
   const git_index_entry* e = git_index_get_bypath(index, path.c_str(), 0);
   if (!e) return std::nullopt;
@@ -371,28 +383,18 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
   out.ref = *ref;
   out.old_id = ref_target(out.ref);
 
-  CommitPtr parent;
-  TreePtr head_tree;
+  std::pair<CommitPtr, TreePtr> head;  // none when unborn
   if (!out.old_id.empty()) {
-    git_oid old;
-    git_oid_fromstr(&old, out.old_id.c_str());
-    git_commit* c = nullptr;
-    if (int rc = git_commit_lookup(&c, repo, &old); rc != 0) return lg2_error(rc, "HEAD");
-    parent.reset(c);
-    git_tree* t = nullptr;
-    if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, "HEAD tree");
-    head_tree.reset(t);
+    auto found = commit_and_tree(repo, out.old_id);
+    if (!found) return found.error();
+    head = std::move(found).value();
   }
+  const CommitPtr& parent = head.first;
+  const TreePtr& head_tree = head.second;
 
   const auto index_file = platform::stat_data(index_path());  // before it is read: entries newer than it are racy
-  auto index = open_scratch_index(index_path(), scratch, head_tree.get());
+  auto index = open_scratch_index(repo, index_path(), scratch, head_tree.get());
   if (!index) return index.error();
-  // add_bypath needs an index that belongs to the repository; it is handed back below.
-  git_repository_set_index(repo, index->get());
-  struct Unset {
-    git_repository* r;
-    ~Unset() { git_repository_set_index(r, nullptr); }
-  } unset{repo};
 
   for (const auto& [path, stamp] : stale_in(index->get(), head_tree.get(), spec.heal)) {
     if (auto st = stage_stamp(index->get(), path, stamp); !st) return st.error();
@@ -494,21 +496,11 @@ Result<PreparedCommit> Repo::prepare_move(const std::string& target, const std::
   out.old_id = expected_old;
   out.commit_id = target == expected_old ? std::string() : target;  // no move: the index only
   out.reflog = reflog_message;
-  git_oid target_oid;
-  if (git_oid_fromstr(&target_oid, target.c_str()) != 0) return Error{Exit::failure, "bad commit id " + target};
-  git_commit* c = nullptr;
-  if (int rc = git_commit_lookup(&c, repo, &target_oid); rc != 0) return lg2_error(rc, target);
-  CommitPtr commit(c);
-  git_tree* t = nullptr;
-  if (int rc = git_commit_tree(&t, c); rc != 0) return lg2_error(rc, "tree");
-  TreePtr tree(t);
-  auto index = open_scratch_index(index_path(), scratch, tree.get());
+  auto found = commit_and_tree(repo, target);
+  if (!found) return found.error();
+  const TreePtr& tree = found->second;
+  auto index = open_scratch_index(repo, index_path(), scratch, tree.get());
   if (!index) return index.error();
-  git_repository_set_index(repo, index->get());
-  struct Unset {
-    git_repository* r;
-    ~Unset() { git_repository_set_index(r, nullptr); }
-  } unset{repo};
   for (const auto& path : paths) {
     git_tree_entry* raw = nullptr;
     if (git_tree_entry_bypath(&raw, tree.get(), path.c_str()) != 0) {

@@ -67,27 +67,18 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
       return Error{Exit::usage, c.path.str() + tr(" 不是普通文件，pdo 不会替换它。", " is not a regular file; pdo will not replace it.")};
     }
     const auto old = read_if_file(file);
-    if (c.kind == Change::Kind::remove) {
-      if (!exists) continue;  // already gone: only its removal is committed
-      if (c.before == Change::Before::bytes && (!old || *old != c.before_bytes)) {
-        return Error{Exit::busy,
-                     c.path.str() + tr(" 在 pdo 检查之后被改动了；为了不删掉这些改动，pdo 什么都没有做。请重新运行命令。",
-                                       " changed after pdo checked it; so as not to delete that change, pdo did nothing. Run the "
-                                       "command again.")};
-      }
-      writes.push_back({c.path, file, old, {}, true});
-      continue;
+    const bool remove = c.kind == Change::Kind::remove;
+    if (remove && !exists) continue;  // already gone: only its removal is committed
+    const bool as_planned = c.before == Change::Before::any || (c.before == Change::Before::absent && !exists) ||
+                            (c.before == Change::Before::bytes && old && *old == c.before_bytes);
+    if (c.kind != Change::Kind::edit && !as_planned) {
+      return Error{Exit::busy,
+                   c.path.str() + tr(" 在 pdo 定下方案之后被改动了；为了不丢掉这些改动，pdo 什么都没有改。请重新运行，看新的方案。",
+                                     " changed after pdo planned this command; so as not to lose that change, pdo changed "
+                                     "nothing. Run the command again to see the new plan.")};
     }
-    if (c.kind == Change::Kind::put) {
-      const bool as_planned = c.before == Change::Before::any || (c.before == Change::Before::absent && !exists) ||
-                              (c.before == Change::Before::bytes && old && *old == c.before_bytes);
-      if (!as_planned) {
-        return Error{Exit::busy,
-                     c.path.str() + tr(" 在你确认之后被改动了；为了不覆盖这些改动，pdo 什么都没有写。请重新运行，看新的方案。",
-                                       " changed after you agreed; so as not to overwrite that change, pdo wrote nothing. Run the "
-                                       "command again to see the new plan.")};
-      }
-      if (old != std::optional<std::string>(c.content)) writes.push_back({c.path, file, old, c.content});
+    if (remove || c.kind == Change::Kind::put) {
+      if (remove || old != std::optional<std::string>(c.content)) writes.push_back({c.path, file, old, c.content, remove});
       continue;
     }
     // An edit: the learner's working copy gets pdo's change too (a copy it cannot be applied to is
@@ -113,7 +104,8 @@ git::CommitSpec spec_of(const Transaction& txn) {
   return spec;
 }
 
-/// The commit record of a transaction: what recovery checks a commit against before it moves a branch.
+/// The commit record of a transaction: what recovery needs to tell whether the branch got there, and the
+/// paths it stages again when it undoes a published index.
 CommitRecord record_of(const Transaction& txn, const git::PreparedCommit& prepared) {
   CommitRecord r{prepared.ref, prepared.old_id, prepared.commit_id, {}};
   r.paths.reserve(txn.changes.size());
@@ -439,8 +431,8 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       const bool built = j.commit && !j.commit->commit.empty();
       const bool moved = built && repo.is_ancestor(j.commit->commit, repo.ref_target(j.commit->ref)) &&
                          (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));
-      const fs::path branch_lock = built ? repo.branch_lock_path(j.commit->ref) : fs::path();
-      if (!moved && j.stage == Stage::publishing && fs::exists(fs::symlink_status(branch_lock, ec)))
+      const fs::path branch_lock = j.stage == Stage::publishing ? repo.branch_lock_path(j.commit->ref) : fs::path();
+      if (!moved && !branch_lock.empty() && fs::exists(fs::symlink_status(branch_lock, ec)))
         return foreign_lock(util::path_to_utf8(branch_lock));
       if (!moved) {
         roll_back(repo, dir, j);

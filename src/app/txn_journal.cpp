@@ -22,22 +22,10 @@ std::optional<std::uint64_t> number(std::string_view s) {
   return std::stoull(std::string(s));
 }
 
-template <std::size_t N>
-std::optional<std::size_t> index_of(const char* const (&names)[N], std::string_view s) {
-  for (std::size_t i = 0; i < N; ++i) {
-    if (s == names[i]) return i;
-  }
-  return std::nullopt;
-}
-
 /// A 40-hex object id, or "-" for none.
 std::optional<std::string> id_or_none(std::string_view s) {
   if (s == "-") return std::string();
   return util::is_object_id(s) ? std::optional<std::string>(s) : std::nullopt;
-}
-
-std::string identity_words(const platform::FileIdentity& id) {
-  return std::to_string(id.device) + " " + std::to_string(id.inode) + " " + std::to_string(id.size) + " " + std::to_string(id.mtime_ns);
 }
 
 std::string parse_lock(const std::vector<std::string>& w, Journal& j) {
@@ -92,11 +80,11 @@ std::string parse_line(std::string_view line, Journal& j) {
     return {};
   }
   if (w.size() == 2 && w[0] == "stage" && tab == std::string_view::npos) {
-    const auto stage = index_of(k_stage_names, w[1]);
-    const bool next = stage && ((*stage == 1 && j.stage == Stage::locking) ||
-                                (*stage == 3 && j.stage == Stage::committing && j.commit && !j.commit->commit.empty()));
-    if (!next) return tr("阶段顺序不对", "a stage out of order");
-    j.stage = static_cast<Stage>(*stage);
+    // The two stages pdo records itself (committing comes with the commit record).
+    const bool writing = w[1] == "writing" && j.stage == Stage::locking;
+    const bool publishing = w[1] == "publishing" && j.stage == Stage::committing && j.commit && !j.commit->commit.empty();
+    if (!writing && !publishing) return tr("阶段顺序不对", "a stage out of order");
+    j.stage = writing ? Stage::writing : Stage::publishing;
     return {};
   }
   return tr("未知的记录", "an unknown record");
@@ -155,7 +143,10 @@ Status JournalLog::append(const std::string& lines) {
   return ok();
 }
 
-Status JournalLog::lock_identity(const platform::FileIdentity& id) { return append("lock " + identity_words(id) + "\n"); }
+Status JournalLog::lock_identity(const platform::FileIdentity& id) {
+  return append("lock " + std::to_string(id.device) + " " + std::to_string(id.inode) + " " + std::to_string(id.size) + " " +
+                std::to_string(id.mtime_ns) + "\n");
+}
 
 Status JournalLog::file(std::size_t index, const FileRecord& r) {
   return append("file " + std::to_string(index) + (r.existed ? " 1 " : " 0 ") + (r.removed ? "-" : r.new_sha256) + "\t" + r.path.str() +

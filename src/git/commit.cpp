@@ -75,12 +75,6 @@ Result<std::pair<CommitPtr, TreePtr>> commit_and_tree(git_repository* repo, cons
   return std::make_pair(std::move(owned), TreePtr(tree));
 }
 
-std::optional<std::string> blob_in(git_repository* repo, git_tree* tree, const std::string& path) {
-  const auto id = entry_id(tree, path);
-  if (!id) return std::nullopt;
-  return blob_text(repo, *id);
-}
-
 Result<git_oid> write_blob(git_repository* repo, const std::string& bytes) {
   git_oid id;
   if (int rc = write_blob_object(&id, repo, bytes); rc != 0) return lg2_error(rc, tr("无法写入 git 对象", "cannot write a git object"));
@@ -140,6 +134,28 @@ Status stage_known_blob(git_index* index, const std::string& path, const git_oid
     return ok();
   }
   const git_index_entry entry = entry_from_stat(index, path, id, *st);
+  if (int rc = git_index_add(index, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+  return ok();
+}
+
+/// Stages the blob `id` at `path`: as `git add` records it (stat data, the file's mode) when the working
+/// file holds exactly that blob and its mode is `entry`'s, else as `entry` with `id` and no stat data, so
+/// git compares contents.
+Status stage_blob(git_repository* repo, git_index* index, const std::string& path, git_index_entry entry, const git_oid& id) {
+  const auto stat = platform::stat_data(util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path));
+  auto worktree = clean_worktree_bytes(repo, path);
+  if (!worktree) return worktree.error();
+  git_oid worktree_id{};
+  if (*worktree && git_odb_hash(&worktree_id, (*worktree)->data(), (*worktree)->size(), GIT_OBJECT_BLOB) == 0 &&
+      git_oid_equal(&worktree_id, &id)) {
+    if (auto st = stage_known_blob(index, path, id, stat); !st) return st;
+    const git_index_entry* staged = git_index_get_bypath(index, path.c_str(), 0);
+    if (staged && staged->mode == entry.mode) return ok();
+  }
+  entry.id = id;
+  entry.ctime = entry.mtime = {};
+  entry.file_size = entry.dev = entry.ino = entry.uid = entry.gid = 0;
+  entry.path = path.c_str();
   if (int rc = git_index_add(index, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
   return ok();
 }
@@ -213,12 +229,11 @@ Result<Applied> apply_whole(git_repository* repo, git_index* index, const std::s
 
 Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* head_tree, const CommitChange& change) {
   const std::string& path = change.path;
-  const auto head_text = blob_in(repo, head_tree, path);
-  auto head_new = change.edit(head_text.value_or(std::string()));
+  const auto old_head_id = entry_id(head_tree, path);
+  auto head_new = change.edit(old_head_id ? blob_text(repo, *old_head_id) : std::string());
   if (!head_new) return head_new.error();
   auto head_id = write_blob(repo, *head_new);
   if (!head_id) return head_id.error();
-  const auto old_head_id = entry_id(head_tree, path);
 
   const git_index_entry* staged = git_index_get_bypath(index, path.c_str(), 0);
   git_index_entry entry{};
@@ -228,7 +243,6 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
   } else if (old_head_id) {
     return Applied{*head_id, GIT_FILEMODE_BLOB, {}};  // the learner staged its deletion: that stays staged
   }
-  entry.path = path.c_str();
   git_oid new_index_id = *head_id;
   if (staged && old_head_id && git_oid_cmp(&staged->id, &*old_head_id) != 0) {
     // The learner staged their own version: pdo's change goes into it too, and it stays staged.
@@ -245,23 +259,7 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
     if (!id) return id.error();
     new_index_id = *id;
   }
-  // When the working tree now holds exactly the new index version, record its stat data as `git add`
-  // would; otherwise the entry's stat data is cleared so git compares contents.
-  const auto stat = platform::stat_data(util::path_from_utf8(git_repository_workdir(repo)) / util::path_from_utf8(path));
-  auto worktree = clean_worktree_bytes(repo, path);
-  if (!worktree) return worktree.error();
-  git_oid worktree_id{};
-  if (*worktree && git_odb_hash(&worktree_id, (*worktree)->data(), (*worktree)->size(), GIT_OBJECT_BLOB) == 0 &&
-      git_oid_cmp(&worktree_id, &new_index_id) == 0) {
-    if (auto st = stage_known_blob(index, path, new_index_id, stat); !st) return st.error();
-  } else {
-    entry.id = new_index_id;
-    entry.ctime = {};
-    entry.mtime = {};
-    entry.file_size = 0;
-    entry.dev = entry.ino = entry.uid = entry.gid = 0;
-    if (int rc = git_index_add(index, &entry); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
-  }
+  if (auto st = stage_blob(repo, index, path, entry, new_index_id); !st) return st.error();
   return Applied{*head_id, staged && staged->mode ? staged->mode : static_cast<std::uint32_t>(GIT_FILEMODE_BLOB), {}};
 }
 
@@ -300,14 +298,11 @@ Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std:
   return tree_id;
 }
 
-/// The branch HEAD names (symbolic HEAD only: a detached HEAD is refused earlier by ready_to_commit).
-Result<std::string> head_branch_ref(git_repository* repo) {
-  git_reference* raw = nullptr;
-  if (int rc = git_reference_lookup(&raw, repo, "HEAD"); rc != 0) return lg2_error(rc, "HEAD");
-  RefPtr head(raw);
-  const char* target = git_reference_symbolic_target(raw);
-  if (!target) return Error{Exit::usage, tr("HEAD 没有指向分支", "HEAD does not name a branch")};
-  return std::string(target);
+/// The branch HEAD names, refs/heads/… (a detached HEAD is refused earlier by ready_to_commit).
+Result<std::string> head_branch_ref(const Repo& repo) {
+  const std::string branch = repo.branch();
+  if (branch.empty()) return Error{Exit::usage, tr("HEAD 没有指向分支", "HEAD does not name a branch")};
+  return "refs/heads/" + branch;
 }
 
 std::optional<IndexStamp> staged_stamp(git_index* index, const std::string& path) {
@@ -378,7 +373,7 @@ std::string escape_patch_markers(const std::string& message) {
 Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::path& scratch) {
   git_repository* repo = m_impl->repo.get();
   PreparedCommit out;
-  auto ref = head_branch_ref(repo);
+  auto ref = head_branch_ref(*this);
   if (!ref) return ref.error();
   out.ref = *ref;
   out.old_id = ref_target(out.ref);
@@ -490,7 +485,7 @@ Result<PreparedCommit> Repo::prepare_move(const std::string& target, const std::
                                           const fs::path& scratch, const std::string& reflog_message) {
   git_repository* repo = m_impl->repo.get();
   PreparedCommit out;
-  auto ref = head_branch_ref(repo);
+  auto ref = head_branch_ref(*this);
   if (!ref) return ref.error();
   out.ref = *ref;
   out.old_id = expected_old;
@@ -508,21 +503,9 @@ Result<PreparedCommit> Repo::prepare_move(const std::string& target, const std::
       continue;
     }
     EntryPtr entry(raw);
-    const git_oid* id = git_tree_entry_id(raw);
-    // The working file already holds the target's version: stage it as `git add` would (stat data and
-    // all); if the filters make it differ, stage the target's blob with no stat data (git compares contents).
-    auto worktree = worktree_blob_id(path);
-    if (!worktree) return worktree.error();
-    if (*worktree && **worktree == oid_str(*id)) {
-      if (int rc = git_index_add_bypath(index->get(), path.c_str()); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
-      const git_index_entry* staged = git_index_get_bypath(index->get(), path.c_str(), 0);
-      if (staged && git_oid_cmp(&staged->id, id) == 0 && staged->mode == static_cast<std::uint32_t>(git_tree_entry_filemode(raw))) continue;
-    }
     git_index_entry e{};
-    e.id = *id;
     e.mode = static_cast<std::uint32_t>(git_tree_entry_filemode(raw));
-    e.path = path.c_str();
-    if (int rc = git_index_add(index->get(), &e); rc != 0) return lg2_error(rc, tr("无法暂存 ", "cannot stage ") + path);
+    if (auto st = stage_blob(repo, index->get(), path, e, *git_tree_entry_id(raw)); !st) return st.error();
   }
   if (int rc = git_index_write(index->get()); rc != 0) return lg2_error(rc, tr("无法写入 git 索引", "cannot write the git index"));
   return out;

@@ -1,6 +1,6 @@
 // .git/pdo-txn/journal, which recovery reads after a killed pdo and acts on (it renames and removes the
-// files it names; its locks are kinds, not names): any bytes load or are refused, and every path a loaded journal names,
-// joined to a folder and normalised, is still inside that folder.
+// files it names; its one lock is index.lock, by identity, never by name): any bytes load or are refused, and
+// every path a loaded journal names, joined to a folder and normalised, is still inside that folder.
 #include <filesystem>
 #include <fstream>
 

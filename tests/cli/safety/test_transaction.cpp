@@ -700,20 +700,28 @@ TEST_CASE("a pdo killed after its branch moved, then a git commit on top: the ne
 }
 
 // A pdo killed inside libgit2's ref commit, after it wrote the branch's new value into its lock (and the
-// reflogs) and before it renamed the lock: the next pdo undoes the commit (the branch never got there), and
-// leaves that lock as it is, naming it, as git does; once the learner removes it, pdo commits again.
-TEST_CASE("a kill after libgit2 wrote the branch's lock: the next pdo undoes the commit and names the lock",
+// reflogs) and before it renamed the lock: the branch never got there. While that lock stands the next pdo
+// touches nothing (undoing the published index under a git command of the learner's could have git write it
+// back) and names the lock, as git does; once the learner removes it, the next pdo undoes the commit.
+TEST_CASE("a kill inside libgit2's branch lock: the next pdo names the lock, and undoes the commit once it is gone",
           "[cli][safety][transaction][posix][posix:signals]") {
   TempDir tmp("filled-branch-lock");
   const auto root = held_question_published(tmp);
   const auto branch_lock = root / ".git/refs/heads/main.lock";
   const std::string old_head = git_out({"rev-parse", "HEAD"}, root);
-  write_file(branch_lock, "0123456789012345678901234567890123456789\n");  // the killed commit's value, in place
+  const std::string value = "0123456789012345678901234567890123456789\n";  // the killed commit's, in place
+  SECTION("killed before libgit2 wrote the lock") {}
+  SECTION("killed after libgit2 wrote the lock") { write_file(branch_lock, value); }
+  const std::string lock_bytes = read_file(branch_lock);
+  const std::string journal = read_file(root / ".git/pdo-txn/journal");
   const auto next = run_pdo({"track", "done", "16", "notes"}, root);
   INFO(next.out << next.err);
   CHECK(next.exit_code == 5);
   CHECK_THAT(next.err, Catch::Contains("refs/heads/main.lock"));
-  CHECK(read_file(branch_lock) == "0123456789012345678901234567890123456789\n");
+  CHECK(read_file(branch_lock) == lock_bytes);
+  CHECK(read_file(root / ".git/pdo-txn/journal") == journal);
+  CHECK(read_file(root / "questions.md").find("held question") != std::string::npos);
+  CHECK(git_out({"diff", "--cached", "--name-only"}, root) == "questions.md\n");
   CHECK(git_out({"rev-parse", "HEAD"}, root) == old_head);
   fs::remove(branch_lock);
   require_next_undoes(root);

@@ -44,3 +44,20 @@ TEST_CASE("ask without --lesson files the question under the lesson last started
   write_file(root / ".git" / "pdo-started-lesson", "99\n");
   CHECK_THAT(pdo_in(root, {"ask", "还有问题"}).out, Catch::Contains("下一步"));
 }
+
+// questions.md taken out of git by the learner (`git rm --cached`, committed): neither HEAD nor the index
+// has it, and ask's edit stages it anew, as a plain file (found by mutation: no test edited a path that
+// was in neither).
+TEST_CASE("ask after questions.md was taken out of git commits it again as a plain file", "[cli][ask]") {
+  TempDir tmp("ask untracked");
+  const auto root = fresh_workspace(tmp);
+  REQUIRE(run_git({"rm", "-q", "--cached", "questions.md"}, root).exit_code == 0);
+  REQUIRE(run_git({"commit", "-q", "--no-verify", "-m", "untrack questions"}, root).exit_code == 0);
+  require_ok(pdo_in(root, {"ask", "what is a bucket?", "--lesson", "2"}));
+  CHECK_THAT(git_out({"show", "HEAD:questions.md"}, root), Catch::Contains("what is a bucket?"));
+  CHECK(git_out({"ls-files", "-s", "questions.md"}, root).rfind("100644 ", 0) == 0);
+  // Exactly pdo's change is committed (HEAD had no questions.md); the rest of the working file, which git
+  // no longer tracked, stays the learner's, uncommitted, with the question in it too.
+  CHECK_THAT(read_file(root / "questions.md"), Catch::Contains("what is a bucket?"));
+  CHECK(git_out({"status", "--porcelain"}, root) == " M questions.md\n");
+}

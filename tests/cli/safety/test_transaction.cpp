@@ -739,6 +739,29 @@ TEST_CASE("an undone commit whose index was already published leaves none of its
   require_sound(root);
 }
 
+// The same failure live: libgit2 cannot write the branch's reflog (here a folder stands at its path), so
+// its ref commit fails after pdo published the index. pdo says so and leaves its journal: the change stays
+// staged only until the next pdo, which undoes it, index included (found by mutation: a pdo that undid
+// its own files at once, as before publishing, left the change staged for good).
+TEST_CASE("a branch move that fails after the index was published is undone by the next pdo, index included",
+          "[cli][safety][transaction]") {
+  TempDir tmp("move-fails");
+  const auto root = workspace(tmp);
+  const auto reflog = root / ".git/logs/refs/heads/main";
+  const std::string kept = read_file(reflog);
+  fs::remove(reflog);
+  fs::create_directory(reflog);
+  write_file(reflog / "x", "");  // not empty: libgit2 removes an empty folder at a reflog's path
+  const auto failed = run_pdo({"ask", "held question", "--lesson", "6"}, root);
+  INFO(failed.out << failed.err);
+  CHECK(failed.exit_code != 0);
+  CHECK(git_out({"log", "-1", "--format=%s"}, root).find("held question") == std::string::npos);
+  fs::remove_all(reflog);
+  write_file(reflog, kept);
+  require_next_undoes(root);
+  require_sound(root);
+}
+
 // The torture test's empty .git/index of 2026-12-05 made exact (strace of a failing run): recovery proved
 // the killed pdo's locks, then a learner's `git add` took index.lock, which was not there when recovery
 // looked; recovery then removed that lock as a lock of the journal's, linked its own seed there, and git

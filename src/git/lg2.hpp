@@ -41,7 +41,6 @@ using BlobPtr = Handle<git_blob, git_blob_free>;
 using EntryPtr = Handle<git_tree_entry, git_tree_entry_free>;
 using WalkPtr = Handle<git_revwalk, git_revwalk_free>;
 using ConfigPtr = Handle<git_config, git_config_free>;
-using ReflogPtr = Handle<git_reflog, git_reflog_free>;
 
 /// Turns a libgit2 return code into an error with context (libgit2 examples' check_lg2).
 /// An OS error behind a failed write (disk full, read-only, no permission) becomes Exit::unwritable.

@@ -81,6 +81,14 @@ TEST_CASE("a URL's password is judged decoded", "[secrets]") {
   CHECK(found_ids("https://user:" + password + "@pypi.company.com/simple\n", "pip.conf") == Ids{"url-credentials"});
 }
 
+// A documentation example ("for example: …") makes a URL's password an example only for a rule that judges
+// its value (url-credentials); found by mutation: no test had such a password in an example's line.
+TEST_CASE("a URL's password in a documentation example is not reported by a rule that judges it", "[secrets]") {
+  const std::string url = "https://user:" + body(k_alnum, 16, 540) + "@pypi.company.com/simple";
+  CHECK(found_ids("For example: " + url + "\n", "README.md").empty());
+  CHECK(found_ids(url + "\n", "pip.conf") == Ids{"url-credentials"});
+}
+
 TEST_CASE("file paths listed after the word secret are not keys", "[secrets]") {
   // gnupg's changelog: test files named by key id, one of them "…-secret.asc".
   std::string id;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks src/'s #includes against the "may include" column of ARCHITECTURE.md's table, and that
 # <git2.h> is included only under src/git/, toml++ only by src/util/toml_doc.cpp and <pcre2.h> only by
-# src/secrets/regex.cpp.
+# src/secrets/regex.cpp, and that only src/util/own_state.cpp names pdo's own files in the git dir (every
+# other file reaches them through util::OwnFile, which never follows a link).
 # Usage: scripts/check-layers.sh [ROOT]     (ROOT defaults to the repository)
 #        scripts/check-layers.sh --self-test (a broken sample must fail, the real tree must pass)
 set -euo pipefail
@@ -41,6 +42,9 @@ check() {
     /^#include <git2/ && folder != "git" { fail(rel ": only src/git/ includes <git2.h>") }
     /^#include <toml\+\+/ && rel != "src/util/toml_doc.cpp" { fail(rel ": only src/util/toml_doc.cpp includes toml++") }
     /^#include <pcre2/ && rel != "src/secrets/regex.cpp" { fail(rel ": only src/secrets/regex.cpp includes <pcre2.h>") }
+    /"pdo(\.lock|-txn|-journal|-started-lesson|-reports|-sync-pending|-index-receipts|-inflight)"/ && rel != "src/util/own_state.cpp" {
+      fail(rel ":" FNR ": names one of pdo\047s own files in .git; reach it through util::OwnFile (util/own_state.hpp)")
+    }
     END { exit bad }
   '
 }
@@ -65,6 +69,12 @@ if [ "${1:-}" = "--self-test" ]; then
   echo '#include <pcre2.h>' >> "$tmp/src/secrets/scanner.cpp"
   if check "$tmp" 2> /dev/null; then
     echo "check-layers self-test: <pcre2.h> outside src/secrets/regex.cpp was not caught" >&2
+    exit 1
+  fi
+  cp "$here/src/secrets/scanner.cpp" "$tmp/src/secrets/scanner.cpp"
+  echo 'const char* k = "pdo-txn";' >> "$tmp/src/app/sync.cpp"
+  if check "$tmp" 2> /dev/null; then
+    echo "check-layers self-test: a path to pdo's own state outside util/own_state.cpp was not caught" >&2
     exit 1
   fi
   check "$here"

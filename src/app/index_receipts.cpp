@@ -7,6 +7,7 @@
 
 #include "app/transaction.hpp"
 #include "util/fs.hpp"
+#include "util/own_state.hpp"
 #include "util/text.hpp"
 
 namespace pdo::app {
@@ -19,7 +20,7 @@ constexpr std::size_t k_keep = 64;
 constexpr std::size_t k_cap = 64 * 1024;
 constexpr const char* k_header = "pdo-index-receipts 1";
 
-fs::path receipts_file(const fs::path& gitdir) { return gitdir / "pdo-index-receipts"; }
+util::OwnFile receipts_file(const fs::path& gitdir) { return util::OwnFile::at(gitdir, util::OwnFile::Name::index_receipts); }
 
 std::string format_stamp(const git::IndexStamp& s) {
   std::string out = s.oid;
@@ -113,8 +114,9 @@ std::optional<std::vector<git::IndexSwap>> parse_receipts(const std::string& tex
 
 ReceiptsFile read_receipts(const fs::path& gitdir) {
   ReceiptsFile out;
-  auto text = util::read_file_capped(receipts_file(gitdir), k_cap);
-  if (!text) return out;
+  auto read = receipts_file(gitdir).read(k_cap);
+  if (!read || !*read) return out;
+  const std::string* text = &**read;
   auto swaps = parse_newest(*text, k_keep);
   if (!swaps) return out;
   // Appended to while it is whole and small (no new file each commit); else rewritten with the newest.
@@ -128,18 +130,19 @@ std::vector<git::IndexSwap> load_receipts(const fs::path& gitdir) { return read_
 
 void save_receipts(const fs::path& gitdir, const std::vector<git::IndexSwap>& swaps, bool appendable) {
   if (swaps.empty()) return;
-  const fs::path file = receipts_file(gitdir);
+  const util::OwnFile file = receipts_file(gitdir);
+  if (!file.check()) return;  // never through a link: the next command names it
   if (appendable) {
     auto lines = format_receipts(swaps);
     lines.erase(0, lines.find('\n') + 1);  // the header is there already
-    std::ofstream out(file, std::ios::binary | std::ios::app);
+    std::ofstream out(file.path(), std::ios::binary | std::ios::app);
     out << lines;
     return;
   }
   auto all = load_receipts(gitdir);
   all.insert(all.end(), swaps.begin(), swaps.end());
   if (all.size() > k_keep) all.erase(all.begin(), all.end() - static_cast<std::ptrdiff_t>(k_keep));
-  (void)util::write_file_atomic(file, format_receipts(all), util::Replace::allowed);
+  (void)file.write(format_receipts(all));
 }
 
 void save_receipts(const fs::path& gitdir, const std::vector<git::IndexSwap>& swaps) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "util/fs.hpp"
+#include "util/own_state.hpp"
 #include "util/sha256.hpp"
 #include "util/text.hpp"
 
@@ -17,7 +18,7 @@ constexpr std::size_t k_kept = 32;
 constexpr std::size_t k_line = 64 + 1 + 64;     // content hash, a blank, path hash
 constexpr std::size_t k_max_report = 64 << 20;  // a report is a few hundred KiB; anything bigger is not one
 
-fs::path record_file(const fs::path& gitdir) { return gitdir / "pdo-reports"; }
+util::OwnFile record_file(const fs::path& gitdir) { return util::OwnFile::at(gitdir, util::OwnFile::Name::reports); }
 
 /// The path's hash: of its absolute, lexically normal UTF-8 form (a path may hold any byte, a hash none).
 std::string path_key(const fs::path& target) { return util::sha256_hex(util::path_to_utf8(util::absolute_path(target))); }
@@ -25,9 +26,9 @@ std::string path_key(const fs::path& target) { return util::sha256_hex(util::pat
 /// The record's well-formed lines, oldest first (the file is workspace content: anything else is dropped).
 std::vector<std::string> recorded(const fs::path& gitdir) {
   std::vector<std::string> out;
-  const auto text = util::read_file_capped(record_file(gitdir), (k_line + 1) * k_kept * 2);
-  if (!text) return out;
-  for (const auto line : util::split_lines(*text)) {
+  const auto text = record_file(gitdir).read((k_line + 1) * k_kept * 2);
+  if (!text || !*text) return out;
+  for (const auto line : util::split_lines(**text)) {
     const auto l = util::chomp(line);
     if (l.size() == k_line && l[64] == ' ') out.emplace_back(l);
   }
@@ -36,7 +37,9 @@ std::vector<std::string> recorded(const fs::path& gitdir) {
 
 }  // namespace
 
-ReportTarget report_target(const fs::path& gitdir, const fs::path& target) {
+Result<ReportTarget> report_target(const fs::path& gitdir, const fs::path& target) {
+  // The record is pdo's own file: one that is a link or not a file stops the report before it is written.
+  if (auto st = record_file(gitdir).check(); !st) return st.error();
   std::error_code ec;
   const auto st = fs::symlink_status(target, ec);
   if (st.type() == fs::file_type::not_found) return ReportTarget::absent;
@@ -62,7 +65,7 @@ void remember_report(const fs::path& gitdir, const fs::path& target, std::string
   const std::size_t from = kept.size() > k_kept ? kept.size() - k_kept : 0;
   std::string text;
   for (std::size_t i = from; i < kept.size(); ++i) text += kept[i] + "\n";
-  (void)util::write_file_atomic(record_file(gitdir), text, util::Replace::allowed);
+  (void)record_file(gitdir).write(text);
 }
 
 }  // namespace pdo::app

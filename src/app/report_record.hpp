@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <string_view>
 
+#include "util/error.hpp"
+
 namespace pdo::app {
 
 /// What stands at a report's target.
@@ -15,7 +17,8 @@ enum class ReportTarget {
 };
 
 /// What `target` holds, judged by the record in `gitdir`.
-ReportTarget report_target(const std::filesystem::path& gitdir, const std::filesystem::path& target);
+/// An error (exit 5) when the record is not a file pdo keeps (util::OwnFile).
+Result<ReportTarget> report_target(const std::filesystem::path& gitdir, const std::filesystem::path& target);
 
 /// Records that pdo wrote `bytes` to `target` (the newest 32 reports are kept); best effort: a record that
 /// cannot be written only means the next run asks for --force.

@@ -5,6 +5,7 @@
 #include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/own_state.hpp"
 
 namespace pdo::app {
 
@@ -54,7 +55,10 @@ Session open_session(Context& ctx, Access access) {
 }
 
 std::unique_ptr<platform::FileLock> lock_workspace(Context& ctx, git::Repo& repo, bool* recovered) {
-  const fs::path file = repo.gitdir() / "pdo.lock";
+  // Before the lock file is opened (or created): a link or anything else at one of pdo's own names is
+  // refused here, with nothing touched.
+  if (auto st = util::OwnFile::check_all(repo.gitdir()); !st) throw Failure(st.error());
+  const fs::path file = util::OwnFile::at(repo.gitdir(), util::OwnFile::Name::workspace_lock).path();
   platform::IoFailure why = platform::IoFailure::none;
   auto lock = platform::FileLock::acquire(file, k_lock_wait, &why);
   if (!lock && why != platform::IoFailure::none) throw Failure(util::unwritable(why, file));

@@ -12,7 +12,7 @@ namespace pdo::app {
 
 /// Remembers `lesson` as the one last started. Best effort: a repository that cannot be written only
 /// means `pdo ask` falls back to the lesson of the next step.
-void remember_started(const git::Repo& repo, const course::Lesson& lesson);
+Status remember_started(const git::Repo& repo, const course::Lesson& lesson);
 
 /// The lesson `pdo start` last showed on this machine, if the record names a lesson of `course`.
 const course::Lesson* last_started(const git::Repo& repo, const course::Course& course);

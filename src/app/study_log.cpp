@@ -6,6 +6,7 @@
 
 #include "app/trailers.hpp"
 #include "util/fs.hpp"
+#include "util/own_state.hpp"
 
 namespace pdo::app {
 
@@ -40,15 +41,13 @@ Status walk_events(const git::Repo& repo, const std::string& path, const std::st
       commits_read);
 }
 
-std::optional<progress::JournalCache> read_cache(const std::filesystem::path& file) {
-  auto text = util::read_file_capped(file, k_cache_cap);
-  if (!text) return std::nullopt;
-  return progress::decode_cache(*text);
+std::optional<progress::JournalCache> read_cache(const util::OwnFile& file) {
+  auto text = file.read(k_cache_cap);
+  if (!text || !*text) return std::nullopt;
+  return progress::decode_cache(**text);
 }
 
 }  // namespace
-
-std::filesystem::path journal_cache_path(const git::Repo& repo) { return repo.gitdir() / "pdo-journal"; }
 
 Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const std::string& progress_path, UseCache use,
                                                   std::atomic<std::uint64_t>* walked) {
@@ -58,7 +57,7 @@ Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const s
     if (auto read = walk_events(repo, progress_path, "", events, walked); !read) return read.error();
     return events;
   }
-  const auto file = journal_cache_path(repo);
+  const auto file = util::OwnFile::at(repo.gitdir(), util::OwnFile::Name::study_log_cache);
   auto cache = read_cache(file);
   // Usable only if it was read from the same file along a history HEAD still contains.
   if (cache && (cache->path != progress_path || !repo.is_ancestor(cache->head, head))) cache.reset();
@@ -71,7 +70,7 @@ Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const s
   }
   if (cache) events.insert(events.end(), std::make_move_iterator(cache->events.begin()), std::make_move_iterator(cache->events.end()));
   progress::JournalCache fresh{head, progress_path, std::move(events)};
-  (void)util::write_file_atomic(file, progress::encode_cache(fresh), util::Replace::allowed);  // a cache: best effort
+  (void)file.write(progress::encode_cache(fresh));  // a cache: best effort (never through a link: OwnFile)
   return std::move(fresh.events);
 }
 

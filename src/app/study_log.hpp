@@ -11,9 +11,6 @@
 
 namespace pdo::app {
 
-/// The cache file for a repository: .git/pdo-journal.
-std::filesystem::path journal_cache_path(const git::Repo& repo);
-
 /// Whether study_events may use (and refresh) the cache.
 enum class UseCache { yes, no };
 

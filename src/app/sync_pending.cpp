@@ -6,6 +6,7 @@
 #include "app/sync_merge.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
+#include "util/own_state.hpp"
 #include "util/text.hpp"
 
 namespace pdo::app {
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* k_record = "pdo-sync-pending";
+util::OwnFile record(const git::Repo& repo) { return util::OwnFile::at(repo.gitdir(), util::OwnFile::Name::sync_pending); }
 constexpr std::size_t k_max_record_bytes = 256 * 1024;
 constexpr std::size_t k_max_text_bytes = 16 * 1024 * 1024;
 
@@ -48,9 +49,9 @@ bool still_waits(const git::Repo& repo, const PendingFile& f) {
 
 std::vector<PendingFile> read_record(const git::Repo& repo) {
   std::vector<PendingFile> out;
-  const auto text = util::read_file_capped(repo.gitdir() / k_record, k_max_record_bytes);
-  if (!text) return out;
-  for (const auto line : util::split_lines(*text)) {
+  const auto text = record(repo).read(k_max_record_bytes);
+  if (!text || !*text) return out;
+  for (const auto line : util::split_lines(**text)) {
     const auto fields = util::split(util::chomp(line), '\t');
     if (fields.size() == 2 && fields[0] == "marked" && plain_rel_path(fields[1])) {
       out.push_back({PendingFile::Kind::marked, std::string(fields[1]), {}});
@@ -79,13 +80,7 @@ void record_pending(const git::Repo& repo, const std::vector<PendingFile>& files
     if (!still_waits(repo, f)) continue;
     text += f.kind == PendingFile::Kind::copy ? "copy\t" + f.path + "\t" + f.copy + "\n" : "marked\t" + f.path + "\n";
   }
-  const fs::path record = repo.gitdir() / k_record;
-  if (text.empty()) {
-    std::error_code ec;
-    fs::remove(record, ec);
-    return;
-  }
-  (void)util::write_file_atomic(record, text, util::Replace::allowed);
+  (void)(text.empty() ? record(repo).remove() : record(repo).write(text));
 }
 
 std::string copy_name(const std::string& path, int n) {

@@ -13,6 +13,7 @@
 
 namespace pdo::app {
 
+using util::OwnFile;
 using util::read_if_file;
 using util::tr;
 using util::trf;
@@ -117,7 +118,8 @@ CommitRecord record_of(const Transaction& txn, const git::PreparedCommit& prepar
 /// One attempt; `moved` is set when another program moved the branch meanwhile (worth a retry).
 class Attempt {
 public:
-  Attempt(git::Repo& repo, const Transaction& txn) : m_repo(repo), m_txn(txn), m_dir(txn_dir(repo.gitdir())), m_log(m_dir) {}
+  Attempt(git::Repo& repo, const Transaction& txn)
+      : m_repo(repo), m_txn(txn), m_dir(OwnFile::at(repo.gitdir(), OwnFile::Name::txn_folder).path()), m_log(repo.gitdir()) {}
 
   Result<std::optional<std::string>> run(bool& moved) {
     auto result = steps(moved);
@@ -143,11 +145,11 @@ private:
   /// alone, so taking the lock next time creates no file.
   Status take_lock() {
     const fs::path lock = lock_path(m_repo);
-    const fs::path seed = witness(m_dir, false);
+    const OwnFile seed_file = witness(m_repo.gitdir(), false);
+    const fs::path& seed = seed_file.path();
     const auto seen = platform::stat_data(seed);
     if (!seen || !seen->regular || seen->size != 0 || seen->links != 1) {
-      std::error_code ec;
-      fs::remove(seed, ec);
+      if (auto st = seed_file.remove(); !st) return st;
       if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
     }
     if (auto st = record_identity(seed); !st) return st;
@@ -168,9 +170,9 @@ private:
   Status fill_lock(const fs::path& file) {
     if (auto st = record_identity(file); !st) return st;
     const fs::path lock = lock_path(m_repo);
-    const fs::path link = m_dir / "fill";
-    std::error_code ec;
-    fs::remove(link, ec);
+    const OwnFile fill = OwnFile::in_txn(m_repo.gitdir(), OwnFile::TxnName::fill);
+    if (auto st = fill.remove(); !st) return st;
+    const fs::path& link = fill.path();
     const fs::path& from = platform::hard_link(file, link) == platform::IoFailure::none ? link : file;
     if (!platform::rename_replace(from, lock)) return unwritable(platform::last_io_failure(), lock);
     return ok();
@@ -186,11 +188,10 @@ private:
       m_journal.files.push_back(record);
       if (auto st = m_log.file(i, record); !st) return write_error(st.error(), m_dir);
       if (!writes[i].old) continue;
-      const fs::path backup = backup_path(m_dir, i);
-      std::error_code ec;
-      fs::remove(backup, ec);
-      if (platform::hard_link(writes[i].file, backup) != platform::IoFailure::none) {
-        if (auto st = util::write_file_atomic(backup, *writes[i].old, util::Replace::allowed); !st) return write_error(st.error(), m_dir);
+      const OwnFile backup = OwnFile::backup(m_repo.gitdir(), i);
+      if (auto st = backup.remove(); !st) return st;
+      if (platform::hard_link(writes[i].file, backup.path()) != platform::IoFailure::none) {
+        if (auto st = backup.write(*writes[i].old); !st) return write_error(st.error(), m_dir);
       }
     }
     m_journal.stage = Stage::writing;
@@ -229,10 +230,10 @@ private:
   }
 
   Result<std::optional<std::string>> steps(bool& moved) {
-    std::error_code ec;
-    if (fs::is_symlink(fs::symlink_status(m_dir, ec))) fs::remove(m_dir, ec);  // pdo's own folder, never a way out
-    fs::create_directories(m_dir, ec);
-    if (ec) return unwritable(platform::last_io_failure(), m_dir);
+    // pdo's own folder and files, never a way out: a link (or anything else pdo does not keep there) is
+    // refused before anything is touched.
+    if (auto st = OwnFile::check_all(m_repo.gitdir()); !st) return st.error();
+    if (auto st = OwnFile::at(m_repo.gitdir(), OwnFile::Name::txn_folder).make_folder(); !st) return st.error();
     m_journal.pid = platform::current_pid();
     m_journal.start = platform::process_start_time(m_journal.pid).value_or(0);
     if (auto st = m_log.begin(m_journal.pid, m_journal.start); !st) return write_error(st.error(), m_dir);
@@ -245,7 +246,7 @@ private:
     if (auto st = write_files(*writes); !st) return st.error();
     pause_point("worktree-written");
 
-    const fs::path scratch = witness(m_dir, true);
+    const fs::path scratch = witness(m_repo.gitdir(), true).path();
     auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     pause_point("objects-written");
@@ -314,7 +315,7 @@ private:
   /// Undoes an attempt that failed before publishing. The branch's lock is libgit2's to release (it
   /// already did, or does when the attempt ends).
   void abort() {
-    roll_back(m_repo, m_dir, m_journal);
+    roll_back(m_repo, m_journal);
     remove_temp_files(m_repo.workdir(), m_journal);
     m_log.clear();
   }
@@ -360,7 +361,7 @@ void remove_empty_folders(const git::Repo& repo, const Transaction& txn) {
 }
 
 /// A journal recovery will not act on (exit 5): it touched nothing.
-Error untrusted(const fs::path& dir, const std::string& why) {
+Error untrusted(const fs::path& journal, const std::string& why) {
   return Error{Exit::busy,
                trf("pdo 不信任被中断的提交留下的记录 {0}（{1}）：pdo 自己不会写出这样的记录，它可能来自别的电脑，或者被改过。pdo "
                    "什么都没有改动。请用 git status 看一看工作区；确定没有 pdo 在运行后，删除这个文件（rm \"{0}\"，Windows：del），"
@@ -369,7 +370,7 @@ Error untrusted(const fs::path& dir, const std::string& why) {
                    "may come from another computer, or have been edited). pdo changed nothing. Look at the workspace with git "
                    "status; once you are sure no pdo is running, delete that file (rm \"{0}\", Windows: del) and run the "
                    "command again.",
-                   util::path_to_utf8(dir / "journal"), why)};
+                   util::path_to_utf8(journal), why)};
 }
 
 /// Nothing is touched unless the whole journal is one pdo could have written here: every file it names
@@ -377,15 +378,16 @@ Error untrusted(const fs::path& dir, const std::string& why) {
 /// journal recorded, still held by that lock's second name in the journal folder: the same device and
 /// inode); then it is marked held. Held stays true until pdo removes it (git takes a lock only where none
 /// is), and nothing later looks at the lock file again: a lock that was not there now may be git's.
-Status check_journal(const git::Repo& repo, const fs::path& dir, Journal& j) {
+Status check_journal(const git::Repo& repo, const fs::path& journal, Journal& j) {
   for (const auto& f : j.files) {
-    if (auto at = f.path.in(repo.workdir()); !at) return untrusted(dir, at.error().message);
+    if (auto at = f.path.in(repo.workdir()); !at) return untrusted(journal, at.error().message);
   }
   const auto now = platform::file_identity(lock_path(repo));
   if (!j.lock || !now) return ok();
   const auto same = [&](const std::optional<platform::FileIdentity>& id) { return id && id->same_file(*now); };
   if (std::none_of(j.lock->identities.begin(), j.lock->identities.end(), same) ||
-      (!same(platform::file_identity(witness(dir, false))) && !same(platform::file_identity(witness(dir, true))))) {
+      (!same(platform::file_identity(witness(repo.gitdir(), false).path())) &&
+       !same(platform::file_identity(witness(repo.gitdir(), true).path())))) {
     return foreign_lock(util::path_to_utf8(lock_path(repo)));
   }
   j.lock->held = true;
@@ -406,21 +408,26 @@ Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn) 
 }
 
 Result<bool> recover(git::Repo& repo, std::ostream& err) {
+  const fs::path& gitdir = repo.gitdir();
+  // Nothing is read or touched through pdo's own names unless each is what pdo keeps there.
+  if (auto st = OwnFile::check_all(gitdir); !st) return st.error();
+  (void)OwnFile::at(gitdir, OwnFile::Name::legacy_inflight).remove();  // pdo 0.1's marker, which judged locks by age
+  const fs::path journal = OwnFile::in_txn(gitdir, OwnFile::TxnName::journal).path();
   std::error_code ec;
-  fs::remove(repo.gitdir() / "pdo-inflight", ec);  // the marker of pdo 0.1, which judged locks by age: no longer trusted
-  const fs::path dir = txn_dir(repo.gitdir());
   bool changed = false;
-  Transaction restage;  // for an undone commit whose index was published: its paths as HEAD has them
-  if (journal_has_records(dir)) {
-    auto loaded = load_journal(dir);
-    if (!loaded) return untrusted(dir, loaded.error().message);
+  std::size_t files = 0;  // the journal's file records: their backups are what clear_txn_dir removes
+  Transaction restage;    // for an undone commit whose index was published: its paths as HEAD has them
+  if (journal_has_records(gitdir)) {
+    auto loaded = load_journal(gitdir);
+    if (!loaded) return untrusted(journal, loaded.error().message);
     if (*loaded) {
       Journal& j = **loaded;
       if (j.pid != platform::current_pid() && j.start != 0 && platform::process_start_time(j.pid) == j.start) {
         return Error{Exit::busy, trf("另一个 pdo 进程（pid {}）正在提交。请等它结束后重试。",
                                      "another pdo process (pid {}) is committing. Wait for it to finish and try again.", j.pid)};
       }
-      if (auto st = check_journal(repo, dir, j); !st) return st.error();
+      files = j.files.size();
+      if (auto st = check_journal(repo, journal, j); !st) return st.error();
       pause_point("recovery-checked");
       // The branch got to the recorded commit (it is there, or in the history git committed on top of it
       // since, and not in the history it was built on): the commit is done. Otherwise it is undone, but
@@ -435,7 +442,7 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
       if (!moved && !branch_lock.empty() && fs::exists(fs::symlink_status(branch_lock, ec)))
         return foreign_lock(util::path_to_utf8(branch_lock));
       if (!moved) {
-        roll_back(repo, dir, j);
+        roll_back(repo, j);
         // Its index was published already (pdo was killed, or libgit2 failed, before the branch moved): the
         // paths are staged as HEAD has them again, as the working files are, so no `git commit` takes the
         // undone change under its own message. (A publishing journal always holds its commit record:
@@ -456,12 +463,12 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
     }
     // The restaging is left to the next pdo if it cannot run now (git holds index.lock, or the index cannot
     // be written): the journal goes back without its file records, and the next pdo undoes it again.
-    const std::string retry = restage.move ? journal_without_files(dir) : std::string();
-    clear_txn_dir(dir);
+    const std::string retry = restage.move ? journal_without_files(gitdir) : std::string();
+    clear_txn_dir(gitdir, files);
     changed = true;
     if (restage.move) {
       if (auto done = run(repo, restage); !done) {
-        (void)util::write_file_atomic(dir / "journal", retry, util::Replace::allowed);
+        (void)OwnFile::in_txn(gitdir, OwnFile::TxnName::journal).write(retry);
         return done.error();
       }
     }

@@ -90,6 +90,10 @@ std::string parse_line(std::string_view line, Journal& j) {
   return tr("未知的记录", "an unknown record");
 }
 
+using util::OwnFile;
+
+OwnFile journal_file(const fs::path& gitdir) { return OwnFile::in_txn(gitdir, OwnFile::TxnName::journal); }
+
 bool holds(const fs::path& file, const std::string& sha256) {
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(file, ec))) return false;
@@ -100,27 +104,30 @@ bool holds(const fs::path& file, const std::string& sha256) {
 /// Puts a backup back at `file`: its old inode under its name by a rename, which needs no free space (a full
 /// disk); where the journal folder is on another file system than the working tree (a git dir elsewhere,
 /// `gitdir:` in .git), which no rename crosses, its bytes by a copy.
-void put_back(const fs::path& backup, const fs::path& file, util::Replace replace) {
+void put_back(const OwnFile& backup, const fs::path& file, util::Replace replace) {
+  if (!backup.check()) return;  // no longer what pdo kept there: nothing goes back through it
   const bool renamed =
-      replace == util::Replace::allowed ? platform::rename_replace(backup, file) : platform::rename_no_replace(backup, file);
+      replace == util::Replace::allowed ? platform::rename_replace(backup.path(), file) : platform::rename_no_replace(backup.path(), file);
   if (renamed) return;
-  if (const auto bytes = util::read_file(backup)) (void)util::write_file_atomic(file, *bytes, replace);
+  if (const auto bytes = backup.read(util::k_unlimited_bytes); bytes && *bytes) (void)util::write_file_atomic(file, **bytes, replace);
 }
 
 }  // namespace
 
-fs::path txn_dir(const fs::path& gitdir) { return gitdir / "pdo-txn"; }
-
-fs::path backup_path(const fs::path& dir, std::size_t index) { return dir / ("old-" + std::to_string(index)); }
-
-fs::path witness(const fs::path& dir, bool filled) { return dir / (filled ? "index" : "seed-0"); }
+OwnFile witness(const fs::path& gitdir, bool filled) {
+  return OwnFile::in_txn(gitdir, filled ? OwnFile::TxnName::scratch_index : OwnFile::TxnName::lock_seed);
+}
 
 fs::path lock_path(const git::Repo& repo) { return repo.index_path().concat(".lock"); }
 
 Status JournalLog::begin(long pid, std::uint64_t start) {
-  const fs::path file = m_dir / "journal";
+  const OwnFile journal = journal_file(m_gitdir);
+  const fs::path& file = journal.path();
   const auto fail = [&] { return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)}; };
   m_out.close();
+  m_files = 0;
+  // Only a regular file (or none) is opened, which follows no link: the folder and the journal are checked.
+  if (auto st = journal.check(); !st) return st;
   const std::string head = std::string(k_header) + "pid " + std::to_string(pid) + "\nstart " + std::to_string(start) + "\n";
   // The journal is idle here (recovery ran under the workspace lock): sized to this header first (no
   // handle of ours open, which Windows would need shared), then written over from the start. A kill in
@@ -139,7 +146,7 @@ Status JournalLog::begin(long pid, std::uint64_t start) {
 Status JournalLog::append(const std::string& lines) {
   m_out.write(lines.data(), static_cast<std::streamsize>(lines.size()));  // one write: the records whole, or cut short
   m_out.flush();
-  if (!m_out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(m_dir / "journal")};
+  if (!m_out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(journal_file(m_gitdir).path())};
   return ok();
 }
 
@@ -149,6 +156,7 @@ Status JournalLog::lock_identity(const platform::FileIdentity& id) {
 }
 
 Status JournalLog::file(std::size_t index, const FileRecord& r) {
+  m_files = std::max(m_files, index + 1);  // counted first: a record cut short may still have its backup
   return append("file " + std::to_string(index) + (r.existed ? " 1 " : " 0 ") + (r.removed ? "-" : r.new_sha256) + "\t" + r.path.str() +
                 "\n");
 }
@@ -163,16 +171,16 @@ Status JournalLog::commit(const CommitRecord& r) {
 
 void JournalLog::clear() {
   m_out.close();
-  clear_txn_dir(m_dir);
+  clear_txn_dir(m_gitdir, m_files);
+  m_files = 0;
 }
 
-Result<std::optional<Journal>> load_journal(const fs::path& dir) {
-  const fs::path file = dir / "journal";
+Result<std::optional<Journal>> load_journal(const fs::path& gitdir) {
   const auto refuse = [&](const std::string& why) { return Error{Exit::busy, why}; };
-  std::error_code ec;
-  if (!fs::exists(fs::symlink_status(file, ec))) return std::optional<Journal>();
-  auto text = util::read_file_capped(file, k_journal_cap);
-  if (!text) return refuse(text.error().message);
+  auto read = journal_file(gitdir).read(k_journal_cap);
+  if (!read) return refuse(read.error().message);
+  if (!*read) return std::optional<Journal>();
+  const std::string* text = &**read;
   // Only whole records count: a line a kill cut short (no final newline) never happened.
   const auto end = text->rfind('\n');
   const auto lines = util::split_lines(std::string_view(*text).substr(0, end == std::string::npos ? 0 : end + 1));
@@ -199,22 +207,22 @@ Result<std::optional<Journal>> load_journal(const fs::path& dir) {
   return std::optional<Journal>(std::move(j));
 }
 
-bool journal_has_records(const fs::path& dir) {
-  std::error_code ec;
-  const auto size = fs::file_size(dir / "journal", ec);
-  return !ec && size > k_header.size();
+bool journal_has_records(const fs::path& gitdir) {
+  const auto seen = platform::stat_data(journal_file(gitdir).path());  // lstat: a link is no journal of pdo's
+  return seen && seen->regular && seen->size > k_header.size();
 }
 
-std::string journal_without_files(const fs::path& dir) {
-  const auto text = util::read_file_capped(dir / "journal", k_journal_cap);
+std::string journal_without_files(const fs::path& gitdir) {
+  const auto text = journal_file(gitdir).read(k_journal_cap);
   std::string kept;
-  for (const auto line : util::split_lines(text ? *text : std::string_view())) {
+  for (const auto line : util::split_lines(text && *text ? **text : std::string_view())) {
     if (!util::starts_with(line, "file ")) kept += line;
   }
   return kept;
 }
 
-void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& j) {
+void roll_back(const git::Repo& repo, const Journal& j) {
+  const fs::path& gitdir = repo.gitdir();
   const fs::path workdir = repo.workdir();
   for (std::size_t i = 0; j.stage >= Stage::writing && i < j.files.size(); ++i) {
     const auto at = j.files[i].path.in(workdir);
@@ -223,15 +231,16 @@ void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& j) {
     std::error_code ec;
     if (j.files[i].removed) {
       // A removed file comes back unless something new was put at its name since.
-      if (!fs::exists(fs::symlink_status(file, ec)) && fs::exists(fs::symlink_status(backup_path(dir, i), ec))) {
-        put_back(backup_path(dir, i), file, util::Replace::never);
+      const OwnFile backup = OwnFile::backup(gitdir, i);
+      if (!fs::exists(fs::symlink_status(file, ec)) && platform::entry_kind(backup.path()) == platform::EntryKind::regular) {
+        put_back(backup, file, util::Replace::never);
       }
       continue;
     }
     // Only a file that still holds exactly pdo's bytes goes back; a later edit by the learner stays.
     if (!holds(file, j.files[i].new_sha256)) continue;
     if (j.files[i].existed) {
-      put_back(backup_path(dir, i), file, util::Replace::allowed);
+      put_back(OwnFile::backup(gitdir, i), file, util::Replace::allowed);
     } else {
       fs::remove(file, ec);
     }
@@ -256,19 +265,18 @@ void remove_temp_files(const fs::path& workdir, const Journal& j) {
   }
 }
 
-void clear_txn_dir(const fs::path& dir) {
+void clear_txn_dir(const fs::path& gitdir, std::size_t files) {
+  // What is not a regular file is left where it is (OwnFile::remove refuses it): the next command names it.
+  for (std::size_t i = 0; i < files; ++i) (void)OwnFile::backup(gitdir, i).remove();
+  for (const auto name : {OwnFile::TxnName::scratch_index, OwnFile::TxnName::scratch_index_lock, OwnFile::TxnName::fill}) {
+    (void)OwnFile::in_txn(gitdir, name).remove();
+  }
+  // Cut back to the header line (an old pdo's empty journal stays empty): never emptied, see JournalLog.
+  const OwnFile journal = journal_file(gitdir);
   std::error_code ec;
-  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    std::error_code rec;
-    const std::string name = util::path_to_utf8(it->path().filename());
-    if (name == "journal") {
-      // Cut back to the header line (an old pdo's empty journal stays empty): never emptied, see JournalLog.
-      if (fs::file_size(it->path(), rec) > k_header.size()) fs::resize_file(it->path(), k_header.size(), rec);
-    } else if (util::starts_with(name, "seed-")) {
-      // Kept for the next lock (transaction.cpp's take_lock checks it before it links it).
-    } else {
-      fs::remove_all(it->path(), rec);
-    }
+  if (journal.check() && platform::entry_kind(journal.path()) == platform::EntryKind::regular &&
+      fs::file_size(journal.path(), ec) > k_header.size()) {
+    fs::resize_file(journal.path(), k_header.size(), ec);
   }
 }
 

@@ -16,6 +16,7 @@
 
 #include "git/repo.hpp"
 #include "util/error.hpp"
+#include "util/own_state.hpp"
 #include "util/platform.hpp"
 #include "util/rel_path.hpp"
 
@@ -66,13 +67,10 @@ struct Journal {
   std::optional<CommitRecord> commit;
 };
 
-/// Where transactions keep their journal (the folder stays; a journal holding no more than its header
-/// line, or none, means "none running").
-fs::path txn_dir(const fs::path& gitdir);
-
-/// The file in the journal folder that keeps index.lock's identity under a second name: the seed it is
-/// linked from, or the scratch file renamed onto it (`filled`).
-fs::path witness(const fs::path& dir, bool filled);
+/// The file in the journal folder (.git/pdo-txn, util::OwnFile::Name::txn_folder: the folder stays; a
+/// journal holding no more than its header line, or none, means "none running") that keeps index.lock's
+/// identity under a second name: the seed it is linked from, or the scratch file renamed onto it (`filled`).
+util::OwnFile witness(const fs::path& gitdir, bool filled);
 
 /// The journal file, a write-ahead log: each record is appended before the step it protects, and a
 /// record cut short by a kill (no final newline) is ignored, so no step is ever taken unrecorded.
@@ -81,7 +79,7 @@ fs::path witness(const fs::path& dir, bool filled);
 /// a new file its inode and block costs more than the rest of the journal together).
 class JournalLog {
 public:
-  explicit JournalLog(fs::path dir) : m_dir(std::move(dir)) {}
+  explicit JournalLog(fs::path gitdir) : m_gitdir(std::move(gitdir)) {}
   /// Starts a new journal over the idle one (sized to the new header, then written in place). Records
   /// are appended through one open file until clear().
   Status begin(long pid, std::uint64_t start);
@@ -96,37 +94,37 @@ public:
 
 private:
   Status append(const std::string& lines);
-  fs::path m_dir;
+  fs::path m_gitdir;
   std::ofstream m_out;
+  std::size_t m_files = 0;  ///< file records written: their backups are what clear() removes
 };
 
 /// The journal; nullopt if none is running (missing, empty, or its header alone). An error, with the
 /// line and what is wrong, when it is not a record pdo could have written: another version's header, a
 /// malformed or out-of-order record, a path that is no working-tree path, a ref that is no branch.
-Result<std::optional<Journal>> load_journal(const fs::path& dir);
-
-/// The hard link that keeps file `index`'s old bytes (its old inode) while the transaction runs.
-fs::path backup_path(const fs::path& dir, std::size_t index);
+/// Like every OwnFile, a journal (or its folder) that is a link, folder or device is refused (exit 5).
+Result<std::optional<Journal>> load_journal(const fs::path& gitdir);
 
 /// This worktree's index.lock.
 fs::path lock_path(const git::Repo& repo);
 
 /// Puts back every recorded file that still holds exactly what the transaction wrote (by renaming its
 /// old inode back: no free space needed), and removes index.lock if held.
-void roll_back(const git::Repo& repo, const fs::path& dir, const Journal& journal);
+void roll_back(const git::Repo& repo, const Journal& journal);
 
 /// Removes temp files `NAME.pdo-tmp-PID-*` that process `pid` left beside the recorded files.
 void remove_temp_files(const fs::path& workdir, const Journal& journal);
 
 /// True when the journal records a transaction (more than its header line).
-bool journal_has_records(const fs::path& dir);
+bool journal_has_records(const fs::path& gitdir);
 
 /// The journal's text without its file records: written back after clear_txn_dir, it has the next pdo
 /// undo the transaction once more, its index only (its files are put back already).
-std::string journal_without_files(const fs::path& dir);
+std::string journal_without_files(const fs::path& gitdir);
 
-/// Cuts the journal back to its header and removes what the transaction kept beside it (backups,
-/// scratch files, witnesses); lock seeds stay for the next transaction.
-void clear_txn_dir(const fs::path& dir);
+/// Removes what a transaction with `files` file records kept beside its journal (their backups, the
+/// scratch index and its lock, the fill link: each by its name, never by listing the folder, and only a
+/// regular file), then cuts the journal back to its header; the lock seed stays for the next transaction.
+void clear_txn_dir(const fs::path& gitdir, std::size_t files);
 
 }  // namespace pdo::app

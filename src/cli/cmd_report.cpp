@@ -29,14 +29,12 @@ struct ReportOptions {
   bool force = false;
 };
 
-constexpr std::size_t k_text_cap = 1024 * 1024;
-
 /// The default report, course-relative: visible beside README.md, ignored by the workspace's .gitignore.
 constexpr const char* k_default_report = "report.html";
 
 /// A workspace file's text, "" when there is none; any other failure (a FIFO, a huge file) is an error.
 std::string read_text(const std::filesystem::path& file) {
-  auto text = util::read_file_capped(file, k_text_cap);
+  auto text = util::read_file_capped(file, util::k_max_text_bytes);  // the cap track, ask and status write under
   std::error_code ec;
   if (!text && !fs::exists(fs::symlink_status(file, ec))) return {};
   return std::move(text).take();
@@ -45,7 +43,7 @@ std::string read_text(const std::filesystem::path& file) {
 /// Writes the page, replacing a file only when pdo wrote it, or with --force.
 void write_report(const ReportOptions& opts, const Session& s, const std::filesystem::path& target, const std::string& html) {
   const fs::path gitdir = s.repo.gitdir();
-  const auto there = app::report_target(gitdir, target);
+  const auto there = app::report_target(gitdir, target).take();
   if (there == app::ReportTarget::foreign && !opts.force) {
     throw Failure(Exit::usage,
                   util::path_to_utf8(target) +

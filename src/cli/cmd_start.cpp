@@ -64,7 +64,9 @@ int run_start(const StartOptions& opts, Context& ctx) {
   out << "----------------------------------------\n"
       << workspace::prompt_text(ws.course, &lesson, ws.settings, facts) << "----------------------------------------\n";
   out << tr("完成一步后：pdo track done ", "After each step: pdo track done ") << lesson.id << " read|exercise|notes\n";
-  if (const auto repo = git::Repo::find_open(ws.root); repo && *repo) app::remember_started(**repo, lesson);
+  if (const auto repo = git::Repo::find_open(ws.root); repo && *repo) {
+    if (auto st = app::remember_started(**repo, lesson); !st) throw Failure(st.error());
+  }
   // The prompt and the link are printed either way, so a missing browser is a note, not a failure.
   if (opts.open && lesson.url.empty()) {
     ctx.err << tr("pdo：这一课还没有链接，没有可打开的页面。\n", "pdo: this lesson has no link yet; there is no page to open.\n");

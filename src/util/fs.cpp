@@ -93,13 +93,14 @@ Error not_writable(const fs::path& target) {
                                         "permissions and try again; nothing was changed.")};
 }
 
-Status write_whole(const fs::path& tmp, const fs::path& target, std::string_view content) {
-  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  if (!out) return not_writable(target);
-  out.write(content.data(), static_cast<std::streamsize>(content.size()));
-  out.close();
-  if (!out) return not_writable(target);
-  return ok();
+/// The temp file, created new (never through a link a stale or planted name holds; such a name is skipped).
+Status write_whole(fs::path& tmp, const fs::path& target, std::string_view content) {
+  for (int attempt = 0;; ++attempt) {
+    const auto why = platform::create_exclusive(tmp, content);
+    if (why == platform::IoFailure::none) return ok();
+    if (why != platform::IoFailure::exists || attempt == 8) return not_writable(target);
+    tmp = temp_sibling(target);
+  }
 }
 
 /// The file that replaces `path` gets its permissions (an executable file stays executable), as
@@ -114,8 +115,18 @@ void keep_permissions(const fs::path& path, const fs::path& tmp) {
 
 }  // namespace
 
+Error not_a_file(const fs::path& path) {
+  return Error{Exit::usage, path_to_utf8(path) + tr("：不是普通文件（是文件夹、链接、FIFO 管道或设备）；pdo 不会替换它，加 --force 也不会。"
+                                                    "请换一个文件名。",
+                                                    ": not a regular file (a folder, link, FIFO or device); pdo never replaces it, "
+                                                    "with --force or not. Choose another file name.")};
+}
+
 Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace) {
-  const fs::path tmp = temp_sibling(path);
+  if (const auto kind = platform::entry_kind(path); kind != platform::EntryKind::missing && kind != platform::EntryKind::regular) {
+    return not_a_file(path);
+  }
+  fs::path tmp = temp_sibling(path);
   if (auto st = write_whole(tmp, path, content); !st) {
     std::error_code ignored;
     fs::remove(tmp, ignored);

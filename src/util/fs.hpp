@@ -31,6 +31,11 @@ Result<std::string> read_file(const fs::path& path);
 /// The size cap for the TOML input files pdo reads (course files, .pdo/config.toml): 1 MiB.
 inline constexpr std::size_t k_max_toml_bytes = 1024 * 1024;
 
+/// The size cap of the learner's Markdown files that pdo reads and writes (progress.md, questions.md, the
+/// notes, glossary.md): 4 MiB. Every reader of one uses it, and every writer of one stays under it, so a
+/// file pdo wrote is one it reads back.
+inline constexpr std::size_t k_max_text_bytes = 4u << 20;
+
 /// read_file's "cap": more than any file can hold in memory.
 inline constexpr std::size_t k_unlimited_bytes = std::size_t(-1) / 2;
 
@@ -46,9 +51,14 @@ Result<std::string> read_file_head(const fs::path& path, std::size_t bytes);
 /// True if `path` is `dir` or lies under it, compared after resolving symlinks and "..".
 bool path_is_inside(const fs::path& dir, const fs::path& path);
 
-/// Writes a file atomically: a temp file beside it, then a rename; a file it replaces keeps its
-/// permissions. With Replace::never an existing file is left untouched and the call fails.
+/// Writes a file atomically: a temp file beside it (created new, never through a link), then a rename; a
+/// file it replaces keeps its permissions. With Replace::never an existing file is left untouched and the
+/// call fails. Whatever is not a regular file (a folder, link, FIFO, socket or device) is never replaced:
+/// not_a_file's usage error.
 Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace);
+
+/// The refusal to replace `path`, which is not a regular file (exit 2, whatever the caller's --force).
+Error not_a_file(const fs::path& path);
 
 /// Creates a directory and its parents; ok if it exists as a directory.
 Status make_dirs(const fs::path& path);

@@ -124,8 +124,9 @@ std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& p
 /// lock file whose identity was known before it appeared. IoFailure::other where links are unsupported.
 IoFailure hard_link(const fs::path& from, const fs::path& to);
 
-/// Creates an empty file that must not exist yet (O_CREAT|O_EXCL, CREATE_NEW): the way git takes a lock.
-IoFailure create_exclusive(const fs::path& path);
+/// Creates a file that must not exist yet (O_CREAT|O_EXCL, CREATE_NEW: never through a link at that name),
+/// holding `bytes`: the way git takes a lock, and writes a temp file.
+IoFailure create_exclusive(const fs::path& path, std::string_view bytes = {});
 
 /// Replaces the content of an existing file (never creates one). Like git's default (core.fsync unset),
 /// it leaves flushing to the OS.
@@ -149,6 +150,15 @@ struct FileRead {
 /// `head`, a larger file gives its first max_bytes bytes instead. The bytes reuse `storage`'s memory (its
 /// contents are dropped), so a loop over many files that hands each result back allocates once.
 FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head = false, std::string storage = {});
+
+/// What stands at a path, its final name not followed: POSIX lstat; on Windows every reparse point (a
+/// symbolic link or a junction) is a link.
+enum class EntryKind { missing, regular, folder, link, other };
+EntryKind entry_kind(const fs::path& path);
+
+/// read_regular_file without following a final link: one is refused as not_regular (O_NOFOLLOW; on Windows
+/// the reparse point itself is opened and refused), as is anything else that is no regular file.
+FileRead read_regular_file_no_link(const fs::path& path, std::size_t max_bytes);
 
 /// The absolute, lexically normal form of a path, without touching the disk: relative paths are taken
 /// from the current folder; on Windows also drive letters ("C:x"), UNC (\\server\share) and \\?\ paths,
@@ -219,7 +229,9 @@ public:
   FileLock& operator=(const FileLock&) = delete;
   ~FileLock();
   /// Tries to take the lock for up to `wait`; nullptr if another process still holds it, or if the lock
-  /// file cannot be opened (then `*why`, when given, says why: a read-only folder, no permission, …).
+  /// file cannot be opened (then `*why`, when given, says why: a read-only folder, no permission, …). A
+  /// final link is never followed and anything but a regular file is refused (IoFailure::other), so the
+  /// lock never creates or opens a file elsewhere.
   static std::unique_ptr<FileLock> acquire(const fs::path& path, std::chrono::milliseconds wait, IoFailure* why = nullptr);
 
 private:

@@ -237,11 +237,31 @@ IoFailure hard_link(const fs::path& from, const fs::path& to) {
                                                                 : io_failure_of(errno);
 }
 
-IoFailure create_exclusive(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+namespace {
+
+/// Writes all of `bytes` to `fd` and closes it.
+IoFailure write_all(int fd, std::string_view bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = n < 0 ? errno : ENOSPC;
+      ::close(fd);
+      return io_failure_of(err);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return ::close(fd) == 0 ? IoFailure::none : io_failure_of(errno);
+}
+
+}  // namespace
+
+IoFailure create_exclusive(const fs::path& path, std::string_view bytes) {
+  // O_EXCL: never a file that exists, nor through a link at that name.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
   if (fd < 0) return io_failure_of(errno);
-  ::close(fd);
-  return IoFailure::none;
+  return write_all(fd, bytes);
 }
 
 namespace {
@@ -310,6 +330,30 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool hea
   return read_opened(fd, max_bytes, st, head, std::move(storage));
 }
 
+FileRead read_regular_file_no_link(const fs::path& path, std::size_t max_bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) {
+    FileRead r;
+    const int err = errno;
+    r.failure = io_failure_of(err);
+    // ELOOP: the name is a symbolic link; ENXIO: a socket or a device with nothing behind it.
+    r.outcome = err == ELOOP || err == ENXIO      ? ReadOutcome::not_regular
+                : r.failure == IoFailure::missing ? ReadOutcome::missing
+                                                  : ReadOutcome::failed;
+    return r;
+  }
+  struct stat st {};
+  return read_opened(fd, max_bytes, st);
+}
+
+EntryKind entry_kind(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT || errno == ENOTDIR ? EntryKind::missing : EntryKind::other;
+  if (S_ISLNK(st.st_mode)) return EntryKind::link;
+  if (S_ISREG(st.st_mode)) return EntryKind::regular;
+  return S_ISDIR(st.st_mode) ? EntryKind::folder : EntryKind::other;
+}
+
 std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& path, std::size_t max_bytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) return std::nullopt;
@@ -322,18 +366,7 @@ std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& p
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (fd < 0) return io_failure_of(errno);
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = n < 0 ? errno : ENOSPC;
-      ::close(fd);
-      return io_failure_of(err);
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return ::close(fd) == 0 ? IoFailure::none : io_failure_of(errno);
+  return write_all(fd, bytes);
 }
 
 fs::path full_path(const fs::path& path) {
@@ -687,9 +720,17 @@ FileLock::~FileLock() {
 }
 
 std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait, IoFailure* why) {
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // O_NOFOLLOW: a link at the lock's name is never followed (O_CREAT would create its target); O_NONBLOCK:
+  // a FIFO opens without waiting, and is refused with anything else that is not a regular file.
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0644);
   if (fd < 0) {
-    if (why) *why = io_failure_of(errno);
+    if (why) *why = errno == ELOOP ? IoFailure::other : io_failure_of(errno);
+    return nullptr;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    if (why) *why = IoFailure::other;
     return nullptr;
   }
   if (why) *why = IoFailure::none;

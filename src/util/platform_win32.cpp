@@ -284,21 +284,38 @@ IoFailure hard_link(const fs::path& from, const fs::path& to) {
   return err == ERROR_INVALID_FUNCTION || err == ERROR_NOT_SUPPORTED ? IoFailure::other : io_failure_of(err);
 }
 
-IoFailure create_exclusive(const fs::path& path) {
-  win32::Handle file(
-      ::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
-  if (!file) return io_failure_of(::GetLastError());
+namespace {
+
+IoFailure write_all(HANDLE file, std::string_view bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - done, 1u << 30));
+    DWORD written = 0;
+    if (!::WriteFile(file, bytes.data() + done, chunk, &written, nullptr) || written == 0) return io_failure_of(::GetLastError());
+    done += written;
+  }
   return IoFailure::none;
 }
 
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head, std::string storage) {
+}  // namespace
+
+IoFailure create_exclusive(const fs::path& path, std::string_view bytes) {
+  win32::Handle file(
+      ::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
+  if (!file) return io_failure_of(::GetLastError());
+  return write_all(file.get(), bytes);
+}
+
+namespace {
+
+FileRead read_regular(const fs::path& path, std::size_t max_bytes, bool head, std::string storage, DWORD flags) {
   FileRead r;
   r.bytes = std::move(storage);
   r.bytes.clear();
   // FILE_FLAG_BACKUP_SEMANTICS lets a folder open too, so that it is refused as one; a pipe or a device
   // (NUL, CON, \\.\pipe\x) opens without waiting and is refused by its type.
   win32::Handle file(::CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
-                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr));
+                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | flags, nullptr));
   if (!file) {
     r.failure = io_failure_of(::GetLastError());
     r.outcome = r.failure == IoFailure::missing ? ReadOutcome::missing : ReadOutcome::failed;
@@ -313,8 +330,8 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool hea
     r.failure = io_failure_of(::GetLastError());
     return r;
   }
-  if (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) {
-    r.outcome = ReadOutcome::not_regular;
+  if (info.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)) {
+    r.outcome = ReadOutcome::not_regular;  // a reparse point opens as itself only with FILE_FLAG_OPEN_REPARSE_POINT
     return r;
   }
   const std::uint64_t size = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
@@ -345,20 +362,35 @@ FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool hea
   return r;
 }
 
+}  // namespace
+
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head, std::string storage) {
+  return read_regular(path, max_bytes, head, std::move(storage), 0);
+}
+
+FileRead read_regular_file_no_link(const fs::path& path, std::size_t max_bytes) {
+  return read_regular(path, max_bytes, false, {}, FILE_FLAG_OPEN_REPARSE_POINT);
+}
+
+EntryKind entry_kind(const fs::path& path) {
+  const DWORD attributes = ::GetFileAttributesW(path.c_str());
+  if (attributes == INVALID_FILE_ATTRIBUTES) {
+    const DWORD err = ::GetLastError();
+    return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND ? EntryKind::missing : EntryKind::other;
+  }
+  if (attributes & FILE_ATTRIBUTE_REPARSE_POINT) return EntryKind::link;
+  if (attributes & FILE_ATTRIBUTE_DIRECTORY) return EntryKind::folder;
+  // A device name (NUL, CON) reports attributes too: only a disk file is regular.
+  win32::Handle file(::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+  return file && ::GetFileType(file.get()) == FILE_TYPE_DISK ? EntryKind::regular : EntryKind::other;
+}
+
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
   win32::Handle file(::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, TRUNCATE_EXISTING,
                                    FILE_ATTRIBUTE_NORMAL, nullptr));
   if (!file) return io_failure_of(::GetLastError());
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - done, 1u << 30));
-    DWORD written = 0;
-    if (!::WriteFile(file.get(), bytes.data() + done, chunk, &written, nullptr) || written == 0) {
-      return io_failure_of(::GetLastError());
-    }
-    done += written;
-  }
-  return IoFailure::none;
+  return write_all(file.get(), bytes);
 }
 
 fs::path full_path(const fs::path& path) {
@@ -648,10 +680,19 @@ FileLock::~FileLock() {
 
 std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::milliseconds wait, IoFailure* why) {
   // Not inheritable, so a child process never keeps the lock alive; the OS drops it when pdo dies.
+  // FILE_FLAG_OPEN_REPARSE_POINT: a link at the lock's name is opened as itself, never followed, and refused
+  // below with anything else that is not a regular disk file.
   const HANDLE file = ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                                    nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+                                    nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
   if (file == INVALID_HANDLE_VALUE) {
     if (why) *why = io_failure_of(::GetLastError());
+    return nullptr;
+  }
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (::GetFileType(file) != FILE_TYPE_DISK || !::GetFileInformationByHandle(file, &info) ||
+      (info.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT))) {
+    ::CloseHandle(file);
+    if (why) *why = IoFailure::other;
     return nullptr;
   }
   if (why) *why = IoFailure::none;

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "cli/cli_helpers.hpp"
+#include "support/skip.hpp"
 #include "util/fs.hpp"
 
 using namespace pdo;
@@ -117,6 +118,49 @@ TEST_CASE("report --html replaces only the report it wrote there and not a file 
 
   require_ok(pdo_in(root, {"report", "--html", "notes.html", "--force"}));
   CHECK(count_of(read_file(root / "notes.html"), "<tr data-lesson=") == 17);
+}
+
+// Issue 41 item 5 (and repro 10): run as root with /dev/null, `--force` replaced the system's device by a
+// regular file. Every target here is in the test's own folder: a FIFO, a folder, a socket, a link and, where
+// this user may make one, a character device.
+// [posix:devices] POSIX file kinds (mkfifo, a Unix socket, mknod).
+TEST_CASE("report --html --force never replaces what is not a regular file", "[cli][report][posix][posix:devices]") {
+  TempDir tmp("report-not-a-file");
+  const auto root = fresh_workspace(tmp);
+  const fs::path target = tmp.path() / "target";
+  std::string kind;
+  SECTION("a FIFO") {
+    kind = "fifo";
+    REQUIRE(platform::run_process({"mkfifo", util::path_to_utf8(target)}).exit_code == 0);
+  }
+  SECTION("a folder") {
+    kind = "folder";
+    fs::create_directories(target);
+    write_file(target / "kept.txt", "kept\n");
+  }
+  SECTION("a link to a file") {
+    kind = "link";
+    write_file(tmp.path() / "linked.txt", "linked\n");
+    fs::create_symlink(tmp.path() / "linked.txt", target);
+  }
+  SECTION("a Unix socket") {
+    kind = "socket";
+    const std::string bind = "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])";
+    REQUIRE(platform::run_process({"python3", "-c", bind, util::path_to_utf8(target)}).exit_code == 0);
+  }
+  SECTION("a character device, where mknod is allowed") {
+    kind = "device";
+    if (platform::run_process({"mknod", util::path_to_utf8(target), "c", "1", "3"}).exit_code != 0) PDO_SKIP("mknod needs root");
+  }
+  CAPTURE(kind);
+  const auto type = fs::symlink_status(target).type();
+  const auto r = pdo_in(root, {"--lang", "en", "report", "--html", util::path_to_utf8(target), "--force"});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("not a regular file"));
+  CHECK(fs::symlink_status(target).type() == type);
+  if (kind == "folder") CHECK(read_file(target / "kept.txt") == "kept\n");
+  if (kind == "link") CHECK(read_file(tmp.path() / "linked.txt") == "linked\n");
 }
 
 // [posix:chromium] renders the report with the Linux headless Chromium.

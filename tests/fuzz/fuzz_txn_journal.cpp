@@ -22,10 +22,11 @@ bool inside(const std::string& path) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using pdo::fuzz::require;
-  static const auto dir = pdo::platform::make_private_dir("pdo-fuzz-txn");
+  static const auto dir = pdo::platform::make_private_dir("pdo-fuzz-txn");  // a git dir
   if (!dir) return 0;
   {
-    std::ofstream out(*dir / "journal", std::ios::binary | std::ios::trunc);
+    std::filesystem::create_directories(*dir / "pdo-txn");
+    std::ofstream out(*dir / "pdo-txn" / "journal", std::ios::binary | std::ios::trunc);
     out << pdo::fuzz::text_of(data, size);
   }
   const auto journal = pdo::app::load_journal(*dir);

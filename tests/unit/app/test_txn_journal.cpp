@@ -17,13 +17,15 @@ using pdo::test::TempDir;
 
 namespace {
 
-std::string journal_text(const std::filesystem::path& dir) {
-  auto text = util::read_file(dir / "journal");
+// `gitdir`: the git dir whose pdo-txn/ holds the journal.
+std::string journal_text(const std::filesystem::path& gitdir) {
+  auto text = util::read_file(gitdir / "pdo-txn" / "journal");
   return text ? *text : std::string("<missing>");
 }
 
-void write_journal(const std::filesystem::path& dir, const std::string& text) {
-  std::ofstream out(dir / "journal", std::ios::binary | std::ios::trunc);
+void write_journal(const std::filesystem::path& gitdir, const std::string& text) {
+  std::filesystem::create_directories(gitdir / "pdo-txn");
+  std::ofstream out(gitdir / "pdo-txn" / "journal", std::ios::binary | std::ios::trunc);
   out << text;
 }
 
@@ -37,7 +39,7 @@ const std::string k_new(40, 'c');
 TEST_CASE("a journal records a transaction and is cut back to its header when it ends", "[app][journal]") {
   TempDir tmp("journal");
   const auto& dir = tmp.path();
-  SECTION("first transaction: no journal yet") {}
+  SECTION("first transaction: no journal yet") { std::filesystem::create_directories(dir / "pdo-txn"); }
   SECTION("over a journal an older pdo emptied") { write_journal(dir, ""); }
   SECTION("over an idle journal") { write_journal(dir, "pdo-transaction 3\n"); }
   SECTION("over an idle journal of pdo 5066e12") { write_journal(dir, "pdo-transaction 1\n"); }
@@ -153,8 +155,7 @@ TEST_CASE("a kill between sizing the journal and writing its header leaves no re
 // by an absolute path or "..".
 TEST_CASE("a journal naming a file outside the workspace is refused, and nothing there is touched", "[app][journal]") {
   TempDir tmp("journal outside");
-  const auto dir = app::txn_dir(tmp.path() / "ws" / ".git");
-  std::filesystem::create_directories(dir);
+  const auto dir = tmp.path() / "ws" / ".git";
   const auto outside = tmp.path() / "outside.txt";
   test::write_file(outside, "the learner's file\n");
   for (const std::string& path :

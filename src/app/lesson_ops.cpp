@@ -20,8 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::size_t k_max_title_bytes = 200;
-
 Failure usage(const std::string& message) { return Failure(Exit::usage, message); }
 
 std::string lesson_dir(const course::Lesson& l) { return "lessons/" + l.folder; }
@@ -34,19 +32,7 @@ std::vector<course::Lesson> own_lessons(const course::Course& course) {
 
 std::string checked_title(const std::string& raw) {
   std::string title(util::trim(raw));
-  if (title.empty())
-    throw usage(tr("课节标题是空的。例如：pdo lesson add \"DeepSpeed ZeRO\"",
-                   "the title is empty. For example: pdo lesson add \"DeepSpeed ZeRO\""));
-  // The display path's rule: anything it would show escaped (C0, C1, bidirectional controls, non-UTF-8).
-  if (util::escape_controls(title) != title) {
-    throw usage(tr("课节标题里有控制字符（换行、制表符、ESC、改变文字方向的字符……），请只写一行普通文字。",
-                   "the title holds a control character (newline, tab, ESC, a text-direction control, ...); give one line of "
-                   "plain text."));
-  }
-  if (title.size() > k_max_title_bytes) {
-    throw usage(tr("课节标题太长（", "the title is too long (") + std::to_string(title.size()) + tr(" 字节，上限 ", " bytes, at most ") +
-                std::to_string(k_max_title_bytes) + tr(" 字节），请写短一些。", "); make it shorter."));
-  }
+  if (auto problem = course::title_problem(title)) throw usage(*problem);
   return title;
 }
 
@@ -105,6 +91,8 @@ std::optional<Change> readme_change(Session& s, const course::Course& course) {
 Change lessons_file_change(Session& s, const std::vector<course::Lesson>& own) {
   const auto before = read_if_file(s.path(workspace::k_own_lessons_path));
   const std::string text = workspace::own_lessons_text(own);
+  // What pdo writes, it reads back: the file is loaded as every later command loads it before it is committed.
+  if (auto back = workspace::parse_own_lessons(text, workspace::k_own_lessons_path); !back) throw Failure(back.error());
   return before ? Change::put_file(s.repo_path(workspace::k_own_lessons_path), text, Change::Before::bytes, *before)
                 : Change::put_file(s.repo_path(workspace::k_own_lessons_path), text, Change::Before::absent);
 }

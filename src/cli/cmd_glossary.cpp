@@ -8,6 +8,7 @@
 #include "app/display.hpp"
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
+#include "util/format.hpp"
 #include "util/fs.hpp"
 #include "workspace/glossary.hpp"
 #include "workspace/marked_block.hpp"
@@ -15,11 +16,11 @@
 namespace pdo::cli {
 
 using util::tr;
+using util::trf;
 namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::size_t k_max_notes_bytes = 4u << 20;
 constexpr const char* k_glossary_path = "glossary.md";
 
 struct GlossaryOptions {
@@ -38,7 +39,7 @@ std::vector<workspace::LessonNotes> read_notes(Context& ctx, const workspace::Wo
       ctx.err << tr("pdo: 跳过 ", "pdo: skipped ") << rel << tr("：它指向工作区之外\n", ": it points outside the workspace\n");
       continue;
     }
-    auto text = util::read_file_capped(file, k_max_notes_bytes);
+    auto text = util::read_file_capped(file, util::k_max_text_bytes);
     if (!text) {
       ctx.err << "pdo: " << app::for_display(text.error().message) << "\n";
       continue;
@@ -73,7 +74,7 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   const fs::path file = s.path(k_glossary_path);
   std::optional<std::string> existing;
   std::error_code ec;
-  if (fs::exists(fs::symlink_status(file, ec))) existing = util::read_file_capped(file, k_max_notes_bytes).take();
+  if (fs::exists(fs::symlink_status(file, ec))) existing = util::read_file_capped(file, util::k_max_text_bytes).take();
   if (terms.empty() && !existing) {
     ctx.out << tr(
         "笔记里还没有找到术语，没有写 glossary.md。在某一课的 notes.md 里写一行「名称解释：」，下面每行写「术语：定义」，再运行 pdo glossary。\n",
@@ -83,6 +84,14 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   }
   const std::string fresh = workspace::glossary_file_text(s.ws.course, terms, s.ws.settings.lang);
   const std::string text = updated_file(existing, fresh, ctx);
+  // What pdo writes, it reads back: a glossary over the cap every reader uses is never written.
+  if (text.size() > util::k_max_text_bytes) {
+    throw Failure(Exit::usage, trf("glossary.md 会有 {} 字节，超过 pdo 能读回的上限 {} 字节；pdo 没有写它。请把笔记里的术语表分得短一些"
+                                   "（或删掉重复的术语），再运行 pdo glossary。",
+                                   "glossary.md would be {} bytes, more than the {} bytes pdo reads back; pdo did not write it. "
+                                   "Make the notes' glossaries shorter (or drop repeated terms) and run pdo glossary again.",
+                                   text.size(), util::k_max_text_bytes));
+  }
   app::Transaction txn;
   const auto path = s.repo_path(k_glossary_path);
   txn.changes.push_back(existing ? app::Change::put_file(path, text, app::Change::Before::bytes, *existing)

@@ -279,12 +279,37 @@ Error course_error(const std::string& problem) {
 
 }  // namespace
 
+std::optional<std::string> title_problem(std::string_view title) {
+  if (title.empty()) {
+    return tr("课节标题是空的。例如：pdo lesson add \"DeepSpeed ZeRO\"",
+              "the title is empty. For example: pdo lesson add \"DeepSpeed ZeRO\"");
+  }
+  // The rule of every stored value, the loader's (C0, C1, bidirectional controls, U+2028/2029, non-UTF-8).
+  if (const auto bad = util::forbidden_char(title)) {
+    return tr("课节标题里有控制字符 ", "the title holds the control character ") + *bad +
+           tr("（换行、制表符、ESC、改变文字方向的字符……），请只写一行普通文字。",
+              " (newline, tab, ESC, a text-direction control, ...); give one line of plain text.");
+  }
+  if (title.size() > k_max_title_bytes) {
+    return tr("课节标题太长（", "the title is too long (") + std::to_string(title.size()) + tr(" 字节，上限 ", " bytes, at most ") +
+           std::to_string(k_max_title_bytes) + tr(" 字节），请写短一些。", "); make it shorter.");
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> url_problem(std::string_view value) {
   const bool scheme_ok = util::starts_with(value, "https://") || util::starts_with(value, "http://");
   const auto host_start = value.find("://");
   const bool has_host = host_start != std::string::npos && value.size() > host_start + 3 && value[host_start + 3] != '/';
   if (!scheme_ok || !has_host || value.find_first_of(" \t\r\n") != std::string::npos) {
-    return tr("网址必须以 http:// 或 https:// 开头：", "URL must be http:// or https://: ") + std::string(value);
+    return tr("网址必须以 http:// 或 https:// 开头：", "URL must be http:// or https://: ") + util::escape_controls(value);
+  }
+  // The rule of every stored value (what a command accepts, pdo loads back).
+  if (const auto bad = util::forbidden_char(value)) {
+    return tr("网址里有控制字符 ", "the URL holds the control character ") + *bad +
+           tr("（不是 UTF-8 的字节、换行、ESC、改变文字方向的字符……）：",
+              " (a byte that is not UTF-8, a line break, ESC, a text-direction control, ...): ") +
+           util::escape_controls(value);
   }
   return std::nullopt;
 }
@@ -298,6 +323,7 @@ std::optional<std::string> folder_name_problem(std::string_view name) {
   if (name == "." || name.find("..") != std::string_view::npos) return tr("含 ..", "contains ..");
   if (name.find('/') != std::string_view::npos) return tr("含 /", "contains /");
   if (name.find('\\') != std::string_view::npos) return tr("含 \\", "contains \\");
+  if (const auto bad = util::forbidden_char(name)) return tr("含控制字符 ", "contains the control character ") + *bad;
   for (const char c : name) {
     const auto ch = static_cast<unsigned char>(c);
     if (ch < 0x20 || std::string_view("<>:\"|?*").find(c) != std::string_view::npos) {

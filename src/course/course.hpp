@@ -143,7 +143,15 @@ const Lesson* find_lesson(const Course& course, std::string_view key);
 /// it stays well inside Windows' 260-character path limit.
 inline constexpr std::size_t k_max_folder_bytes = 100;
 
-/// Why a lesson link cannot be used (not http:// or https://, no host, blanks), or nullopt.
+/// The longest title of a learner's own lesson, in UTF-8 bytes.
+inline constexpr std::size_t k_max_title_bytes = 200;
+
+/// Why an own lesson's title (already trimmed) cannot be stored: empty, a character util::forbidden_char
+/// names, longer than k_max_title_bytes; nullopt if it can.
+std::optional<std::string> title_problem(std::string_view title);
+
+/// Why a lesson link cannot be used (not http:// or https://, no host, blanks, a character
+/// util::forbidden_char names), or nullopt.
 std::optional<std::string> url_problem(std::string_view url);
 
 /// Why a lesson folder name is unsafe, or nullopt if it is fine on every OS.

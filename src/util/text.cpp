@@ -215,6 +215,39 @@ std::size_t utf8_cut_tail(std::string_view s) {
   return 0;
 }
 
+std::optional<std::string> forbidden_char(std::string_view s, bool prose) {
+  static const char* const hex = "0123456789ABCDEF";
+  const auto byte = [&](unsigned char b) { return std::string("\\x") + hex[b >> 4] + hex[b & 0xf]; };
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      const bool text = b >= 0x20 ? b != 0x7f : prose && (b == '\n' || b == '\t' || b == '\r');
+      if (!text) return "U+00" + std::string{hex[b >> 4], hex[b & 0xf]};
+      ++i;
+      continue;
+    }
+    // A well-formed sequence: its length from the lead, continuation bytes 10xxxxxx, the shortest form,
+    // no surrogate, at most U+10FFFF.
+    const std::size_t n = (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return byte(b);
+    unsigned long cp = b & (0x7Fu >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c & 0xC0) != 0x80) return byte(b);
+      cp = (cp << 6) | (c & 0x3Fu);
+    }
+    static constexpr unsigned long k_least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < k_least[n] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return byte(b);
+    if (cp <= 0x9F || is_bidi_control(cp) || cp == 0x2028 || cp == 0x2029) {
+      std::string out = "U+";
+      for (int shift = 12; shift >= 0; shift -= 4) out += hex[(cp >> shift) & 0xf];
+      return out;
+    }
+    i += n;
+  }
+  return std::nullopt;
+}
+
 unsigned long next_code_point(std::string_view s, std::size_t& i) {
   const auto b = static_cast<unsigned char>(s[i]);
   const std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 1;

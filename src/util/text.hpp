@@ -1,6 +1,7 @@
 #pragma once
 // String helpers that keep bytes exact: line endings and BOMs are detected and preserved, never
 // normalised behind the learner's back.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,14 @@ bool is_bidi_control(unsigned long cp);
 /// terminal, no newline can forge a line and no text is shown reordered. A CR is kept only as part of
 /// CRLF (Breaks::keep).
 std::string escape_controls(std::string_view s, Breaks breaks = Breaks::escape);
+
+/// The first character of `s` that no value pdo stores may hold, named for a message ("U+0085", or "\\xff"
+/// for a byte that is not well-formed UTF-8): a C0 control (in `prose`, tab, LF and CR are text), DEL, a
+/// C1 control (NEL among them), a bidirectional control, U+2028/U+2029, or ill-formed UTF-8 (a stray or
+/// missing continuation byte, an overlong form, a surrogate, past U+10FFFF); nullopt when there is none.
+/// The one rule of every command's input and of the loader of pdo's TOML files: what a command accepted
+/// loads back.
+std::optional<std::string> forbidden_char(std::string_view s, bool prose = false);
 
 /// How many bytes at the end of `s` are the start of a UTF-8 character cut short (0 to 3).
 std::size_t utf8_cut_tail(std::string_view s);

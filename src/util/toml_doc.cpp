@@ -95,25 +95,9 @@ std::string key_list(std::initializer_list<std::string_view> keys) {
   return out;
 }
 
-/// The first control character in `s` that `text` does not allow (C0, DEL, C1 as UTF-8, and the
-/// bidirectional controls, which would show a title reordered), as U+XXXX.
-std::optional<std::string> control_char(std::string_view s, TomlText text) {
-  static const char* hex = "0123456789ABCDEF";
-  for (std::size_t i = 0; i < s.size();) {
-    const auto ch = static_cast<unsigned char>(s[i]);
-    const std::size_t at = i;
-    const unsigned long cp = util::next_code_point(s, i);
-    const bool prose_ok = text == TomlText::prose && (ch == '\n' || ch == '\t' || ch == '\r');
-    const bool c0 = i == at + 1 && (ch < 0x20 || ch == 0x7f) && !prose_ok;
-    if (c0 || (cp >= 0x80 && cp <= 0x9F && i > at + 1) || util::is_bidi_control(cp)) {
-      const unsigned long code = c0 ? ch : cp;
-      std::string out = "U+";
-      for (int shift = 12; shift >= 0; shift -= 4) out += hex[(code >> shift) & 0xf];
-      return out;
-    }
-  }
-  return std::nullopt;
-}
+/// The first character in `s` that `text` does not allow: util::forbidden_char, the rule every command's
+/// input is checked by (prose allows tab and line breaks).
+std::optional<std::string> control_char(std::string_view s, TomlText text) { return util::forbidden_char(s, text == TomlText::prose); }
 
 std::string number_text(double v) {
   if (v == static_cast<double>(static_cast<std::int64_t>(v))) return std::to_string(static_cast<std::int64_t>(v));

@@ -113,3 +113,39 @@ TEST_CASE("glossary without any glossary in the notes writes nothing and says ho
   CHECK(commit_count(root) == before);
   CHECK(pdo_in(root, {"glossary", "--json"}).out == "{\"terms\":[]}\n");
 }
+
+// Issue 41 item 2 (repro 3): `pdo glossary` wrote a glossary.md larger than the 4 MiB it reads back (about
+// 23k entries), and every later run exited 2. The writer keeps to the reader's cap: over it, nothing is
+// written and the message says what to do; under it (the same notes, half the terms), the next run works.
+TEST_CASE("glossary never writes a glossary.md larger than it reads back", "[cli][glossary][own-state]") {
+  TempDir tmp("glossary cap");
+  auto root = fresh_workspace(tmp);
+  // Each lesson's notes well under the 4 MiB cap; all terms together past it in glossary.md.
+  const auto terms = [](int lesson, int count) {
+    std::string text = "\n名称解释：\n";
+    for (int i = 0; i < count; ++i) {
+      text += "Term" + std::to_string(lesson) + "x" + std::to_string(i) + "：a definition long enough to count, lesson " +
+              std::to_string(lesson) + ", entry " + std::to_string(i) + " of the generated glossary\n";
+    }
+    return text;
+  };
+  for (const char* lesson : {"01", "02", "03", "04"}) append(lesson_dir(root, lesson) / "notes.md", terms(std::stoi(lesson), 8000));
+  git_out({"add", "lessons"}, root);
+  git_out({"commit", "-qm", "my notes"}, root);
+  const std::string head = git_out({"rev-parse", "HEAD"}, root);
+  auto r = pdo_in(root, {"--lang", "en", "glossary"});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("glossary.md") && Catch::Contains("4194304"));
+  CHECK_FALSE(fs::exists(root / "glossary.md"));
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == head);
+  // Half of it fits: written, and read back by the next run.
+  for (const char* lesson : {"03", "04"}) {
+    write_file(lesson_dir(root, lesson) / "notes.md", "# notes\n");
+  }
+  git_out({"commit", "-qam", "fewer notes"}, root);
+  require_ok(pdo_in(root, {"glossary"}));
+  CHECK(fs::file_size(root / "glossary.md") <= util::k_max_text_bytes);
+  require_ok(pdo_in(root, {"glossary"}));
+  require_ok(pdo_in(root, {"glossary", "--json"}));
+}

@@ -242,3 +242,73 @@ TEST_CASE("an own lesson's link written at the top of its notes.md is used, and 
   CHECK_THAT(read_file(root / "README.md"), Catch::Contains("| 18 | Ring Attention **（我的课节，非官方）** | <" + link + "> |"));
   require_clean_repo(root);
 }
+
+// Issue 41 item 2 (repro 3): `lesson add --url`, `lesson set-url` and `lesson add --folder` took U+009B,
+// U+202E, U+0085 or a byte that is not UTF-8, committed it, and then every command, `pdo undo` included,
+// exited 2 on .pdo/lessons.toml. Every value shape at the edges of the rule (each control range's first and
+// last code point, the line terminators, ill-formed UTF-8, and the plain text next to them) is either refused
+// at the input with nothing committed, or stored and read back by status, undo and report.
+TEST_CASE("every value a lesson command accepts loads back; the rest is refused at the input", "[cli][lesson][own-state]") {
+  TempDir tmp("lesson values");
+  const auto root = fresh_workspace(tmp);
+  const std::vector<std::pair<std::string, bool>> inserts = {// (text put into the value, whether the value is plain text)
+                                                             {"\x01", false},
+                                                             {"\x1f", false},
+                                                             {"\x7f", false},
+                                                             {"\xc2\x80", false},
+                                                             {"\xc2\x85", false},
+                                                             {"\xc2\x9b", false},
+                                                             {"\xc2\x9f", false},
+                                                             {"\xe2\x80\xae", false},
+                                                             {"\xe2\x81\xa6", false},
+                                                             {"\xe2\x80\x8e", false},
+                                                             {"\xd8\x9c", false},
+                                                             {"\xe2\x80\xa8", false},
+                                                             {"\xe2\x80\xa9", false},
+                                                             {"\xff", false},
+                                                             {"\xc3", false},
+                                                             {"\xe0\x80\xaf", false},
+                                                             {"\xed\xa0\x80", false},
+                                                             {"\xf4\x90\x80\x80", false},
+                                                             {"\xc2\xa0", true},
+                                                             {"\xc2\xa9", true},
+                                                             {"\xe2\x80\x8b", true},
+                                                             {"\xe5\xad\xa6", true},
+                                                             {"\xf0\x9f\x98\x80", true},
+                                                             {"%E5%AD%A6", true}};
+  require_ok(pdo_in(root, {"lesson", "add", "Set-url target"}));  // lesson 18
+  const std::string head = git_out({"rev-parse", "HEAD"}, root);
+  int n = 0;
+  for (const auto& [insert, plain] : inserts) {
+    ++n;
+    const std::string url = "https://example.com/a" + insert + "b";
+    const std::string folder = "own-" + std::to_string(n) + insert + "x";
+    for (const auto& args : std::vector<std::vector<std::string>>{{"lesson", "add", "Ring " + std::to_string(n), "--url", url},
+                                                                  {"lesson", "add", "Folder " + std::to_string(n), "--folder", folder},
+                                                                  {"lesson", "add", "Title " + insert + std::to_string(n)},
+                                                                  {"lesson", "set-url", "18", url}}) {
+      CAPTURE(args, plain);
+      const auto r = pdo_in(root, args);
+      INFO(r.out << r.err);
+      if (!plain) {
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::Contains("U+") || Catch::Contains("\\x"));
+        CHECK(git_out({"rev-parse", "HEAD"}, root) == head);
+      } else {
+        CHECK(r.exit_code == 0);
+      }
+      // Whatever was stored loads: the commands a learner runs next all work, undo (of the stored value) too.
+      std::vector<std::vector<std::string>> next = {{"status"}, {"report"}, {"log"}};
+      if (r.exit_code == 0) next.push_back({"undo"});
+      for (const auto& then : next) {
+        const auto after = pdo_in(root, then);
+        INFO(after.err);
+        CHECK(after.exit_code == 0);
+      }
+      std::error_code ec;
+      std::filesystem::remove(root / "report.html", ec);
+    }
+  }
+  CHECK(git_out({"status", "--porcelain"}, root) == "");
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}

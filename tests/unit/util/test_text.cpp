@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -96,4 +97,48 @@ TEST_CASE("append_utf8 writes each length of UTF-8 that next_code_point reads ba
   std::string none;
   append_utf8(none, 0x110000);  // past Unicode: nothing
   CHECK(none.empty());
+}
+
+// Issue 41 item 2: the one rule of every stored value. Every code point (each encoded as UTF-8, alone and
+// between letters) is refused exactly when it is a C0 control, DEL, a C1 control, a bidirectional control
+// or U+2028/U+2029, and named as U+XXXX; in prose tab, LF and CR are text. Every ill-formed sequence is
+// refused: each byte 0x80..0xFF alone, a lead cut short, overlong forms, surrogates, past U+10FFFF.
+TEST_CASE("forbidden_char: every code point, and every ill-formed sequence", "[util]") {
+  const auto expected = [](unsigned long cp) {
+    return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || pdo::util::is_bidi_control(cp) || cp == 0x2028 || cp == 0x2029;
+  };
+  std::size_t refused = 0;
+  for (unsigned long cp = 0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    std::string one;
+    pdo::util::append_utf8(one, cp);
+    const auto bad = pdo::util::forbidden_char("a" + one + "b");
+    if (bad.has_value() != expected(cp)) FAIL("U+" << std::hex << cp << (bad ? " refused" : " accepted"));
+    if (bad) {
+      ++refused;
+      char name[16];
+      std::snprintf(name, sizeof name, "U+%04lX", cp);
+      if (*bad != name) FAIL(*bad << " names U+" << std::hex << cp);
+    }
+  }
+  CHECK(refused == 0x20 + 0x21 + 12 + 2);  // C0, DEL and C1, the bidi controls, U+2028/2029
+  for (const char c : {'\t', '\n', '\r'}) {
+    CHECK(pdo::util::forbidden_char(std::string("a") + c + "b", true) == std::nullopt);
+    CHECK(pdo::util::forbidden_char(std::string("a") + c + "b") != std::nullopt);
+  }
+  CHECK(pdo::util::forbidden_char("a\x01"
+                             "b",
+                             true) == "U+0001");
+  CHECK(pdo::util::forbidden_char("") == std::nullopt);
+  for (int b = 0x80; b <= 0xFF; ++b) {
+    CAPTURE(b);
+    CHECK(pdo::util::forbidden_char(std::string("a") + static_cast<char>(b)) != std::nullopt);
+    CHECK(pdo::util::forbidden_char(std::string("a") + static_cast<char>(b) + "bcd") != std::nullopt);
+  }
+  for (const std::string ill : {"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\xe0\x9f\xbf", "\xf0\x80\x80\xaf", "\xf0\x8f\xbf\xbf",
+                                "\xed\xa0\x80", "\xed\xbf\xbf", "\xf4\x90\x80\x80", "\xf7\xbf\xbf\xbf", "\xe5\xad", "\xe5\x41\xa6"}) {
+    CAPTURE(ill);
+    CHECK(pdo::util::forbidden_char("x" + ill + "y") != std::nullopt);
+  }
+  CHECK(pdo::util::forbidden_char("\xe5\xad\xa6\xe4\xb9\xa0 \xf0\x9f\x98\x80") == std::nullopt);
 }

@@ -18,6 +18,7 @@
 #include "util/i18n.hpp"
 #include "util/progress.hpp"
 #include "util/text.hpp"
+#include "workspace/own_lessons.hpp"
 
 namespace pdo::app {
 
@@ -156,6 +157,77 @@ void note_pending(const git::Repo& repo, const std::string& from, const std::str
   record_pending(repo, files);
 }
 
+/// The learner's own lessons as `commit` has them (none when it has no .pdo/lessons.toml), loaded as every
+/// command loads them: parsed, and merged with the course's own lessons (no number or folder of the course
+/// taken); otherwise why not, with the file's line.
+Result<std::vector<course::Lesson>> own_lessons_at(const Session& s, const std::string& commit) {
+  const std::string file = s.repo_path(workspace::k_own_lessons_path);
+  const auto entry = s.repo.entry_at(commit, file);
+  if (!entry) return std::vector<course::Lesson>();
+  if (entry->mode != git::k_mode_file) return Error{Exit::failure, file + tr("：不是普通文件", ": not a regular file")};
+  const std::string text = s.repo.read_blob(entry->id);
+  if (text.size() > util::k_max_toml_bytes) return Error{Exit::failure, file + tr("：文件太大", ": file too large")};
+  auto own = workspace::parse_own_lessons(text, file);
+  if (!own) return own.error();
+  course::Course official = s.ws.course;
+  official.lessons.erase(std::remove_if(official.lessons.begin(), official.lessons.end(), [](const course::Lesson& l) { return l.own; }),
+                         official.lessons.end());
+  if (auto st = workspace::merge_own_lessons(official, *own, file); !st) return st.error();
+  return own;
+}
+
+/// Stops the sync before anything moves or is pushed when this machine could not load what `commit` (`what`:
+/// the remote's, or the merged one) holds: its own lessons (own_lessons_at), progress.md and questions.md as
+/// files under the cap every command reads them with. A remote is input like any file: what it holds must
+/// load here before it is merged, and nothing is pushed that would not load.
+void require_loads(const Session& s, const std::string& commit, const std::string& what) {
+  std::string problem;
+  if (auto own = own_lessons_at(s, commit); !own) problem = own.error().message;
+  for (const char* name : {"progress.md", "questions.md"}) {
+    const std::string file = s.repo_path(name);
+    const auto entry = problem.empty() ? s.repo.entry_at(commit, file) : std::nullopt;
+    if (!entry) continue;
+    if (entry->mode != git::k_mode_file) {
+      problem = file + tr("：不是普通文件", ": not a regular file");
+    } else if (s.repo.read_blob(entry->id).size() > util::k_max_text_bytes) {
+      problem = file + util::trf("：超过 {} 字节", ": more than {} bytes", util::k_max_text_bytes);
+    }
+  }
+  if (problem.empty()) return;
+  throw Failure(Exit::failure,
+                util::trf("pdo sync 停下了，本机和远程都没有改动：{0}（提交 {1}）里有本机读不了的文件：{2}\n请在做出这个改动的机器上修好它"
+                          "（pdo status 会指出同样的问题），在那里运行 pdo sync，再回到这里运行 pdo sync。",
+                          "pdo sync stopped; nothing changed here or on the remote: {0} (commit {1}) holds a file this machine "
+                          "cannot load: {2}\nFix it on the machine that made the change (pdo status there names the same problem), "
+                          "run pdo sync there, then run pdo sync here again.",
+                          what, commit.substr(0, 12), for_display(problem)));
+}
+
+/// Stops the sync when both sides added a lesson under one id (a copied workspace, or an edited file): they
+/// are two lessons, and a merge by id would keep only one of them.
+void require_distinct_ids(const Session& s, const std::string& base, const std::string& local, const std::string& remote) {
+  const auto at_base = own_lessons_at(s, base), here = own_lessons_at(s, local), there = own_lessons_at(s, remote);
+  if (!at_base || !here || !there) return;  // require_loads names the file that does not load
+  for (const auto& l : *here) {
+    const auto in = [&](const std::vector<course::Lesson>& lessons) {
+      return std::find_if(lessons.begin(), lessons.end(), [&](const course::Lesson& x) { return x.own_id == l.own_id; });
+    };
+    const auto r = in(*there);
+    if (r == there->end() || in(*at_base) != at_base->end() || (r->title == l.title && r->folder == l.folder)) continue;
+    throw Failure(
+        Exit::failure,
+        util::trf("pdo sync 停下了，本机和远程都没有改动：本机的课节 {0}「{1}」和远程的课节 {2}「{3}」是两个课节，却用了同一个 id {4}"
+                  "（可能是复制来的工作区）。合并会丢掉其中一个，所以 pdo 没有合并。请在本机的 .pdo/lessons.toml 里把这一课的 id "
+                  "改成别的（4 到 40 个小写字母、数字或 -）并提交，再运行 pdo sync。",
+                  "pdo sync stopped; nothing changed here or on the remote: this machine's lesson {0} \"{1}\" and the remote's "
+                  "lesson {2} \"{3}\" are two lessons with one id, {4} (a copied workspace?). A merge would lose one of them, so "
+                  "pdo merged nothing. In this machine's .pdo/lessons.toml give this lesson another id (4 to 40 lowercase "
+                  "letters, digits or -), commit, and run pdo sync again.",
+                  l.id, for_display(l.title, util::Breaks::escape), r->id, for_display(r->title, util::Breaks::escape),
+                  for_display(l.own_id, util::Breaks::escape)));
+  }
+}
+
 std::size_t count_between(const git::Repo& repo, const std::string& base, const std::string& tip) {
   if (tip.empty()) return 0;
   const auto chain = repo.first_parent_chain(base, tip);
@@ -194,6 +266,8 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
   }
   const std::string remote = s.repo.ref_target(k_incoming + std::string("heads/") + out.branch);
 
+  // What the remote brings must load here before anything is merged or moved.
+  if (!remote.empty() && !s.repo.is_ancestor(remote, local)) require_loads(s, remote, tr("远程的分支", "the remote's branch"));
   std::string target = local;
   bool push = false;
   std::vector<PendingFile> kept;
@@ -211,6 +285,7 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
                          tr(" 和本机的历史没有共同的起点（是另一个工作区？）。", " shares no history with this one (another workspace?)."));
     }
     out.incoming = count_between(s.repo, base, remote);
+    require_distinct_ids(s, base, local, remote);
     auto replayed = replay_local(s, base, remote, local, labels_for(out.remote, out.branch));
     target = replayed.tip;
     out.replayed = replayed.replayed;
@@ -220,6 +295,8 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
     kept = std::move(replayed.pending);
     push = target != remote;
   }
+  // Nothing is pushed or moved that would not load here.
+  if (target != local && target != remote) require_loads(s, target, tr("合并的结果", "the merged result"));
   const auto moves = target == local ? WorktreeMoves{} : worktree_moves(s, local, target);
 
   if (push) {

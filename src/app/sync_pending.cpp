@@ -7,6 +7,7 @@
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/own_state.hpp"
+#include "util/sha256.hpp"
 #include "util/text.hpp"
 
 namespace pdo::app {
@@ -15,6 +16,9 @@ using util::tr;
 namespace fs = std::filesystem;
 
 namespace {
+
+/// The longest name copy_name gives, in bytes.
+constexpr std::size_t k_max_copy_name_bytes = 200;
 
 util::OwnFile record(const git::Repo& repo) { return util::OwnFile::at(repo.gitdir(), util::OwnFile::Name::sync_pending); }
 constexpr std::size_t k_max_record_bytes = 256 * 1024;
@@ -88,8 +92,19 @@ std::string copy_name(const std::string& path, int n) {
   const std::size_t name_at = slash == std::string::npos ? 0 : slash + 1;
   auto dot = path.rfind('.');
   if (dot == std::string::npos || dot <= name_at) dot = path.size();
-  const std::string word = tr("远程", "remote") + (n > 1 ? " " + std::to_string(n) : "");
-  return path.substr(0, dot) + " (" + word + ")" + path.substr(dot);
+  const std::string word = " (" + tr("远程", "remote") + (n > 1 ? " " + std::to_string(n) : "") + ")";
+  std::string stem = path.substr(name_at, dot - name_at), ext = path.substr(dot);
+  // A name fits every file system pdo runs on (255 bytes a name, less the temp files' suffix git and pdo
+  // add): a longer stem is cut at a character's start and told apart by its path's hash, a long extension
+  // dropped into the stem's place.
+  if (stem.size() + word.size() + ext.size() > k_max_copy_name_bytes) {
+    if (ext.size() > 16) ext.clear();
+    const std::string mark = "~" + util::sha256_hex(path).substr(0, 8);
+    std::size_t keep = k_max_copy_name_bytes - std::min(k_max_copy_name_bytes, word.size() + ext.size() + mark.size());
+    while (keep > 0 && keep < stem.size() && (static_cast<unsigned char>(stem[keep]) & 0xC0) == 0x80) --keep;
+    stem = stem.substr(0, std::min(keep, stem.size())) + mark;
+  }
+  return path.substr(0, name_at) + stem + word + ext;
 }
 
 std::vector<PendingFile> waiting_among(const git::Repo& repo, const std::vector<std::string>& paths) {

@@ -250,11 +250,10 @@ void roll_back(const git::Repo& repo, const Journal& j) {
 }
 
 void remove_temp_files(const fs::path& workdir, const Journal& j) {
-  const std::string marker = ".pdo-tmp-" + std::to_string(j.pid) + "-";
   for (const auto& f : j.files) {
     const auto file = f.path.in(workdir);
     if (!file) continue;
-    const std::string prefix = util::path_to_utf8(file->filename()) + marker;
+    const std::string prefix = util::temp_prefix(*file, j.pid);
     std::error_code ec;
     for (auto it = fs::directory_iterator(file->parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
       if (util::starts_with(util::path_to_utf8(it->path().filename()), prefix)) {

@@ -8,6 +8,7 @@
 #include "util/format.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
+#include "util/sha256.hpp"
 
 namespace pdo::util {
 
@@ -81,9 +82,7 @@ namespace {
 
 fs::path temp_sibling(const fs::path& path) {
   static std::atomic<unsigned> counter{0};
-  const auto name = path.filename().native() + path_from_utf8(".pdo-tmp-").native() +
-                    path_from_utf8(std::to_string(platform::current_pid()) + "-" + std::to_string(counter++)).native();
-  return path.parent_path() / name;
+  return path.parent_path() / path_from_utf8(temp_prefix(path, platform::current_pid()) + std::to_string(counter++));
 }
 
 Error not_writable(const fs::path& target) {
@@ -114,6 +113,14 @@ void keep_permissions(const fs::path& path, const fs::path& tmp) {
 }
 
 }  // namespace
+
+std::string temp_prefix(const fs::path& path, long pid) {
+  // NAME.pdo-tmp-PID-: a long name (over 200 bytes) is replaced by its hash, so the temp file's name fits
+  // every file system's 255 bytes (a 247-byte file could not be written at all).
+  std::string name = path_to_utf8(path.filename());
+  if (name.size() > 200) name = "~" + sha256_hex(name).substr(0, 16);
+  return name + ".pdo-tmp-" + std::to_string(pid) + "-";
+}
 
 Error not_a_file(const fs::path& path) {
   return Error{Exit::usage, path_to_utf8(path) + tr("：不是普通文件（是文件夹、链接、FIFO 管道或设备）；pdo 不会替换它，加 --force 也不会。"

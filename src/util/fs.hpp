@@ -57,6 +57,10 @@ bool path_is_inside(const fs::path& dir, const fs::path& path);
 /// not_a_file's usage error.
 Status write_file_atomic(const fs::path& path, std::string_view content, Replace replace);
 
+/// The start of the names of the temp files process `pid` writes beside `path` (NAME.pdo-tmp-PID-, a
+/// long NAME replaced by its hash so that every temp name fits 255 bytes).
+std::string temp_prefix(const fs::path& path, long pid);
+
 /// The refusal to replace `path`, which is not a regular file (exit 2, whatever the caller's --force).
 Error not_a_file(const fs::path& path);
 

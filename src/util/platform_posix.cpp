@@ -637,6 +637,47 @@ bool pump(Fd& in, Fd& out, Fd& err, const std::string& input, ProcessResult& r,
   return true;
 }
 
+/// The process group of the child run_process waits for (0: none), for the handler below.
+volatile sig_atomic_t g_child_group = 0;
+
+/// SIGINT, SIGTERM or SIGHUP while a child runs: the child's process group (its own, so a terminal's Ctrl-C
+/// does not reach it) gets SIGTERM, then pdo ends of the signal as it would have without the handler. A
+/// `git push` never outlives the pdo sync that started it. Async-signal-safe calls only.
+extern "C" void end_child_then_self(int sig) {
+  if (g_child_group > 0) ::kill(-static_cast<pid_t>(g_child_group), SIGTERM);
+  struct sigaction sa {};
+  sa.sa_handler = SIG_DFL;
+  ::sigemptyset(&sa.sa_mask);
+  ::sigaction(sig, &sa, nullptr);
+  ::raise(sig);
+}
+
+/// The handler above for the signals that end pdo, while one child runs; the old dispositions come back
+/// when it goes. A signal the caller ignores (nohup) stays ignored.
+class ForwardEndSignals {
+public:
+  ForwardEndSignals() {
+    struct sigaction sa {};
+    sa.sa_handler = end_child_then_self;
+    ::sigemptyset(&sa.sa_mask);
+    for (std::size_t i = 0; i < k_count; ++i) {
+      ::sigaction(k_signals[i], nullptr, &m_old[i]);
+      if (m_old[i].sa_handler != SIG_IGN) ::sigaction(k_signals[i], &sa, nullptr);
+    }
+  }
+  ForwardEndSignals(const ForwardEndSignals&) = delete;
+  ForwardEndSignals& operator=(const ForwardEndSignals&) = delete;
+  ~ForwardEndSignals() {
+    for (std::size_t i = 0; i < k_count; ++i) ::sigaction(k_signals[i], &m_old[i], nullptr);
+    g_child_group = 0;
+  }
+
+private:
+  static constexpr std::size_t k_count = 3;
+  static constexpr int k_signals[k_count] = {SIGINT, SIGTERM, SIGHUP};
+  struct sigaction m_old[k_count] {};
+};
+
 /// The child's wait status, or -1 (neither an exit nor a signal) when waitpid cannot give it.
 int wait_for(pid_t pid) {
   for (;;) {
@@ -659,10 +700,12 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     return r;  // every pipe made so far is closed by its Fd
   }
   signals_for_children();
+  const ForwardEndSignals forward;
   const pid_t pid = ::fork();
   if (pid < 0) return r;
   if (pid == 0) exec_child(*plan, in_read.get(), out_write.get(), err_write.get(), exec_write.get());
   ::setpgid(pid, pid);  // also here, so a timeout right away still finds the group (fails harmlessly after exec)
+  g_child_group = static_cast<sig_atomic_t>(pid);
   in_read.reset();
   out_write.reset();
   err_write.reset();

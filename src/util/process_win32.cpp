@@ -168,6 +168,12 @@ bool start_child(const std::wstring& program, std::wstring cmd, const ProcessOpt
   child.process = Handle(pi.hProcess);
   Handle thread(pi.hThread);
   child.job = Handle(::CreateJobObjectW(nullptr, nullptr));
+  // Kill on close: when pdo ends for any reason (Ctrl-C, a closed console, TerminateProcess), the system
+  // closes the job's last handle and ends the child with its children, so a `git push` never outlives the
+  // pdo sync that started it.
+  JOBOBJECT_EXTENDED_LIMIT_INFORMATION limits{};
+  limits.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
+  if (child.job) (void)::SetInformationJobObject(child.job.get(), JobObjectExtendedLimitInformation, &limits, sizeof limits);
   // Fails inside a job that forbids nesting (before Windows 8): then only the child itself is killed.
   if (child.job && !::AssignProcessToJobObject(child.job.get(), child.process.get())) child.job.reset();
   ::ResumeThread(thread.get());

@@ -248,7 +248,7 @@ TEST_CASE("an own lesson's link written at the top of its notes.md is used, and 
 // exited 2 on .pdo/lessons.toml. Every value shape at the edges of the rule (each control range's first and
 // last code point, the line terminators, ill-formed UTF-8, and the plain text next to them) is either refused
 // at the input with nothing committed, or stored and read back by status, undo and report.
-TEST_CASE("every value a lesson command accepts loads back; the rest is refused at the input", "[cli][lesson][own-state]") {
+TEST_CASE("every value a lesson command accepts loads back and the rest is refused at the input", "[cli][lesson][own-state]") {
   TempDir tmp("lesson values");
   const auto root = fresh_workspace(tmp);
   const std::vector<std::pair<std::string, bool>> inserts = {// (text put into the value, whether the value is plain text)

@@ -127,8 +127,8 @@ TEST_CASE("forbidden_char: every code point, and every ill-formed sequence", "[u
     CHECK(pdo::util::forbidden_char(std::string("a") + c + "b") != std::nullopt);
   }
   CHECK(pdo::util::forbidden_char("a\x01"
-                             "b",
-                             true) == "U+0001");
+                                  "b",
+                                  true) == "U+0001");
   CHECK(pdo::util::forbidden_char("") == std::nullopt);
   for (int b = 0x80; b <= 0xFF; ++b) {
     CAPTURE(b);

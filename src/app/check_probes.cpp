@@ -110,10 +110,11 @@ std::optional<FrameworkHook> chained_framework(const git::Repo& repo, const Hook
 
 /// core.hooksPath names a folder outside this repository, and pdo's hook is not there: pdo init writes
 /// there only after its own yes, since every repository using the folder would run it.
-ProbeOutcome shared_folder(const git::Repo& repo) {
+ProbeOutcome shared_folder(const fs::path& dir) {
   return {CheckStatus::fail,
-          tr("core.hooksPath = ", "core.hooksPath = ") + repo.config_string("core.hooksPath").value_or("") +
-              tr("：这个仓库之外的文件夹，里面没有 pdo 的钩子", ": a folder outside this repository, without pdo's hooks"),
+          tr("git 从 ", "git runs hooks from ") + util::path_to_utf8(dir) +
+              tr(" 运行钩子（git rev-parse --git-path hooks）：这个仓库之外的文件夹，里面没有 pdo 的钩子",
+                 " (git rev-parse --git-path hooks): a folder outside this repository, without pdo's hooks"),
           tr("git commit 和 git push 不检查密钥（pdo 自己的提交和 pdo sync 的推送仍然检查）",
              "git commit and git push are not checked for keys (pdo's own commits and pdo sync's pushes still are)"),
           tr("运行 pdo init，并对共用钩子文件夹的问题回答 y（所有用它的仓库都会运行 pdo 的检查）；或者让这个仓库用自己的钩子文件夹："
@@ -131,7 +132,8 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
   const std::string shown =
       rel.empty() || util::starts_with(rel.generic_u8string(), "..") ? util::path_to_utf8(plan.file) : rel.generic_u8string();
   const std::string rerun = tr("再运行一次 pdo init 来安装或更新钩子。", "Run pdo init again to install or refresh the hook.");
-  if (plan.shared && plan.state != HookPlan::State::current && plan.state != HookPlan::State::framework) return shared_folder(repo);
+  if (plan.shared && plan.state != HookPlan::State::current && plan.state != HookPlan::State::framework)
+    return shared_folder(plan.file.parent_path());
   switch (plan.state) {
     case HookPlan::State::missing:
       return {CheckStatus::fail, shown + tr(" 不存在", " does not exist"),

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <utility>
 
+#include "app/git_cli.hpp"
 #include "util/embedded.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -84,8 +85,36 @@ HookPlan plan_in(const git::HooksDir& hooks, const fs::path& workdir, std::strin
 
 }  // namespace
 
+git::HooksDir git_hooks_dir(const git::Repo* repo, const fs::path& root) {
+  // libgit2's reading of core.hooksPath, for a machine without the git program.
+  git::HooksDir dir = repo ? repo->hooks_dir() : git::Repo::default_hooks_dir(root);
+  const fs::path workdir = repo ? repo->workdir() : root;
+  if (const auto program = platform::find_program("git")) {
+    // git -C needs a folder that exists: before `pdo init` makes it, its nearest existing parent (outside a
+    // repository git reads the system, global and command-line configuration, as for a new repository).
+    fs::path at = workdir;
+    std::error_code ec;
+    while (!fs::is_directory(at, ec) && at.has_relative_path()) at = at.parent_path();
+    const GitCli git{*program, at};
+    const auto asked = repo ? git_value(git, {"rev-parse", "--path-format=absolute", "--git-path", "hooks"})
+                            : git_value(git, {"config", "--path", "--get", "core.hooksPath"});
+    // Only an absolute answer is git's (an older git without --path-format, or a git that is not this OS's,
+    // answers otherwise): else libgit2's reading stands.
+    if (asked && !asked->empty()) {
+      const fs::path p = util::path_from_utf8(*asked);
+      if (p.is_absolute()) dir.path = util::absolute_path(p);
+      if (!repo && !p.is_absolute()) dir.path = util::absolute_path(workdir / p);
+    }
+  }
+  // Shared: outside the work tree and the git dir, links followed (a .git/hooks that is a link to a shared
+  // folder is one).
+  const fs::path common = repo ? repo->commondir() : root / ".git";
+  dir.shared = !util::path_is_inside(workdir, dir.path) && !util::path_is_inside(common, dir.path);
+  return dir;
+}
+
 HookPlan plan_hook(const git::Repo* repo, const fs::path& root, std::string_view name) {
-  return repo ? plan_in(repo->hooks_dir(), repo->workdir(), name) : plan_in(git::Repo::default_hooks_dir(root), root, name);
+  return plan_in(git_hooks_dir(repo, root), repo ? repo->workdir() : root, name);
 }
 
 bool hooks_current(const git::Repo& repo) {

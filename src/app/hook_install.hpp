@@ -39,6 +39,12 @@ enum class SharedHooks { skip, write };
 /// Plans hook `name` for `repo`, or for a repo still to be created at `root`.
 HookPlan plan_hook(const git::Repo* repo, const std::filesystem::path& root, std::string_view name);
 
+/// Where git runs the hooks of `repo` (or, before it exists, of a new repository at `root`), asked of the git
+/// program itself (`git rev-parse --git-path hooks`, so every configuration source counts: GIT_CONFIG_GLOBAL,
+/// GIT_CONFIG_SYSTEM, includes, GIT_CONFIG_COUNT); libgit2's reading of core.hooksPath where no git program
+/// answers. Shared when it lies outside the work tree and the git dir, links followed.
+git::HooksDir git_hooks_dir(const git::Repo* repo, const std::filesystem::path& root);
+
 /// True if every hook is exactly the one this pdo installs, and executable: what plan_hook calls
 /// current, found with one read of each file (the check every committing command makes).
 bool hooks_current(const git::Repo& repo);

@@ -224,12 +224,16 @@ HooksDir hooks_in(git_config* cfg, const fs::path& workdir, const fs::path& comm
 
 }  // namespace
 
+fs::path Repo::commondir() const {
+  const fs::path common = util::path_from_utf8(git_repository_commondir(m_impl->repo.get()));
+  return common.has_filename() ? common : common.parent_path();
+}
+
 HooksDir Repo::hooks_dir() const {
   git_config* raw = nullptr;
   if (git_repository_config_snapshot(&raw, m_impl->repo.get()) != 0) raw = nullptr;
   ConfigPtr cfg(raw);
-  const fs::path common = util::path_from_utf8(git_repository_commondir(m_impl->repo.get()));
-  return hooks_in(raw, workdir(), common.has_filename() ? common : common.parent_path());
+  return hooks_in(raw, workdir(), commondir());
 }
 
 HooksDir Repo::default_hooks_dir(const fs::path& workdir) {

@@ -188,6 +188,8 @@ public:
   fs::path workdir() const;
   /// The .git folder.
   fs::path gitdir() const;
+  /// The git dir this worktree shares with the main one (its own gitdir() outside linked worktrees).
+  fs::path commondir() const;
   /// `path` relative to the working tree, '/' separated ("" if it is the root).
   std::string relative(const fs::path& path) const;
 

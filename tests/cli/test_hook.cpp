@@ -379,14 +379,15 @@ TEST_CASE("a core.hooksPath outside the repository gets pdo's hooks only after i
   const auto check = run_pdo({"--lang", "en", "check"}, ws, "", env);
   INFO(check.out << check.err);
   CHECK(check.exit_code == 1);
-  CHECK_THAT(read_file(ws / "check-env.md"),
-             Catch::Contains("core.hooksPath = " + dir + ": a folder outside this repository, without pdo's hooks") &&
-                 Catch::Contains("pdo's own commits and pdo sync's pushes still are"));
-  CHECK_THAT(check.err, Catch::Contains("pdo's git hooks are not active (core.hooksPath = " + dir));
+  CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("git runs hooks from " + dir +
+                                                             " (git rev-parse --git-path hooks): a folder outside this repository, "
+                                                             "without pdo's hooks") &&
+                                                 Catch::Contains("pdo's own commits and pdo sync's pushes still are"));
+  CHECK_THAT(check.err, Catch::Contains("pdo's git hooks are not active (git runs hooks from " + dir));
   const auto status = run_pdo({"--lang", "en", "status"}, ws, "", env);
   INFO(status.out << status.err);
   CHECK(status.exit_code == 0);
-  CHECK_THAT(status.err, Catch::Contains("pdo's git hooks are not active (core.hooksPath = " + dir));
+  CHECK_THAT(status.err, Catch::Contains("pdo's git hooks are not active (git runs hooks from " + dir));
 
   // An explicit yes to that question, and only that, writes them.
   const auto again = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws)}, tmp.path(), "y\ny\n", env);
@@ -433,4 +434,80 @@ TEST_CASE("pdo hook names a hook, or its installed file, anything else is a usag
   git_out({"add", "questions.md"}, ws);
   CHECK(run_pdo({"hook", ".git/hooks/pre-commit"}, ws).exit_code == 3);
   CHECK(run_pdo({"--lang", "en", "hook", "pre-commit"}, ws).exit_code == 3);
+}
+
+// Issue 41 item 4 (repro 6): core.hooksPath set only in a GIT_CONFIG_GLOBAL file, which libgit2 does not
+// read: pdo installed into .git/hooks, `pdo check` passed, and git commit and git push of a key went through.
+// pdo now asks git where its hooks are.
+// [posix:wine-profile] the global git config comes from the environment of the Linux git.
+TEST_CASE("issue 41 repro 6: the hooks folder is where git runs hooks, whatever config source names it",
+          "[cli][hook][posix][posix:wine-profile]") {
+  TempDir tmp("hooks git config global");
+  const fs::path config = tmp / "global.gitconfig";
+  std::vector<std::pair<std::string, std::string>> env = {{"HOME", util::path_to_utf8(tmp / "home")},
+                                                          {"XDG_CONFIG_HOME", util::path_to_utf8(tmp / "home/.config")},
+                                                          {"GIT_CONFIG_GLOBAL", util::path_to_utf8(config)}};
+  fs::create_directories(tmp / "home");
+  const std::string identity = "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n";
+  SECTION("a folder inside the work tree: pdo's hooks go there, and git runs them") {
+    write_file(config, identity + "[core]\n\thooksPath = .githooks\n");
+    const fs::path ws = tmp / "ws";
+    const auto r =
+        run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes", "--name", "Test Learner", "--email", "learner@example.com"},
+                tmp.path(), "", env);
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(fs::exists(ws / ".githooks/pre-commit"));
+    CHECK_FALSE(fs::exists(ws / ".git/hooks/pre-commit"));
+    const auto check = run_pdo({"--lang", "en", "check"}, ws, "", env);
+    INFO(check.out << check.err);
+    CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("`pre-commit-hook` · automatic (pdo) · pass"));
+    // git itself (with the same configuration) refuses a key through those hooks.
+    write_file(ws / "key.txt", "token = " + fake_key(7) + "\n");
+    git_out({"add", "key.txt"}, ws);
+    std::vector<std::string> argv = {"git", "commit", "-qm", "a key"};
+    platform::ProcessOptions opts;
+    opts.cwd = ws;
+    opts.env = test_env();
+    opts.env.insert(opts.env.end(), env.begin(), env.end());
+    opts.env.emplace_back("PATH", pdo_dir() + ":" + platform::get_env("PATH").value_or(""));
+    const auto commit = platform::run_process(argv, opts);
+    INFO(commit.out << commit.err);
+    CHECK(commit.exit_code != 0);
+  }
+  SECTION("a folder outside the repository: written only after its own yes") {
+    const fs::path team = tmp / "team-hooks";
+    fs::create_directories(team);
+    write_file(config, identity + "[core]\n\thooksPath = " + util::path_to_utf8(team) + "\n");
+    const fs::path ws = tmp / "ws";
+    const auto r =
+        run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes", "--name", "Test Learner", "--email", "learner@example.com"},
+                tmp.path(), "", env);
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(fs::is_empty(team));
+    CHECK_FALSE(fs::exists(ws / ".git/hooks/pre-commit"));  // not where git would never run it
+    const auto check = run_pdo({"--lang", "en", "check"}, ws, "", env);
+    INFO(check.out << check.err);
+    CHECK(check.exit_code == 1);
+    CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("git runs hooks from " + util::path_to_utf8(team)));
+  }
+}
+
+// Issue 41 item 4 (repro 8): a .git/hooks that is a link to a shared folder is shared: `init --yes` wrote
+// pdo's hooks there without the separate question it asks for a core.hooksPath outside the repository.
+// [posix:symlinks] a POSIX symlink.
+TEST_CASE("issue 41 repro 8: a .git/hooks linked to a shared folder gets pdo's hooks only after its own yes",
+          "[cli][hook][posix][posix:symlinks]") {
+  TempDir tmp("hooks linked");
+  const fs::path ws = fresh_workspace(tmp);
+  const fs::path team = tmp / "team-hooks";
+  fs::create_directories(team);
+  fs::remove_all(ws / ".git/hooks");
+  fs::create_directory_symlink(team, ws / ".git/hooks");
+  const auto r = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(fs::is_empty(team));
+  CHECK_THAT(r.out, Catch::Contains("[asked separately]"));
 }

@@ -173,6 +173,17 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
           "", ""};
 }
 
+/// How the hooks folder was found, for the evidence: asked of git, or libgit2's reading.
+std::string judged_by(const git::Repo& repo) {
+  const HookPlan plan = plan_hook(&repo, repo.workdir(), k_hook_names.front());
+  return plan.asked_git ? tr("钩子文件夹由 git 给出（git rev-parse --git-path hooks）；pdo 比对了每个钩子文件的内容和可执行位",
+                             "hooks folder named by git (git rev-parse --git-path hooks); pdo compared each hook file's content and "
+                             "execute bit")
+                        : tr("没有 git 程序回答，钩子文件夹按 libgit2 读到的 core.hooksPath 判断；pdo 比对了每个钩子文件的内容和可执行位",
+                             "no git program answered: hooks folder from libgit2's reading of core.hooksPath; pdo compared each hook "
+                             "file's content and execute bit");
+}
+
 /// All of pdo's hooks (pre-commit, commit-msg, pre-push): the first one that fails, or every one's evidence.
 ProbeOutcome pdo_hooks(const git::Repo& repo) {
   std::string evidence;
@@ -181,7 +192,7 @@ ProbeOutcome pdo_hooks(const git::Repo& repo) {
     if (one.status != CheckStatus::pass) return one;
     evidence += (evidence.empty() ? "" : "\n") + one.evidence;
   }
-  return {CheckStatus::pass, evidence, "", ""};
+  return {CheckStatus::pass, evidence + "\n" + judged_by(repo), "", ""};
 }
 
 }  // namespace

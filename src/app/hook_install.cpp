@@ -65,6 +65,7 @@ HookPlan plan_in(const git::HooksDir& hooks, const fs::path& workdir, std::strin
   plan.name = std::string(name);
   plan.file = dir / plan.name;
   plan.shared = hooks.shared;
+  plan.asked_git = hooks.asked_git;
   plan.content = hook_content(name, platform::self_exe());
   plan.in_worktree = inside(plan.file, workdir) && !inside(plan.file, workdir / ".git");
   std::error_code ec;
@@ -102,8 +103,8 @@ git::HooksDir git_hooks_dir(const git::Repo* repo, const fs::path& root) {
     // answers otherwise): else libgit2's reading stands.
     if (asked && !asked->empty()) {
       const fs::path p = util::path_from_utf8(*asked);
-      if (p.is_absolute()) dir.path = util::absolute_path(p);
-      if (!repo && !p.is_absolute()) dir.path = util::absolute_path(workdir / p);
+      if (p.is_absolute() || !repo) dir.path = util::absolute_path(p.is_absolute() ? p : workdir / p);
+      dir.asked_git = p.is_absolute() || !repo;
     }
   }
   // Shared: outside the work tree and the git dir, links followed (a .git/hooks that is a link to a shared

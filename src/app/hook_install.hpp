@@ -25,6 +25,7 @@ struct HookPlan {
   State state = State::missing;
   bool in_worktree = false;                ///< core.hooksPath points inside the working tree
   bool shared = false;                     ///< core.hooksPath points outside this repository: written only after a separate yes
+  bool asked_git = false;                  ///< the git program named the hooks folder (git::HooksDir::asked_git)
   std::string content;                     ///< pdo's hook text for this pdo binary
   std::optional<FrameworkHook> framework;  ///< set when the file is the pre-commit framework's hook
 };

@@ -332,16 +332,7 @@ private:
 
 }  // namespace
 
-Error foreign_lock(const std::string& lock) {
-  return Error{Exit::busy,
-               trf("另一个 git 程序正在使用仓库（锁文件 {0} 存在，而且不能证明是被中断的 pdo 留下的）。请等它结束后重试；"
-                   "如果确定没有 git 程序（包括编辑器里打开的 git commit）在运行，删除它：rm \"{0}\"（Windows：del）。pdo 不会删除它。",
-                   "another git program is using the repository (lock file {0} exists, and pdo cannot prove that an "
-                   "interrupted pdo left it). Wait for that program to finish and try again; if you are sure no git program "
-                   "(including a git commit waiting in an editor) is running, delete it: rm \"{0}\" (Windows: del). pdo never "
-                   "deletes it.",
-                   lock)};
-}
+Error foreign_lock(const std::string& lock) { return util::lock_held(lock); }
 
 namespace {
 

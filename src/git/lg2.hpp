@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "git/repo.hpp"
+#include "util/fs.hpp"
 #include "util/platform.hpp"
 
 namespace pdo::git {
@@ -47,6 +48,12 @@ using ConfigPtr = Handle<git_config, git_config_free>;
 inline Error lg2_error(int rc, const std::string& what) {
   const git_error* e = git_error_last();
   std::string detail = e && e->message ? e->message : "error " + std::to_string(rc);
+  // A lock another program holds, or a killed one left ("failed to lock file '…' for writing"): the
+  // message every lock gets.
+  if (detail.find("failed to lock file '") != std::string::npos) {  // libgit2's words when the lock file exists
+    const auto from = detail.find('\'') + 1, to = detail.find('\'', from);
+    if (to != std::string::npos) return util::lock_held(detail.substr(from, to - from));
+  }
   Exit code = rc == GIT_ELOCKED ? Exit::busy : Exit::failure;
   if (detail.find("No space left") != std::string::npos || detail.find("Disk quota") != std::string::npos) code = Exit::unwritable;
   if (e && e->klass == GIT_ERROR_OS && rc != GIT_ELOCKED) {

@@ -161,6 +161,8 @@ struct HooksDir {
   /// Outside the repository's work tree and git dir (a core.hooksPath such as ~/.githooks): other
   /// repositories may run what is there.
   bool shared = false;
+  /// The git program named the folder (git rev-parse --git-path hooks); else libgit2's reading.
+  bool asked_git = false;
 };
 
 /// For processes that only read history: skips hash verification of every object read and turns

@@ -79,9 +79,18 @@ Result<std::vector<util::RelPath>> Repo::changed_under(const util::RelPath& fold
                GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
   char* spec[] = {const_cast<char*>(folder.str().c_str())};  // NOLINT: libgit2 takes char**, and only reads it
   opts.pathspec = {spec, 1};
+  // As git status does: entries whose files were read again only because their stat data was stale (a
+  // copied or restored workspace: new inodes and ctimes) get the fresh stat data written back to the index,
+  // under git's index.lock, so the next run does not read them again. Where the index cannot be written (a
+  // git holds its lock, a read-only folder), the walk runs without it.
+  opts.flags |= GIT_STATUS_OPT_UPDATE_INDEX;
   git_status_list* raw = nullptr;
-  if (int rc = git_status_list_new(&raw, m_impl->repo.get(), &opts); rc != 0)
-    return lg2_error(rc, tr("无法比较工作区和 HEAD：", "cannot compare the working tree with HEAD: ") + folder.str());
+  int rc = git_status_list_new(&raw, m_impl->repo.get(), &opts);
+  if (rc != 0) {
+    opts.flags &= ~static_cast<unsigned>(GIT_STATUS_OPT_UPDATE_INDEX);
+    rc = git_status_list_new(&raw, m_impl->repo.get(), &opts);
+  }
+  if (rc != 0) return lg2_error(rc, tr("无法比较工作区和 HEAD：", "cannot compare the working tree with HEAD: ") + folder.str());
   StatusListPtr list(raw);
   std::vector<util::RelPath> out;
   for (std::size_t i = 0; i < git_status_list_entrycount(raw); ++i) {

@@ -61,6 +61,10 @@ Status write_file_atomic(const fs::path& path, std::string_view content, Replace
 /// long NAME replaced by its hash so that every temp name fits 255 bytes).
 std::string temp_prefix(const fs::path& path, long pid);
 
+/// A git lock file (index.lock, a branch's, config.lock…) that pdo cannot prove its own: exit 5, what it is,
+/// and how to remove it once no git program runs; pdo never removes it. Every lock gets this message.
+Error lock_held(const std::string& lock);
+
 /// The refusal to replace `path`, which is not a regular file (exit 2, whatever the caller's --force).
 Error not_a_file(const fs::path& path);
 

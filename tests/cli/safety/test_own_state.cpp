@@ -173,3 +173,49 @@ TEST_CASE("every piece of pdo's own state replaced by a link, a folder or a FIFO
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
   CHECK(git_out({"status", "--porcelain"}, root).find(".git") == std::string::npos);
 }
+
+// Issue 41 item 6 (repro 9): after `pdo init` was killed while git's config was locked, the leftover
+// .git/config.lock gave libgit2's bare "failed to lock file … for writing:"; every lock gets the same message:
+// what it is, that pdo never removes it, and how to remove it.
+TEST_CASE("issue 41 repro 9: a leftover .git/config.lock gets the lock message every lock gets", "[cli][safety][own-state]") {
+  TempDir tmp("config lock");
+  const fs::path ws = tmp / "ws";
+  fs::create_directories(ws / ".git");
+  write_file(ws / ".git/config.lock", "");
+  const auto r = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 5);
+  CHECK_THAT(r.err, Catch::Contains("config.lock exists") && Catch::Contains("pdo never deletes it") && Catch::Contains("rm \""));
+  CHECK(fs::exists(ws / ".git/config.lock"));
+}
+
+// Issue 41 item 6 (repro 9): after a workspace is copied (cp -a) or restored, every file's stat data in the
+// index is stale (new inodes, new ctimes), and `track … exercise` read every file again on every run, since
+// the refreshed stat data was never written back. It is now, as git status does.
+// [posix:stat] git keeps POSIX inode numbers in the index.
+TEST_CASE("issue 41 repro 9: a copied workspace's first track writes the refreshed index back",
+          "[cli][safety][own-state][posix][posix:stat]") {
+  TempDir tmp("copied index");
+  const fs::path ws = fresh_workspace(tmp);
+  const fs::path exercises = lesson_dir(ws, "04") / "exercises";
+  for (int i = 0; i < 20; ++i) write_file(exercises / ("step" + std::to_string(i) + ".py"), "print(" + std::to_string(i) + ")\n");
+  git_out({"add", "-A"}, ws);
+  git_out({"-c", "core.hooksPath=" + util::path_to_utf8(tmp / "no-hooks"), "commit", "-qm", "my exercises"}, ws);
+  const fs::path copy = tmp / "copy";
+  REQUIRE(platform::run_process({"cp", "-a", util::path_to_utf8(ws), util::path_to_utf8(copy)}).exit_code == 0);
+  // The inode git's index records for a file, and the file's own.
+  const auto index_inode = [&](const std::string& rel) {
+    const std::string debug = git_out({"ls-files", "--debug", "--", rel}, copy);
+    const auto at = debug.find("ino: ");
+    return at == std::string::npos ? std::string() : debug.substr(at + 5, debug.find('\n', at) - at - 5);
+  };
+  const fs::path file = lesson_dir(copy, "04") / "exercises" / "step7.py";
+  const std::string rel = util::path_to_utf8(file.lexically_relative(copy));
+  const auto inode = std::to_string(platform::file_identity(file)->inode);
+  CHECK(index_inode(rel) != inode);  // stale after the copy
+  write_file(lesson_dir(copy, "04") / "exercises" / "new.py", "print('new')\n");
+  require_ok(pdo_in(copy, {"track", "done", "04", "exercise"}));
+  CHECK(index_inode(rel) == inode);
+  CHECK(git_out({"status", "--porcelain"}, copy) == "");
+  CHECK(run_git({"fsck", "--strict"}, copy).exit_code == 0);
+}

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/git_cli.hpp"
 #include "app/hook_install.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -184,6 +185,111 @@ std::string judged_by(const git::Repo& repo) {
                              "file's content and execute bit");
 }
 
+/// A GitHub-token-shaped canary, made at run time so that pdo's own sources hold no key.
+std::string canary_key() {
+  const std::string alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::string key = std::string("gh") + "p_";
+  std::uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 36; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    key += alnum[static_cast<std::size_t>(x % alnum.size())];
+  }
+  return key;
+}
+
+constexpr const char* k_canary_file = "pdo-check-canary.txt";
+
+/// How git's own hooks treat a key, judged by what they do: the canary staged in a throwaway index and
+/// `git hook run pre-commit` (and commit-msg, with the canary in a message file), then a commit holding
+/// it pushed with `git push --dry-run` to a throwaway repository, which runs pre-push. Each must be refused,
+/// with the refusal naming the canary. The working tree, the index, the refs and the remote are untouched;
+/// the canary's three objects stay unreachable in .git/objects until git gc. nullopt when git cannot say
+/// (no `git hook run` before git 2.36).
+std::optional<ProbeOutcome> hooks_behaviour(const git::Repo& repo) {
+  const auto program = platform::find_program("git");
+  const auto tmp = platform::make_private_dir("pdo-hook-check");
+  if (!program || !tmp) return std::nullopt;
+  struct Remove {
+    fs::path dir;
+    ~Remove() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } cleanup{*tmp};
+  const GitCli git{*program, repo.workdir()};
+  const std::chrono::seconds limit(120);
+  const std::string key = canary_key();
+  const std::string index = util::path_to_utf8(*tmp / "index");
+  const std::vector<std::pair<std::string, std::string>> staged{{"GIT_INDEX_FILE", index}};
+  const auto blob = git_value(git, {"hash-object", "-w", "--stdin"}, {}, "token = " + key + "\n");
+  if (!blob) return std::nullopt;
+  const std::string entry = "100644," + *blob + "," + k_canary_file;
+  const bool head = !repo.head_unborn();
+  if ((head && run_git(git, {"read-tree", "HEAD"}, limit, staged).exit_code != 0) ||
+      run_git(git, {"update-index", "--add", "--cacheinfo", entry}, limit, staged).exit_code != 0) {
+    return std::nullopt;
+  }
+  const auto refused = [&](const platform::ProcessResult& r) {
+    // pdo's refusal names the canary's file, or (for a message) the rule that found it.
+    const std::string said = r.out + r.err;
+    return r.exit_code > 0 && r.exit_code != 129 &&
+           (said.find(k_canary_file) != std::string::npos || said.find("github-token") != std::string::npos);
+  };
+  const auto let_through = [&](const std::string& hook, const std::string& how) {
+    return ProbeOutcome{
+        CheckStatus::fail,
+        how + tr("：git 运行的 ", ": the ") + hook +
+            tr(" 钩子没有拦下测试用的密钥（pdo-check-canary）", " hooks git runs let a canary key through (pdo-check-canary)"),
+        tr("git commit 或 git push 带着密钥也会成功", "a git commit or git push holding a key goes through"),
+        tr("再运行一次 pdo init；用 pre-commit 框架或 husky 时，确认它们的配置运行 pdo 的检查（见 docs/trust.md）。",
+           "Run pdo init again; with the pre-commit framework or husky, make sure their configuration runs pdo's "
+           "check (see docs/trust.md).")};
+  };
+  // Stopped, but not by pdo's refusal (a team hook that fails, a hook that cannot find pdo): no verdict on keys.
+  const auto judged = [&](const platform::ProcessResult& r, const std::string& hook,
+                          const std::string& how) -> std::optional<ProbeOutcome> {
+    if (refused(r)) return std::nullopt;
+    if (r.exit_code == 0) return let_through(hook, how);
+    const std::string said(util::trim(r.err.empty() ? r.out : r.err));
+    return ProbeOutcome{
+        CheckStatus::unverified,
+        how +
+            tr("：git 运行的钩子拦下了测试用的密钥，但不是 pdo 拦的（退出码 ",
+               ": the hooks git runs stopped the canary key, but not with pdo's refusal (exit code ") +
+            std::to_string(r.exit_code) + tr("）：", "): ") + said.substr(0, said.find('\n')),
+        tr("pdo 看不出这些钩子是否检查密钥", "pdo cannot tell whether these hooks check for keys"),
+        tr("运行 ", "Run ") + how +
+            tr(" 看看钩子为什么失败，修好后再运行 pdo check。", " to see why the hooks fail, fix it, then run pdo check again.")};
+  };
+  const auto pre_commit = run_git(git, {"hook", "run", "--ignore-missing", "pre-commit"}, limit, staged);
+  if (pre_commit.exit_code == 129) return std::nullopt;  // no `git hook run`: an older git
+  if (auto verdict = judged(pre_commit, "pre-commit", "git hook run pre-commit")) return verdict;
+  const fs::path message = *tmp / k_canary_file;
+  if (!util::write_file_atomic(message, "pdo check\n\ntoken = " + key + "\n", util::Replace::never)) return std::nullopt;
+  const auto commit_msg = run_git(git, {"hook", "run", "--ignore-missing", "commit-msg", "--", util::path_to_utf8(message)}, limit, staged);
+  if (auto verdict = judged(commit_msg, "commit-msg", "git hook run commit-msg")) return verdict;
+  // pre-push: a commit of the canary alone, pushed nowhere (--dry-run) to an empty repository.
+  const std::vector<std::pair<std::string, std::string>> alone{{"GIT_INDEX_FILE", util::path_to_utf8(*tmp / "alone")}};
+  const std::string remote = util::path_to_utf8(*tmp / "remote.git");
+  const auto tree = run_git(git, {"update-index", "--add", "--cacheinfo", entry}, limit, alone).exit_code == 0
+                        ? git_value(git, {"write-tree"}, alone)
+                        : std::nullopt;
+  const auto commit = tree ? git_value(git, {"-c", "user.name=pdo check", "-c", "user.email=pdo-check@localhost", "commit-tree", *tree,
+                                             "-m", "pdo check canary"})
+                           : std::nullopt;
+  if (!commit || run_git(git, {"init", "-q", "--bare", remote}, limit).exit_code != 0) return std::nullopt;
+  const auto push = run_git(git, {"push", "--dry-run", "--no-tags", remote, *commit + ":refs/heads/pdo-check-canary"}, limit);
+  if (auto verdict = judged(push, "pre-push", "git push --dry-run")) return verdict;
+  return ProbeOutcome{CheckStatus::pass,
+                      tr("git 运行的钩子拦下了测试用的密钥（pdo-check-canary）：git hook run pre-commit、git hook run commit-msg、"
+                         "git push --dry-run 都被拒绝",
+                         "the hooks git runs refused a canary key (pdo-check-canary): git hook run pre-commit, git hook run "
+                         "commit-msg and git push --dry-run were all refused"),
+                      "", ""};
+}
+
 /// All of pdo's hooks (pre-commit, commit-msg, pre-push): the first one that fails, or every one's evidence.
 ProbeOutcome pdo_hooks(const git::Repo& repo) {
   std::string evidence;
@@ -192,7 +298,18 @@ ProbeOutcome pdo_hooks(const git::Repo& repo) {
     if (one.status != CheckStatus::pass) return one;
     evidence += (evidence.empty() ? "" : "\n") + one.evidence;
   }
-  return {CheckStatus::pass, evidence + "\n" + judged_by(repo), "", ""};
+  evidence += "\n" + judged_by(repo);
+  // Then what git does with them, where git itself named the folder (a git this pdo can ask).
+  if (!plan_hook(&repo, repo.workdir(), k_hook_names.front()).asked_git) return {CheckStatus::pass, evidence, "", ""};
+  const auto behaviour = hooks_behaviour(repo);
+  if (!behaviour) {
+    return {CheckStatus::unverified, evidence,
+            tr("这个 git 没有 git hook run（需要 git 2.36 以上），pdo 没能看到 git 运行钩子时的结果",
+               "this git has no `git hook run` (git 2.36 or later), so pdo could not see what git's hooks do"),
+            tr("更新 git 后再运行 pdo check。", "Update git, then run pdo check again.")};
+  }
+  if (behaviour->status != CheckStatus::pass) return *behaviour;
+  return {CheckStatus::pass, evidence + "\n" + behaviour->evidence, "", ""};
 }
 
 }  // namespace

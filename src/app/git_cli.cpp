@@ -31,7 +31,8 @@ GitCli require_git(const std::filesystem::path& workdir) {
           how + tr("，然后在新的终端里再运行 pdo sync。", ", then run pdo sync again in a new terminal."));
 }
 
-platform::ProcessResult run_git(const GitCli& git, const std::vector<std::string>& args, std::chrono::milliseconds timeout) {
+platform::ProcessResult run_git(const GitCli& git, const std::vector<std::string>& args, std::chrono::milliseconds timeout,
+                                const std::vector<std::pair<std::string, std::string>>& env, const std::string& input) {
   std::vector<std::string> argv{util::path_to_utf8(git.program), "-C", util::path_to_utf8(git.workdir)};
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;
@@ -41,11 +42,14 @@ platform::ProcessResult run_git(const GitCli& git, const std::vector<std::string
                            "GIT_NAMESPACE", "GIT_PREFIX"}) {
     opts.env.emplace_back(name, "");
   }
+  opts.env.insert(opts.env.end(), env.begin(), env.end());  // the caller's own, after the removals
+  opts.input = input;
   return platform::run_process(argv, opts);
 }
 
-std::optional<std::string> git_value(const GitCli& git, const std::vector<std::string>& args) {
-  auto r = run_git(git, args, std::chrono::seconds(60));
+std::optional<std::string> git_value(const GitCli& git, const std::vector<std::string>& args,
+                                     const std::vector<std::pair<std::string, std::string>>& env, const std::string& input) {
+  auto r = run_git(git, args, std::chrono::seconds(60), env, input);
   if (r.exit_code != 0) return std::nullopt;
   while (!r.out.empty() && (r.out.back() == '\n' || r.out.back() == '\r')) r.out.pop_back();
   return r.out;

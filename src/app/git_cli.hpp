@@ -24,9 +24,12 @@ GitCli require_git(const std::filesystem::path& workdir);
 
 /// `git -C WORKDIR ARGS…`; a timeout of 0 waits as long as it takes.
 platform::ProcessResult run_git(const GitCli& git, const std::vector<std::string>& args,
-                                std::chrono::milliseconds timeout = std::chrono::milliseconds(0));
+                                std::chrono::milliseconds timeout = std::chrono::milliseconds(0),
+                                const std::vector<std::pair<std::string, std::string>>& env = {}, const std::string& input = {});
 
 /// git's output of a command that must succeed (trailing newline removed), nullopt when it failed.
-std::optional<std::string> git_value(const GitCli& git, const std::vector<std::string>& args);
+/// `env` and `input` as for run_git.
+std::optional<std::string> git_value(const GitCli& git, const std::vector<std::string>& args,
+                                     const std::vector<std::pair<std::string, std::string>>& env = {}, const std::string& input = {});
 
 }  // namespace pdo::app

@@ -114,6 +114,8 @@ git::HooksDir git_hooks_dir(const git::Repo* repo, const fs::path& root) {
   return dir;
 }
 
+bool is_husky_stub(std::string_view text) { return text.size() < 512 && text.find(". \"$(dirname \"$0\")/h\"") != std::string_view::npos; }
+
 HookPlan plan_hook(const git::Repo* repo, const fs::path& root, std::string_view name) {
   return plan_in(git_hooks_dir(repo, root), repo ? repo->workdir() : root, name);
 }

@@ -37,6 +37,10 @@ inline constexpr std::array<std::string_view, 3> k_hook_names{"pre-commit", "com
 /// other repositories may use: only after the learner's separate yes, never implied by --yes.
 enum class SharedHooks { skip, write };
 
+/// husky v9's hook stub (`. "$(dirname "$0")/h"`), which finds the team's .husky/<name> by the name git ran it
+/// under: chained as <name>.local, it is run as its dispatcher sourced with that name (cli/cmd_hook, hooks/).
+bool is_husky_stub(std::string_view text);
+
 /// Plans hook `name` for `repo`, or for a repo still to be created at `root`.
 HookPlan plan_hook(const git::Repo* repo, const std::filesystem::path& root, std::string_view name);
 

@@ -57,9 +57,17 @@ int run_local_hook(Context& ctx, const fs::path& hook_file, const std::string& n
   const fs::path local = file.parent_path() / (name + ".local");
   if (!app::hook_runnable(local)) return 0;
   std::vector<std::string> argv;
-  // Windows has no execute bit: there a hook is a "#!" script that Git for Windows hands to its sh.
-  if (platform::current_os() == platform::Os::windows) argv.emplace_back("sh");
-  argv.push_back(util::path_to_utf8(local));
+  const auto head = util::read_file_head(local, 4096);
+  if (head && app::is_husky_stub(*head)) {
+    // husky v9's stub finds the team's hook (.husky/<name>) by the name git ran ($0): its dispatcher is
+    // sourced with $0 the hook git ran, as the stub itself would have been.
+    argv = {"sh", "-c", "h=$1; shift; . \"$h\"", util::path_to_utf8(file), util::path_to_utf8(file.parent_path() / "h")};
+  } else if (platform::current_os() == platform::Os::windows) {
+    // Windows has no execute bit: there a hook is a "#!" script that Git for Windows hands to its sh.
+    argv = {"sh", util::path_to_utf8(local)};
+  } else {
+    argv = {util::path_to_utf8(local)};
+  }
   argv.insert(argv.end(), args.begin(), args.end());
   platform::ProcessOptions opts;
   opts.input = input;

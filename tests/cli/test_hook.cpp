@@ -105,6 +105,8 @@ fs::path workspace_over_own_hook(const TempDir& tmp, const std::string& mine) {
   INFO(init.out << init.err);
   REQUIRE(init.exit_code == 0);
   CHECK(init.out.find("pre-commit.local") != std::string::npos);
+  // init's self-check ran the hooks git runs (yours first) with a canary key; the marker starts here.
+  write_file(ws / ".git" / "local-hook-ran", "");
   return ws;
 }
 
@@ -229,6 +231,7 @@ TEST_CASE("where no #! line can name pdo, the hook is the sh script: it chains a
   const auto init = run_copy(bin, {"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
   INFO(init.out << init.err);
   REQUIRE(init.exit_code == 0);
+  write_file(ws / ".git/local-hook-ran", "");  // init's self-check ran the hooks git runs with a canary key
   const fs::path hook = ws / ".git/hooks/pre-commit";
   std::string text = read_file(hook);
   CHECK(util::starts_with(text, "#!/bin/sh\n"));
@@ -449,49 +452,43 @@ TEST_CASE("issue 41 repro 6: the hooks folder is where git runs hooks, whatever 
                                                           {"GIT_CONFIG_GLOBAL", util::path_to_utf8(config)}};
   fs::create_directories(tmp / "home");
   const std::string identity = "[user]\n\tname = Test Learner\n\temail = learner@example.com\n[init]\n\tdefaultBranch = main\n";
-  SECTION("a folder inside the work tree: pdo's hooks go there, and git runs them") {
-    write_file(config, identity + "[core]\n\thooksPath = .githooks\n");
-    const fs::path ws = tmp / "ws";
-    const auto r =
-        run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes", "--name", "Test Learner", "--email", "learner@example.com"},
-                tmp.path(), "", env);
-    INFO(r.out << r.err);
-    REQUIRE(r.exit_code == 0);
-    CHECK(fs::exists(ws / ".githooks/pre-commit"));
-    CHECK_FALSE(fs::exists(ws / ".git/hooks/pre-commit"));
-    const auto check = run_pdo({"--lang", "en", "check"}, ws, "", env);
-    INFO(check.out << check.err);
-    CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("`pre-commit-hook` · automatic (pdo) · pass"));
-    // git itself (with the same configuration) refuses a key through those hooks.
-    write_file(ws / "key.txt", "token = " + fake_key(7) + "\n");
-    git_out({"add", "key.txt"}, ws);
-    std::vector<std::string> argv = {"git", "commit", "-qm", "a key"};
-    platform::ProcessOptions opts;
-    opts.cwd = ws;
-    opts.env = test_env();
-    opts.env.insert(opts.env.end(), env.begin(), env.end());
-    opts.env.emplace_back("PATH", pdo_dir() + ":" + platform::get_env("PATH").value_or(""));
-    const auto commit = platform::run_process(argv, opts);
-    INFO(commit.out << commit.err);
-    CHECK(commit.exit_code != 0);
-  }
+  const fs::path ws = tmp / "ws";
+  const fs::path team = tmp / "team-hooks";
+  std::string hooks_path;
+  SECTION("a folder inside the work tree: pdo's hooks go there, and git runs them") { hooks_path = ".githooks"; }
   SECTION("a folder outside the repository: written only after its own yes") {
-    const fs::path team = tmp / "team-hooks";
     fs::create_directories(team);
-    write_file(config, identity + "[core]\n\thooksPath = " + util::path_to_utf8(team) + "\n");
-    const fs::path ws = tmp / "ws";
-    const auto r =
-        run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes", "--name", "Test Learner", "--email", "learner@example.com"},
-                tmp.path(), "", env);
-    INFO(r.out << r.err);
-    REQUIRE(r.exit_code == 0);
+    hooks_path = util::path_to_utf8(team);
+  }
+  write_file(config, identity + "[core]\n\thooksPath = " + hooks_path + "\n");
+  // libgit2 reads no GIT_CONFIG_GLOBAL: the identity is given.
+  const auto r =
+      run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes", "--name", "Test Learner", "--email", "learner@example.com"},
+              tmp.path(), "", env);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_FALSE(fs::exists(ws / ".git/hooks/pre-commit"));  // not where git would never run it
+  const auto check = run_pdo({"--lang", "en", "check"}, ws, "", env);
+  INFO(check.out << check.err);
+  if (hooks_path != ".githooks") {
     CHECK(fs::is_empty(team));
-    CHECK_FALSE(fs::exists(ws / ".git/hooks/pre-commit"));  // not where git would never run it
-    const auto check = run_pdo({"--lang", "en", "check"}, ws, "", env);
-    INFO(check.out << check.err);
     CHECK(check.exit_code == 1);
     CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("git runs hooks from " + util::path_to_utf8(team)));
+    return;
   }
+  CHECK(fs::exists(ws / ".githooks/pre-commit"));
+  CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("`pre-commit-hook` · automatic (pdo) · pass"));
+  // git itself (with the same configuration) refuses a key through those hooks.
+  write_file(ws / "key.txt", "token = " + fake_key(7) + "\n");
+  git_out({"add", "key.txt"}, ws);
+  platform::ProcessOptions opts;
+  opts.cwd = ws;
+  opts.env = test_env();
+  opts.env.insert(opts.env.end(), env.begin(), env.end());
+  opts.env.emplace_back("PATH", pdo_dir() + ":" + platform::get_env("PATH").value_or(""));
+  const auto commit = platform::run_process({"git", "commit", "-qm", "a key"}, opts);
+  INFO(commit.out << commit.err);
+  CHECK(commit.exit_code != 0);
 }
 
 // Issue 41 item 4 (repro 8): a .git/hooks that is a link to a shared folder is shared: `init --yes` wrote
@@ -510,4 +507,88 @@ TEST_CASE("issue 41 repro 8: a .git/hooks linked to a shared folder gets pdo's h
   CHECK(r.exit_code == 0);
   CHECK(fs::is_empty(team));
   CHECK_THAT(r.out, Catch::Contains("[asked separately]"));
+}
+
+namespace {
+
+// husky 9.1.7's dispatcher (its file `husky`, installed as .husky/_/h) and the stub it writes for every
+// hook, byte for byte as its index.js writes them (MIT licence, typicode).
+const std::string k_husky_h = R"husky(#!/usr/bin/env sh
+[ "$HUSKY" = "2" ] && set -x
+n=$(basename "$0")
+s=$(dirname "$(dirname "$0")")/$n
+
+[ ! -f "$s" ] && exit 0
+
+if [ -f "$HOME/.huskyrc" ]; then
+	echo "husky - '~/.huskyrc' is DEPRECATED, please move your code to ~/.config/husky/init.sh"
+fi
+i="${XDG_CONFIG_HOME:-$HOME/.config}/husky/init.sh"
+[ -f "$i" ] && . "$i"
+
+[ "${HUSKY-}" = "0" ] && exit 0
+
+export PATH="node_modules/.bin:$PATH"
+sh -e "$s" "$@"
+c=$?
+
+[ $c != 0 ] && echo "husky - $n script failed (code $c)"
+[ $c = 127 ] && echo "husky - command not found in PATH=$PATH"
+exit $c
+)husky";
+const std::string k_husky_stub = "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\"";
+
+}  // namespace
+
+// Issue 41 item 4 (repro 7): in a husky v9 repository (core.hooksPath=.husky/_), pdo init renamed
+// .husky/_/pre-commit to pre-commit.local; husky's dispatcher then looked for .husky/pre-commit.local, found
+// nothing and exited 0, and the team's .husky/pre-commit never ran again, without a word.
+// [posix:sh] husky's sh scripts run as git runs them.
+TEST_CASE("issue 41 repro 7: in a husky v9 repository the team's hooks still run, and pdo's after them", "[cli][hook][posix][posix:sh]") {
+  TempDir tmp("husky");
+  const fs::path ws = fresh_workspace(tmp);
+  fs::create_directories(ws / ".husky/_");
+  write_file(ws / ".husky/_/.gitignore", "*");
+  write_file(ws / ".husky/_/h", k_husky_h);
+  for (const char* hook : {"pre-commit", "commit-msg", "pre-push"}) {
+    write_file(ws / ".husky/_" / hook, k_husky_stub);
+    fs::permissions(ws / ".husky/_" / hook, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  }
+  const std::string team_log = util::path_to_utf8(tmp / "team.log");
+  write_file(ws / ".husky/pre-commit", "echo \"team pre-commit\" >> '" + team_log + "'\n");
+  write_file(ws / ".husky/commit-msg", "echo \"team commit-msg $(head -n 1 \"$1\")\" >> '" + team_log + "'\n");
+  git_out({"config", "core.hooksPath", ".husky/_"}, ws);
+  git_out({"add", ".husky/pre-commit", ".husky/commit-msg"}, ws);
+  git_out({"-c", "core.hooksPath=" + util::path_to_utf8(tmp / "none"), "commit", "-qm", "husky"}, ws);
+  const auto init = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
+  INFO(init.out << init.err);
+  REQUIRE(init.exit_code == 0);
+  CHECK(fs::exists(ws / ".husky/_/pre-commit.local"));
+  // init's self-check ran the hooks git runs with a canary key: the team's first, then pdo's refused it.
+  CHECK_THAT(read_file(tmp / "team.log"), Catch::StartsWith("team pre-commit\nteam commit-msg pdo check\n"));
+  CHECK_THAT(init.out, Catch::Contains("pre-push) are installed in this workspace: pass"));
+  write_file(tmp / "team.log", "");
+
+  write_file(ws / "data/plain.txt", "nothing secret\n");
+  git_out({"add", "data/plain.txt"}, ws);
+  const auto clean = run_git({"commit", "-qm", "plain"}, ws);
+  INFO(clean.out << clean.err);
+  CHECK(clean.exit_code == 0);
+  CHECK(read_file(tmp / "team.log") == "team pre-commit\nteam commit-msg plain\n");
+
+  write_file(ws / "data/key.txt", "token = " + fake_key(11) + "\n");
+  git_out({"add", "data/key.txt"}, ws);
+  const auto key = run_git({"commit", "-qm", "key"}, ws);
+  INFO(key.out << key.err);
+  CHECK(key.exit_code != 0);
+  CHECK(read_file(tmp / "team.log") == "team pre-commit\nteam commit-msg plain\nteam pre-commit\n");
+  // A team hook that fails stops the commit before pdo's check, as husky alone would.
+  write_file(ws / ".husky/pre-commit", "echo \"team says no\"\nexit 1\n");
+  git_out({"reset", "-q", "data/key.txt"}, ws);
+  write_file(ws / "data/plain.txt", "still nothing secret\n");
+  git_out({"add", "data/plain.txt"}, ws);
+  const auto stopped = run_git({"commit", "-qm", "stopped"}, ws);
+  INFO(stopped.out << stopped.err);
+  CHECK(stopped.exit_code != 0);
+  CHECK_THAT(stopped.out + stopped.err, Catch::Contains("team says no"));
 }

@@ -95,7 +95,9 @@ TEST_CASE("the pre-commit framework blocks a staged key through pdo's hook from 
   CHECK(check.err.find("not active") == std::string::npos);
   // A second pdo init leaves the framework's hook alone (no chaining into pre-commit.local).
   const std::string hook = read_file(ws / ".git/hooks/pre-commit");
-  const auto again = pdo_in(ws, {"init", util::path_to_utf8(ws), "--yes"});
+  // In the learner's shell (pdo on PATH, which the framework's hook runs by name): init's self-check runs the
+  // hooks git runs with a canary key, and the framework's pdo refuses it.
+  const auto again = run({"pdo", "--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, ws, tmp);
   INFO(again.out << again.err);
   CHECK(again.exit_code == 0);
   CHECK(read_file(ws / ".git/hooks/pre-commit") == hook);
@@ -193,4 +195,55 @@ TEST_CASE("a pre-commit framework hook whose config does not run pdo fails pdo c
              Catch::Contains(".git/hooks/pre-commit.local is the pre-commit framework's hook, but .pre-commit-config.yaml does not run "
                              "pdo's check") &&
                  Catch::Contains("Add pdo's pdo-secrets hook (see pdo's .pre-commit-hooks.yaml) to .pre-commit-config.yaml."));
+}
+
+// Issue 41 item 4 (repro 6): a pre-commit framework configuration whose hook is named pdo-secrets but runs
+// `true` (or runs only at stages: [manual]) passed pdo check while a key went into a commit. The hooks item
+// now judges what git runs: a canary key staged in a throwaway index through `git hook run pre-commit`, the
+// message hook, and pre-push through `git push --dry-run`; it passes only when each refused the canary.
+// [posix:pre-commit] the Linux pre-commit framework runs `pdo` by name from PATH.
+TEST_CASE("issue 41 repro 6: check's hooks item judges what git runs, not what the configuration says",
+          "[cli][hook][framework][posix][posix:pre-commit]") {
+  TempDir tmp;
+  REQUIRE(platform::find_program("pre-commit"));
+  const auto ws = fresh_workspace(tmp, {"--lang", "en"});
+  SECTION("pdo's own hooks: every canary refused") {
+    const auto check = run({"pdo", "check"}, ws, tmp);
+    INFO(check.out << check.err);
+    CHECK_THAT(read_file(ws / "check-env.md"), Catch::Contains("`pre-commit-hook` · automatic (pdo) · pass") &&
+                                                   Catch::Contains("the hooks git runs refused a canary key (pdo-check-canary)") &&
+                                                   Catch::Contains("hooks folder named by git (git rev-parse --git-path hooks)"));
+  }
+  std::string hook_yaml;
+  SECTION("a pdo-secrets hook that runs true") {
+    hook_yaml = "      - id: pdo-secrets\n        name: not pdo\n        entry: \"true\"\n        language: system\n";
+  }
+  SECTION("pdo's hook, at the manual stage only") {
+    const std::string text = manifest();
+    for (const auto line : util::split_lines(text)) {
+      const std::string l(util::chomp(line));
+      if (l.empty() || l[0] == '#') continue;
+      hook_yaml += "      " + l + "\n";
+      if (util::starts_with(util::trim(l), "- id:")) hook_yaml += "        stages: [manual]\n";
+    }
+  }
+  if (hook_yaml.empty()) return;
+  write_file(ws / ".pre-commit-config.yaml", "repos:\n  - repo: local\n    hooks:\n" + hook_yaml);
+  const auto install = run({"pre-commit", "install", "--overwrite"}, ws, tmp);
+  INFO(install.out << install.err);
+  REQUIRE(install.exit_code == 0);
+  const auto check = run({"pdo", "--lang", "en", "check"}, ws, tmp);
+  INFO(check.out << check.err);
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(read_file(ws / "check-env.md"),
+             Catch::Contains("`pre-commit-hook` · automatic (pdo) · fail") &&
+                 Catch::Contains("git hook run pre-commit: the pre-commit hooks git runs let a canary key through"));
+  // And git itself agrees: a key goes through.
+  write_file(ws / "data" / "train.py", "token = \"" + fake_key(9) + "\"\n");
+  git_out({"add", "data/train.py"}, ws);
+  CHECK(run({"git", "commit", "-qm", "train"}, ws, tmp).exit_code == 0);
+  // The canary left nothing behind: no file, nothing staged, no ref.
+  CHECK_FALSE(fs::exists(ws / "pdo-check-canary.txt"));
+  CHECK(git_out({"status", "--porcelain"}, ws).find("pdo-check-canary") == std::string::npos);
+  CHECK(git_out({"for-each-ref"}, ws).find("pdo-check-canary") == std::string::npos);
 }

@@ -25,14 +25,19 @@ util::RelPath Session::repo_path(const std::string& course_rel) const {
   return util::RelPath::parse(repo.relative(path(course_rel))).take();
 }
 
-workspace::Workspace open_workspace_files(Context& ctx) {
-  auto ws = workspace::open_workspace(ctx.cwd).take();
+workspace::Workspace open_workspace_files(Context& ctx, workspace::OwnLessons own) {
+  auto ws = workspace::open_workspace(ctx.cwd, own).take();
   util::set_lang(ctx.lang_flag.value_or(ws.settings.lang));
+  if (!ws.own_lessons_problem.empty()) {
+    ctx.err << tr("pdo: 注意：", "pdo: warning: ") << ws.own_lessons_problem
+            << tr("\n  在修好它之前，这个命令不含你自己的课节。\n",
+                  "\n  Until it is fixed, this command goes on without your own lessons.\n");
+  }
   return ws;
 }
 
-Session open_session(Context& ctx, Access access) {
-  auto ws = open_workspace_files(ctx);
+Session open_session(Context& ctx, Access access, workspace::OwnLessons own) {
+  auto ws = open_workspace_files(ctx, own);
   auto repo = git::Repo::find_open(ws.root).take();
   if (!repo) {
     throw Failure(Exit::usage,
@@ -46,7 +51,7 @@ Session open_session(Context& ctx, Access access) {
     bool recovered = false;
     s.lock = lock_workspace(ctx, s.repo, &recovered);
     // The command plans from the workspace's files: read them again once recovery changed any.
-    if (recovered) s.ws = open_workspace_files(ctx);
+    if (recovered) s.ws = open_workspace_files(ctx, own);
     // Every committing command says it when the learner's own `git commit` is no longer guarded (init,
     // which installs the hook, does not come through here).
     if (auto warning = hook_warning(s.repo)) ctx.err << *warning << "\n";

@@ -32,11 +32,13 @@ struct Session {
 };
 
 /// Opens just the workspace around ctx.cwd (no git), for commands that only read its files.
-workspace::Workspace open_workspace_files(Context& ctx);
+/// With OwnLessons::leave_out, a .pdo/lessons.toml that does not load is said on ctx.err (what and where, and
+/// that the command goes on without the learner's own lessons) instead of stopping the command.
+workspace::Workspace open_workspace_files(Context& ctx, workspace::OwnLessons own = workspace::OwnLessons::required);
 
 /// Opens the workspace around ctx.cwd; for writes, checks the repo can take a commit, takes the lock,
 /// and recovers from a pdo killed mid-commit.
-Session open_session(Context& ctx, Access access);
+Session open_session(Context& ctx, Access access, workspace::OwnLessons own = workspace::OwnLessons::required);
 
 /// Takes the workspace lock (waiting for another pdo writer), then recovers from a killed pdo. `recovered`,
 /// when given, says whether recovery changed anything: whatever the caller read before is then stale.

@@ -208,8 +208,11 @@ Result<std::optional<Journal>> load_journal(const fs::path& gitdir) {
 }
 
 bool journal_has_records(const fs::path& gitdir) {
-  const auto seen = platform::stat_data(journal_file(gitdir).path());  // lstat: a link is no journal of pdo's
-  return seen && seen->regular && seen->size > k_header.size();
+  const fs::path file = journal_file(gitdir).path();
+  if (platform::entry_kind(file) != platform::EntryKind::regular) return false;  // a link is no journal of pdo's
+  std::error_code ec;
+  const auto size = fs::file_size(file, ec);
+  return !ec && size > k_header.size();
 }
 
 std::string journal_without_files(const fs::path& gitdir) {

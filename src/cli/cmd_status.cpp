@@ -105,7 +105,7 @@ void print_pending(Context& ctx, const std::vector<app::PendingFile>& pending) {
 }
 
 int run_status(const StatusOptions& opts, Context& ctx) {
-  const workspace::Workspace ws = open_workspace_files(ctx);
+  const workspace::Workspace ws = open_workspace_files(ctx, workspace::OwnLessons::leave_out);
   std::vector<app::PendingFile> pending;
   if (const auto repo = git::Repo::find_open(ws.root); repo && *repo) {
     if (auto warning = app::hook_warning(**repo)) ctx.err << *warning << "\n";

@@ -250,7 +250,7 @@ std::string step_named(const git::CommitInfo& c) {
 }
 
 int run_undo(const UndoOptions& opts, Context& ctx) {
-  Session s = open_session(ctx, Access::write);
+  Session s = open_session(ctx, Access::write, workspace::OwnLessons::leave_out);
   std::set<std::string> undone;
   std::vector<Entry> later;
   std::map<int, int> moved;

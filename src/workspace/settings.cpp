@@ -108,7 +108,7 @@ std::optional<util::Lang> workspace_lang(const fs::path& start) {
   return util::parse_lang(doc.root().string("lang"));
 }
 
-Result<Workspace> open_workspace(const fs::path& start) {
+Result<Workspace> open_workspace(const fs::path& start, OwnLessons own) {
   const auto found = find_root(start);
   if (!found) {
     return Error{Exit::usage,
@@ -130,9 +130,12 @@ Result<Workspace> open_workspace(const fs::path& start) {
   std::string sha256;
   auto course = load_course(dir, *settings, &sha256);
   if (!course) return course.error();
-  auto merged = with_own_lessons(dir, std::move(course).value());
+  auto merged = with_own_lessons(dir, *course);
+  if (!merged && own == OwnLessons::leave_out) {
+    return Workspace{dir, std::move(settings).value(), std::move(course).value(), std::move(sha256), merged.error().message};
+  }
   if (!merged) return merged.error();
-  return Workspace{dir, std::move(settings).value(), std::move(merged).value(), std::move(sha256)};
+  return Workspace{dir, std::move(settings).value(), std::move(merged).value(), std::move(sha256), {}};
 }
 
 fs::path Workspace::path(const std::string& rel) const { return root / util::path_from_utf8(rel); }

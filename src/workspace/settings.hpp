@@ -43,6 +43,9 @@ struct Workspace {
   course::Course course;
   /// SHA-256 of the course file's bytes exactly as parsed into `course` ("" for the built-in course).
   std::string course_sha256;
+  /// Why .pdo/lessons.toml did not load, with its file:line, when opened with OwnLessons::leave_out ("" when
+  /// it loaded): the course is then without the learner's own lessons.
+  std::string own_lessons_problem;
   /// A course-relative path ('/' separated) as a path on disk.
   fs::path path(const std::string& rel) const;
 };
@@ -55,9 +58,14 @@ std::optional<fs::path> find_root(const fs::path& start);
 /// the errors about the workspace's own files included, is in the workspace's language.
 std::optional<util::Lang> workspace_lang(const fs::path& start);
 
+/// Whether a .pdo/lessons.toml that does not load stops the command (every command that plans from the
+/// lessons) or is left out with its reason (pdo undo and pdo status: a file that does not load never blocks
+/// the command that undoes the step that wrote it, nor the one that shows what is wrong).
+enum class OwnLessons { required, leave_out };
+
 /// Finds the workspace containing `start` (searching upwards for .pdo/config.toml) and loads its course,
 /// with the learner's own lessons (.pdo/lessons.toml) after the course's.
-Result<Workspace> open_workspace(const fs::path& start);
+Result<Workspace> open_workspace(const fs::path& start, OwnLessons own = OwnLessons::required);
 
 /// The text of the course file the settings name ("" for the built-in course). A relative course_file
 /// must resolve inside the workspace, an absolute one may be anywhere; either must be a regular file of

@@ -1,6 +1,7 @@
 // pdo undo: reverts the newest pdo step not undone yet as a new commit (a stack), or refuses and says why.
 #include "cli/cli_helpers.hpp"
 
+#include "util/fs.hpp"
 #include "util/text.hpp"
 
 using namespace pdo;
@@ -95,4 +96,30 @@ TEST_CASE("undo refuses, naming the commit, when a later commit changed the same
                         Catch::Contains("also changed that question"));
   CHECK(commit_count(root) == 4);
   CHECK(read_file(root / "questions.md") == text);
+}
+
+// Issue 41 item 2: a workspace file that fails to load never blocks `pdo undo` (nor `pdo status`, which shows
+// what is wrong): every command exited 2 on a .pdo/lessons.toml it refused, undo included. They now say the
+// file, its line and what is wrong, and go on without the learner's own lessons.
+TEST_CASE("a .pdo/lessons.toml that does not load never blocks undo or status", "[cli][undo][own-state]") {
+  TempDir tmp("undo broken lessons");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
+  const std::string official = util::path_to_utf8(lesson_dir(root, "05").filename());
+  std::filesystem::create_directories(root / ".pdo");
+  write_file(root / ".pdo/lessons.toml",
+             "schema = 1\n\n[[lessons]]\nnumber = 18\nid = \"own-broken\"\ntitle = \"Mine\"\nfolder = \"" + official + "\"\n");
+  git_out({"add", ".pdo/lessons.toml"}, root);
+  git_out({"-c", "core.hooksPath=" + util::path_to_utf8(tmp / "none"), "commit", "-qm", "by hand"}, root);
+  CHECK(pdo_in(root, {"track", "done", "01", "notes"}).exit_code == 2);  // planning from the lessons still stops
+  const auto status = pdo_in(root, {"--lang", "en", "status"});
+  INFO(status.out << status.err);
+  CHECK(status.exit_code == 0);
+  CHECK_THAT(status.err, Catch::Contains(".pdo/lessons.toml") && Catch::Contains("without your own lessons"));
+  const auto undo = pdo_in(root, {"--lang", "en", "undo"});
+  INFO(undo.out << undo.err);
+  CHECK(undo.exit_code == 0);
+  CHECK_THAT(undo.err, Catch::Contains(".pdo/lessons.toml"));
+  CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01"));
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }

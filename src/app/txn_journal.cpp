@@ -1,6 +1,7 @@
 #include "app/txn_journal.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
@@ -17,9 +18,15 @@ constexpr const char* k_stage_names[] = {"locking", "writing", "committing", "pu
 constexpr std::size_t k_journal_cap = 16 << 20;  // 10k paths of a big exercise folder fit many times
 constexpr std::string_view k_header = "pdo-transaction 3\n";
 
-std::optional<std::uint64_t> number(std::string_view s) {
-  if (!util::is_digits(s) || s.size() > 19) return std::nullopt;
-  return std::stoull(std::string(s));
+/// A decimal number as std::to_string writes it, over the type's whole range (a device or inode number of
+/// 20 digits is a u64 too): what the writer writes, the reader reads.
+template <class T>
+std::optional<T> number(std::string_view s) {
+  T value{};
+  const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (s.empty() || s.front() == '+' || error != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  if (s.size() > 1 && (s.front() == '0' || (s[0] == '-' && s[1] == '0'))) return std::nullopt;  // one spelling a value
+  return value;
 }
 
 /// A 40-hex object id, or "-" for none.
@@ -29,14 +36,12 @@ std::optional<std::string> id_or_none(std::string_view s) {
 }
 
 std::string parse_lock(const std::vector<std::string>& w, Journal& j) {
-  const auto dev = number(w[1]), ino = number(w[2]), size = number(w[3]);
-  const bool negative = !w[4].empty() && w[4][0] == '-';
-  const auto mtime = number(negative ? w[4].substr(1) : w[4]);
+  const auto dev = number<std::uint64_t>(w[1]), ino = number<std::uint64_t>(w[2]), size = number<std::uint64_t>(w[3]);
+  const auto mtime = number<std::int64_t>(w[4]);
   if (!dev || !ino || !size || !mtime)
     return tr("锁记录不是“设备 inode 大小 时间”", "a lock record that is not device, inode, size and time");
   if (!j.lock) j.lock.emplace();
-  const auto t = static_cast<std::int64_t>(*mtime);
-  j.lock->identities.push_back(platform::FileIdentity{*dev, *ino, *size, negative ? -t : t});
+  j.lock->identities.push_back(platform::FileIdentity{*dev, *ino, *size, *mtime});
   return {};
 }
 
@@ -184,17 +189,21 @@ Result<std::optional<Journal>> load_journal(const fs::path& gitdir) {
   // Only whole records count: a line a kill cut short (no final newline) never happened.
   const auto end = text->rfind('\n');
   const auto lines = util::split_lines(std::string_view(*text).substr(0, end == std::string::npos ? 0 : end + 1));
-  if (lines.size() <= 1) return std::optional<Journal>();  // a header alone (or an older pdo's): nothing running
+  // A header alone (or an older pdo's), or begin()'s one write cut short before its pid and start lines were
+  // whole (a full disk): nothing was done yet, since records are appended only after it.
+  if (lines.size() <= 1 || (lines.size() <= 2 && util::chomp(lines.front()) == util::chomp(k_header))) return std::optional<Journal>();
   if (util::chomp(lines.front()) != util::chomp(k_header))
     return refuse(tr("第 1 行不是这个版本的 pdo 写的", "line 1 is not this pdo version's"));
   Journal j;
-  // Plain numbers, "none" for a missing one (number() reads at most 19 digits, so never that value): an
+  // Plain numbers, "none" for a missing one (a start pdo never writes: no process start time is 2^64 - 1): an
   // optional here makes MinGW's g++ -O3 warn that it may be read uninitialised.
   constexpr std::uint64_t none = ~std::uint64_t{0};
-  const std::uint64_t pid =
-      lines.size() > 2 && util::starts_with(lines[1], "pid ") ? number(util::chomp(lines[1].substr(4))).value_or(none) : none;
-  const std::uint64_t start =
-      lines.size() > 2 && util::starts_with(lines[2], "start ") ? number(util::chomp(lines[2].substr(6))).value_or(none) : none;
+  const std::uint64_t pid = lines.size() > 2 && util::starts_with(lines[1], "pid ")
+                                ? number<std::uint64_t>(util::chomp(lines[1].substr(4))).value_or(none)
+                                : none;
+  const std::uint64_t start = lines.size() > 2 && util::starts_with(lines[2], "start ")
+                                  ? number<std::uint64_t>(util::chomp(lines[2].substr(6))).value_or(none)
+                                  : none;
   if (pid == none || start == none || pid == 0 || pid > 0x7fffffff)
     return refuse(tr("没有进程号和启动时间", "no process id and start time"));
   j.pid = static_cast<long>(pid);

@@ -4,6 +4,7 @@
 // path out of the working tree above all, is refused with its line, and recovery then touches nothing).
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <fstream>
 #include <vector>
 
@@ -171,4 +172,36 @@ TEST_CASE("a journal naming a file outside the workspace is refused, and nothing
   REQUIRE(mine);
   REQUIRE(*mine);
   CHECK((*mine)->files.at(0).path.str() == "lessons/03-ddp/notes.md");
+}
+
+// Found by tests/property/test_txn_journal.cpp (issue 42): pdo wrote journals it then refused as forged (exit 5
+// on every command until the learner deleted it): a start time or a device or inode number of 20 digits (a
+// u64 std::to_string writes), an mtime of INT64_MIN, and begin()'s header cut before its start line.
+TEST_CASE("every number pdo writes in a journal reads back, over the type's whole range", "[app][journal]") {
+  TempDir tmp("journal numbers");
+  const auto& dir = tmp.path();
+  app::JournalLog log(dir);
+  std::filesystem::create_directories(dir / "pdo-txn");
+  REQUIRE(log.begin(1, 10000000000000000000ull));
+  REQUIRE(log.lock_identity(platform::FileIdentity{18446744073709551615ull, 10000000000000000000ull, 0, INT64_MIN}));
+  const auto j = app::load_journal(dir);
+  REQUIRE(j);
+  REQUIRE(*j);
+  CHECK((*j)->start == 10000000000000000000ull);
+  CHECK((*j)->lock->identities.front() == platform::FileIdentity{18446744073709551615ull, 10000000000000000000ull, 0, INT64_MIN});
+  // One spelling a value: what std::to_string never writes is not pdo's.
+  for (const char* bad :
+       {"lock 01 2 3 4\n", "lock 1 2 3 -0\n", "lock +1 2 3 4\n", "lock 1 2 3 9223372036854775808\n", "lock 18446744073709551616 2 3 4\n"}) {
+    CAPTURE(bad);
+    write_journal(dir, k_head + std::string(bad));
+    CHECK_FALSE(app::load_journal(dir));
+  }
+  // begin()'s one write cut short before the start line is whole: nothing was done yet.
+  for (const char* cut : {"pdo-transaction 3\npid 12\n", "pdo-transaction 3\npid 12\nstart 3"}) {
+    CAPTURE(cut);
+    write_journal(dir, cut);
+    const auto none = app::load_journal(dir);
+    REQUIRE(none);
+    CHECK_FALSE(*none);
+  }
 }

@@ -2,6 +2,7 @@
 #include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -290,7 +291,11 @@ TEST_CASE("every value a lesson command accepts loads back and the rest is refus
       CAPTURE(args, plain);
       const auto r = pdo_in(root, args);
       INFO(r.out << r.err);
-      if (!plain) {
+      // Windows hands pdo.exe its arguments as UTF-16: a byte that is not UTF-8 arrives as U+FFFD, which is text.
+      const bool ill_formed = !plain && util::forbidden_char(insert).value_or("").rfind("\\x", 0) == 0;
+      if (ill_formed && pdo_under_launcher() && r.exit_code == 0) {
+        // accepted as the text it arrived as; the checks below show that it loads back
+      } else if (!plain) {
         CHECK(r.exit_code == 2);
         CHECK_THAT(r.err, Catch::Contains("U+") || Catch::Contains("\\x"));
         CHECK(git_out({"rev-parse", "HEAD"}, root) == head);

@@ -130,7 +130,8 @@ TEST_CASE("a title with a direction control or ESC is refused where it enters: a
           cmd == "lesson" ? std::vector<std::string>{"--lang", "en", "lesson", "list"} : std::vector<std::string>{"--lang", "en", cmd},
           root);
       require_shown(cmd, r);
-      CHECK(r.exit_code == 2);
+      // status shows what is wrong and goes on without the own lessons (issue 41); lesson list stops.
+      CHECK(r.exit_code == (cmd == "status" ? 0 : 2));
       CHECK_THAT(r.err, Catch::Contains("lessons.toml:") && Catch::Contains("U+202E"));
     }
   }

@@ -8,53 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "property/generators.hpp"
 #include "util/text.hpp"
 
 using namespace pdo;
 
 namespace {
-
-/// Arbitrary bytes, and text made of every control range's edges between plain characters.
-rc::Gen<std::string> any_text() {
-  const std::vector<std::string> edges = {"a",
-                                          " ",
-                                          "\xe5\xad\xa6",
-                                          "\xf0\x9f\x98\x80",
-                                          std::string(1, '\0'),
-                                          "\x01",
-                                          "\x08",
-                                          "\t",
-                                          "\n",
-                                          "\r",
-                                          "\r\n",
-                                          "\x1b[2J",
-                                          "\x1f",
-                                          "\x7f",
-                                          "\xc2\x80",
-                                          "\xc2\x85",
-                                          "\xc2\x9b",
-                                          "\xc2\x9f",
-                                          "\xd8\x9c",
-                                          "\xe2\x80\x8e",
-                                          "\xe2\x80\x8f",
-                                          "\xe2\x80\xaa",
-                                          "\xe2\x80\xae",
-                                          "\xe2\x81\xa6",
-                                          "\xe2\x81\xa9",
-                                          "\xff",
-                                          "\xc3",
-                                          "\xe5\xad",
-                                          "\xe0\x80\xaf",
-                                          "\xed\xa0\x80",
-                                          "\xf4\x90\x80\x80"};
-  return rc::gen::oneOf(
-      rc::gen::arbitrary<std::string>(),
-      rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(edges)), [](const std::vector<std::string>& v) {
-        std::string s;
-        for (const auto& p : v) s += p;
-        return s;
-      }));
-}
 
 /// The first raw control escape_controls must never leave (CR only inside CRLF with Breaks::keep).
 bool clean_for_terminal(const std::string& s, util::Breaks breaks) {
@@ -72,7 +31,7 @@ bool clean_for_terminal(const std::string& s, util::Breaks breaks) {
 
 TEST_CASE("no raw control reaches the terminal, whatever the text", "[property]") {
   rc::prop("escape_controls: clean for a terminal, identity on clean text, idempotent", [] {
-    const std::string s = *any_text();
+    const std::string s = *test::edgy_text();
     for (const auto breaks : {util::Breaks::escape, util::Breaks::keep}) {
       const std::string shown = util::escape_controls(s, breaks);
       RC_ASSERT(clean_for_terminal(shown, breaks));

@@ -9,78 +9,16 @@
 
 #include "app/sync_pending.hpp"
 #include "course/course.hpp"
+#include "property/generators.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
 #include "workspace/own_lessons.hpp"
 
 using namespace pdo;
+using pdo::test::edge_pieces;
+using pdo::test::edgy_text;
 
 namespace {
-
-/// Pieces at the edges of the rules: each control range's first and last code point, the line terminators,
-/// the bidirectional controls, ill-formed UTF-8 (a stray byte, a cut lead, an overlong form, a surrogate,
-/// past U+10FFFF), characters TOML must escape, and plain text of one to four bytes a character.
-const std::vector<std::string> k_edges = {"a",
-                                          "Z",
-                                          "0",
-                                          "-",
-                                          " ",
-                                          "\"",
-                                          "\\",
-                                          "'",
-                                          "/",
-                                          ".",
-                                          "..",
-                                          "%E5",
-                                          "#",
-                                          "=",
-                                          "[",
-                                          "]",
-                                          std::string(1, '\0'),
-                                          "\x01",
-                                          "\t",
-                                          "\n",
-                                          "\r",
-                                          "\r\n",
-                                          "\x1f",
-                                          "\x7f",
-                                          "\xc2\x80",
-                                          "\xc2\x85",
-                                          "\xc2\x9b",
-                                          "\xc2\x9f",
-                                          "\xc2\xa0",
-                                          "\xd8\x9c",
-                                          "\xe2\x80\x8e",
-                                          "\xe2\x80\x8f",
-                                          "\xe2\x80\xaa",
-                                          "\xe2\x80\xae",
-                                          "\xe2\x81\xa6",
-                                          "\xe2\x81\xa9",
-                                          "\xe2\x80\xa8",
-                                          "\xe2\x80\xa9",
-                                          "\xe2\x80\x8b",
-                                          "\xef\xbb\xbf",
-                                          "\xff",
-                                          "\xc3",
-                                          "\xe5\xad",
-                                          "\xe0\x80\xaf",
-                                          "\xed\xa0\x80",
-                                          "\xf4\x90\x80\x80",
-                                          "\xe5\xad\xa6",
-                                          "\xe4\xb9\xa0",
-                                          "\xf0\x9f\x98\x80",
-                                          "\xef\xbc\x88"};
-
-/// A string of edge pieces and arbitrary bytes.
-rc::Gen<std::string> edgy_text() {
-  return rc::gen::map(
-      rc::gen::container<std::vector<std::string>>(rc::gen::oneOf(rc::gen::elementOf(k_edges), rc::gen::arbitrary<std::string>())),
-      [](const std::vector<std::string>& parts) {
-        std::string s;
-        for (const auto& p : parts) s += p;
-        return s;
-      });
-}
 
 /// Plain text (ASCII letters, CJK, an emoji) with every edge piece put in at a generated place, then a
 /// generated string of edge pieces and arbitrary bytes: each edge is met in every run, next to anything.
@@ -94,7 +32,7 @@ rc::Gen<std::vector<std::string>> cases() {
     std::string before;
     for (std::size_t i = 0; i < at; ++i) before += plain[i];
     std::vector<std::string> out;
-    for (const auto& edge : k_edges) out.push_back(before + edge + around.substr(before.size()));
+    for (const auto& edge : edge_pieces()) out.push_back(before + edge + around.substr(before.size()));
     out.push_back(*edgy_text());
     return out;
   });

@@ -290,14 +290,19 @@ std::optional<ProbeOutcome> hooks_behaviour(const git::Repo& repo) {
                       "", ""};
 }
 
+/// Whether the hooks item also runs git's hooks with a canary key (pdo check, init's self-check), or only
+/// looks at the files (the warning of every committing command: it must not run the team's hooks each time).
+enum class Judge { files, behaviour };
+
 /// All of pdo's hooks (pre-commit, commit-msg, pre-push): the first one that fails, or every one's evidence.
-ProbeOutcome pdo_hooks(const git::Repo& repo) {
+ProbeOutcome pdo_hooks(const git::Repo& repo, Judge judge) {
   std::string evidence;
   for (const auto name : k_hook_names) {
     ProbeOutcome one = one_hook(repo, name);
     if (one.status != CheckStatus::pass) return one;
     evidence += (evidence.empty() ? "" : "\n") + one.evidence;
   }
+  if (judge == Judge::files) return {CheckStatus::pass, evidence, "", ""};
   evidence += "\n" + judged_by(repo);
   // Then what git does with them, where git itself named the folder (a git this pdo can ask).
   if (!plan_hook(&repo, repo.workdir(), k_hook_names.front()).asked_git) return {CheckStatus::pass, evidence, "", ""};
@@ -315,8 +320,8 @@ ProbeOutcome pdo_hooks(const git::Repo& repo) {
 }  // namespace
 
 std::optional<std::string> hook_warning(const git::Repo& repo) {
-  if (hooks_current(repo)) return std::nullopt;  // the usual case, without building each probe's evidence
-  const ProbeOutcome o = pdo_hooks(repo);        // pre-commit, commit-msg and pre-push
+  if (hooks_current(repo)) return std::nullopt;          // the usual case, without building each probe's evidence
+  const ProbeOutcome o = pdo_hooks(repo, Judge::files);  // pre-commit, commit-msg and pre-push
   if (o.status == CheckStatus::pass) return std::nullopt;
   std::string what = std::string(util::chomp(std::string_view(o.evidence).substr(0, o.evidence.find('\n'))));
   return tr("pdo: 注意：pdo 的 git 钩子没有生效（", "pdo: warning: pdo's git hooks are not active (") + what +
@@ -340,7 +345,7 @@ std::optional<std::string> index_warning(const git::Repo& repo) {
 std::map<std::string, checks::Probe> workspace_probes(const git::Repo* repo, const fs::path& root) {
   std::map<std::string, checks::Probe> probes;
   probes["env-ignored"] = [repo, root] { return repo ? env_ignored(*repo, root) : no_repo(); };
-  probes["pre-commit-hook"] = [repo] { return repo ? pdo_hooks(*repo) : no_repo(); };
+  probes["pre-commit-hook"] = [repo] { return repo ? pdo_hooks(*repo, Judge::behaviour) : no_repo(); };
   return probes;
 }
 

@@ -216,7 +216,9 @@ TEST_CASE("issue 41 repro 6: check's hooks item judges what git runs, not what t
   }
   std::string hook_yaml;
   SECTION("a pdo-secrets hook that runs true") {
-    hook_yaml = "      - id: pdo-secrets\n        name: not pdo\n        entry: \"true\"\n        language: system\n";
+    // It says that it ran: the warning of every committing command must not run it (below).
+    hook_yaml = "      - id: pdo-secrets\n        name: not pdo\n        entry: sh -c 'echo ran >> \"" +
+                util::path_to_utf8(tmp / "team.log") + "\"'\n        language: system\n        pass_filenames: false\n";
   }
   SECTION("pdo's hook, at the manual stage only") {
     const std::string text = manifest();
@@ -242,6 +244,15 @@ TEST_CASE("issue 41 repro 6: check's hooks item judges what git runs, not what t
   write_file(ws / "data" / "train.py", "token = \"" + fake_key(9) + "\"\n");
   git_out({"add", "data/train.py"}, ws);
   CHECK(run({"git", "commit", "-qm", "train"}, ws, tmp).exit_code == 0);
+  // A committing command warns that the hooks are not pdo's, from the files alone: it runs no hook.
+  if (fs::exists(tmp / "team.log")) {
+    CHECK_THAT(read_file(tmp / "team.log"), Catch::Contains("ran"));  // pdo check ran it, with the canary
+    write_file(tmp / "team.log", "");
+    const auto track = run({"pdo", "--lang", "en", "track", "done", "01", "read"}, ws, tmp);
+    INFO(track.out << track.err);
+    CHECK(track.exit_code == 0);
+    CHECK(read_file(tmp / "team.log") == "");
+  }
   // The canary left nothing behind: no file, nothing staged, no ref.
   CHECK_FALSE(fs::exists(ws / "pdo-check-canary.txt"));
   CHECK(git_out({"status", "--porcelain"}, ws).find("pdo-check-canary") == std::string::npos);

@@ -280,7 +280,7 @@ Error course_error(const std::string& problem) {
 }  // namespace
 
 std::optional<std::string> title_problem(std::string_view title) {
-  if (title.empty()) {
+  if (util::trim(title).empty()) {  // the loader refuses a blank title as an empty one
     return tr("课节标题是空的。例如：pdo lesson add \"DeepSpeed ZeRO\"",
               "the title is empty. For example: pdo lesson add \"DeepSpeed ZeRO\"");
   }

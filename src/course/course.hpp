@@ -146,7 +146,7 @@ inline constexpr std::size_t k_max_folder_bytes = 100;
 /// The longest title of a learner's own lesson, in UTF-8 bytes.
 inline constexpr std::size_t k_max_title_bytes = 200;
 
-/// Why an own lesson's title (already trimmed) cannot be stored: empty, a character util::forbidden_char
+/// Why an own lesson's title (already trimmed) cannot be stored: empty or blank, a character util::forbidden_char
 /// names, longer than k_max_title_bytes; nullopt if it can.
 std::optional<std::string> title_problem(std::string_view title);
 

@@ -264,3 +264,16 @@ TEST_CASE("check kinds and routes are parsed into their enums, unknown spellings
   }
   util::set_lang(util::Lang::zh);
 }
+
+// Found by an exhaustive run over every code point of what title_problem accepts against the loader (issue
+// 41: accepted => loads): a title of blanks alone was accepted, and the loader refuses it as empty.
+TEST_CASE("title_problem refuses what the loader refuses: empty, blank, a control, too long", "[course]") {
+  for (const std::string& bad : std::vector<std::string>{"", " ", "   ", "a\xc2\x85", "\xe2\x80\xae", std::string(201, 'x')}) {
+    CAPTURE(bad);
+    CHECK(pdo::course::title_problem(bad).has_value());
+  }
+  for (const std::string& good : std::vector<std::string>{"DeepSpeed ZeRO", "上下文并行", std::string(200, 'x'), " x"}) {
+    CAPTURE(good);
+    CHECK_FALSE(pdo::course::title_problem(good).has_value());
+  }
+}

@@ -162,7 +162,7 @@ private:
       return ok();
     }
     m_journal.lock.reset();
-    return why == platform::IoFailure::exists ? foreign_lock(util::path_to_utf8(lock)) : unwritable(why, lock);
+    return why == platform::IoFailure::exists ? util::lock_held(util::path_to_utf8(lock)) : unwritable(why, lock);
   }
 
   /// Gives a lock its content: `file` (the lock's witness once filled), recorded, then a second name of
@@ -290,7 +290,7 @@ private:
   /// git, names it and never removes it.
   Result<git::Repo::BranchLock> lock_branch(const git::PreparedCommit& prepared, bool& moved) {
     auto lock = m_repo.lock_branch(prepared.ref);
-    if (!lock && lock.error().code == Exit::busy) return foreign_lock(util::path_to_utf8(m_repo.branch_lock_path(prepared.ref)));
+    if (!lock && lock.error().code == Exit::busy) return util::lock_held(util::path_to_utf8(m_repo.branch_lock_path(prepared.ref)));
     if (!lock) return lock.error();
     if (lock->value() != prepared.old_id) {
       moved = true;
@@ -331,8 +331,6 @@ private:
 };
 
 }  // namespace
-
-Error foreign_lock(const std::string& lock) { return util::lock_held(lock); }
 
 namespace {
 
@@ -379,7 +377,7 @@ Status check_journal(const git::Repo& repo, const fs::path& journal, Journal& j)
   if (std::none_of(j.lock->identities.begin(), j.lock->identities.end(), same) ||
       (!same(platform::file_identity(witness(repo.gitdir(), false).path())) &&
        !same(platform::file_identity(witness(repo.gitdir(), true).path())))) {
-    return foreign_lock(util::path_to_utf8(lock_path(repo)));
+    return util::lock_held(util::path_to_utf8(lock_path(repo)));
   }
   j.lock->held = true;
   return ok();
@@ -431,7 +429,7 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
                          (j.commit->old_id.empty() || !repo.is_ancestor(j.commit->commit, j.commit->old_id));
       const fs::path branch_lock = j.stage == Stage::publishing ? repo.branch_lock_path(j.commit->ref) : fs::path();
       if (!moved && !branch_lock.empty() && fs::exists(fs::symlink_status(branch_lock, ec)))
-        return foreign_lock(util::path_to_utf8(branch_lock));
+        return util::lock_held(util::path_to_utf8(branch_lock));
       if (!moved) {
         roll_back(repo, j);
         // Its index was published already (pdo was killed, or libgit2 failed, before the branch moved): the

@@ -89,7 +89,4 @@ Result<std::optional<std::string>> run(git::Repo& repo, const Transaction& txn);
 /// and rebuilds a missing .git/index from HEAD. Notes go to `err`; true when it changed anything.
 Result<bool> recover(git::Repo& repo, std::ostream& err);
 
-/// The message for a lock file pdo cannot prove its own (exit 5).
-Error foreign_lock(const std::string& lock);
-
 }  // namespace pdo::app

@@ -456,7 +456,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   const auto lock = lock_workspace(ctx, *repo);
   if (identity) {
     if (auto st = repo->set_identity(identity->first, identity->second); !st) {
-      throw Failure(st.error().code == Exit::busy ? app::foreign_lock(util::path_to_utf8(repo->config_path()) + ".lock") : st.error());
+      throw Failure(st.error().code == Exit::busy ? util::lock_held(util::path_to_utf8(repo->config_path()) + ".lock") : st.error());
     }
   }
   for (const auto& item : s.plan.items) {

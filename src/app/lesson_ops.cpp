@@ -66,18 +66,6 @@ bool has_questions(std::string_view text, const course::Lesson& lesson) {
   return false;
 }
 
-/// notes.md holds nothing of the learner's: it is what pdo wrote (in either language), blanks aside.
-bool notes_untouched(const std::string& text, const course::Lesson& lesson) {
-  const auto norm = [](std::string_view s) {
-    std::string out = util::replace_all(s, "\r\n", "\n");
-    if (util::has_bom(out)) out.erase(0, util::k_bom.size());
-    while (!out.empty() && (out.back() == '\n' || out.back() == ' ' || out.back() == '\t')) out.pop_back();
-    return out;
-  };
-  const std::string have = norm(text);
-  return have == norm(workspace::notes_text(lesson, util::Lang::zh)) || have == norm(workspace::notes_text(lesson, util::Lang::en));
-}
-
 /// The README change: its lesson list regenerated, only where the file has pdo's block.
 std::optional<Change> readme_change(Session& s, const course::Course& course) {
   const auto text = read_if_file(s.path("README.md"));
@@ -131,7 +119,7 @@ void refuse_if_held(Session& s, const course::Lesson& lesson) {
   const fs::path notes = s.path(dir + "/notes.md");
   const auto working = read_if_file(notes);
   const auto committed = s.repo.head_blob(s.repo_path(dir + "/notes.md"));
-  if ((working && !notes_untouched(*working, lesson)) || (committed && !notes_untouched(*committed, lesson))) {
+  if ((working && !workspace::notes_as_generated(*working, lesson)) || (committed && !workspace::notes_as_generated(*committed, lesson))) {
     throw usage(dir + "/notes.md" + tr(" 里有你的笔记。", " holds your notes. ") + keep +
                 tr("先把笔记移到别处（或者保留这一课），再运行 pdo lesson remove ",
                    "Move the notes elsewhere first (or keep the lesson), then run pdo lesson remove ") +

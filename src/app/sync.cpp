@@ -203,31 +203,6 @@ void require_loads(const Session& s, const std::string& commit, const std::strin
                           what, commit.substr(0, 12), for_display(problem)));
 }
 
-/// Stops the sync when both sides added a lesson under one id (a copied workspace, or an edited file): they
-/// are two lessons, and a merge by id would keep only one of them.
-void require_distinct_ids(const Session& s, const std::string& base, const std::string& local, const std::string& remote) {
-  const auto at_base = own_lessons_at(s, base), here = own_lessons_at(s, local), there = own_lessons_at(s, remote);
-  if (!at_base || !here || !there) return;  // require_loads names the file that does not load
-  for (const auto& l : *here) {
-    const auto in = [&](const std::vector<course::Lesson>& lessons) {
-      return std::find_if(lessons.begin(), lessons.end(), [&](const course::Lesson& x) { return x.own_id == l.own_id; });
-    };
-    const auto r = in(*there);
-    if (r == there->end() || in(*at_base) != at_base->end() || (r->title == l.title && r->folder == l.folder)) continue;
-    throw Failure(
-        Exit::failure,
-        util::trf("pdo sync 停下了，本机和远程都没有改动：本机的课节 {0}「{1}」和远程的课节 {2}「{3}」是两个课节，却用了同一个 id {4}"
-                  "（可能是复制来的工作区）。合并会丢掉其中一个，所以 pdo 没有合并。请在本机的 .pdo/lessons.toml 里把这一课的 id "
-                  "改成别的（4 到 40 个小写字母、数字或 -）并提交，再运行 pdo sync。",
-                  "pdo sync stopped; nothing changed here or on the remote: this machine's lesson {0} \"{1}\" and the remote's "
-                  "lesson {2} \"{3}\" are two lessons with one id, {4} (a copied workspace?). A merge would lose one of them, so "
-                  "pdo merged nothing. In this machine's .pdo/lessons.toml give this lesson another id (4 to 40 lowercase "
-                  "letters, digits or -), commit, and run pdo sync again.",
-                  l.id, for_display(l.title, util::Breaks::escape), r->id, for_display(r->title, util::Breaks::escape),
-                  for_display(l.own_id, util::Breaks::escape)));
-  }
-}
-
 std::size_t count_between(const git::Repo& repo, const std::string& base, const std::string& tip) {
   if (tip.empty()) return 0;
   const auto chain = repo.first_parent_chain(base, tip);
@@ -285,7 +260,6 @@ SyncOutcome sync_workspace(Session& s, const SyncRequest& request) {
                          tr(" 和本机的历史没有共同的起点（是另一个工作区？）。", " shares no history with this one (another workspace?)."));
     }
     out.incoming = count_between(s.repo, base, remote);
-    require_distinct_ids(s, base, local, remote);
     auto replayed = replay_local(s, base, remote, local, labels_for(out.remote, out.branch));
     target = replayed.tip;
     out.replayed = replayed.replayed;

@@ -90,26 +90,57 @@ std::vector<course::Lesson> OwnLessonNumbers::lessons_at(const std::string& tree
   return std::move(lessons).value();
 }
 
+std::vector<course::Lesson> OwnLessonNumbers::renamed(std::vector<course::Lesson> lessons) const {
+  for (auto& l : lessons) {
+    if (const auto it = m_renamed.find(l.own_id); it != m_renamed.end()) l.own_id = it->second;
+  }
+  return lessons;
+}
+
 void OwnLessonNumbers::plan(const std::string& base, const std::string& remote, const std::vector<git::ChainCommit>& local_chain) {
   const auto on_remote = lessons_at(remote), at_base = lessons_at(base);
   // When each lesson first appears on each side (its `pdo lesson add`), and this side's latest place of it.
   std::map<std::string, long long> added_here, added_there;
-  std::map<std::string, course::Lesson> here;
-  for (const auto& l : at_base) here[l.own_id] = l;
+  std::set<std::string> ids;  // every id either side used since the base
+  for (const auto& l : at_base) ids.insert(l.own_id);
+  const auto remote_chain = m_s.repo.first_parent_chain(base, remote);
+  if (remote_chain) {
+    for (const auto& c : *remote_chain) {
+      for (const auto& l : lessons_at(c.id)) {
+        added_there.emplace(l.own_id, c.author_time);
+        ids.insert(l.own_id);
+      }
+    }
+  }
+  std::vector<std::pair<long long, std::vector<course::Lesson>>> mine_along;  // at each change of the file
   std::optional<std::string> blob;
   for (const auto& c : local_chain) {
     const auto entry = m_s.repo.entry_at(c.id, m_file);
     if ((entry ? std::optional<std::string>(entry->id) : std::nullopt) == blob) continue;
     blob = entry ? std::optional<std::string>(entry->id) : std::nullopt;
-    for (const auto& l : lessons_at(c.id)) {
-      added_here.emplace(l.own_id, c.author_time);
-      here[l.own_id] = l;
+    mine_along.emplace_back(c.author_time, lessons_at(c.id));
+    for (const auto& l : mine_along.back().second) ids.insert(l.own_id);
+  }
+  // A lesson both sides added under one id (a copied workspace, an edited file) is two lessons unless
+  // title and folder agree: this side's gets a fresh id, so the merge by id keeps both and loses no title.
+  for (const auto& [when, lessons] : mine_along) {
+    for (const auto& l : lessons) {
+      const auto* there = by_id(on_remote, l.own_id);
+      if (!there || by_id(at_base, l.own_id) || m_renamed.count(l.own_id) || (there->title == l.title && there->folder == l.folder))
+        continue;
+      const std::string stem = l.own_id.substr(0, 37);  // an id is at most 40 characters
+      std::string fresh;
+      for (int n = 2; fresh.empty() || ids.count(fresh); ++n) fresh = stem + "-" + std::to_string(n);
+      ids.insert(fresh);
+      m_renamed[l.own_id] = fresh;
     }
   }
-  const auto remote_chain = m_s.repo.first_parent_chain(base, remote);
-  if (remote_chain) {
-    for (const auto& c : *remote_chain) {
-      for (const auto& l : lessons_at(c.id)) added_there.emplace(l.own_id, c.author_time);
+  std::map<std::string, course::Lesson> here;
+  for (const auto& l : at_base) here[l.own_id] = l;
+  for (const auto& [when, lessons] : mine_along) {
+    for (const auto& l : renamed(lessons)) {
+      added_here.emplace(l.own_id, when);
+      here[l.own_id] = l;
     }
   }
   int next = 0;
@@ -167,26 +198,37 @@ std::map<int, int> OwnLessonNumbers::moves_in(const std::vector<course::Lesson>&
   return moves;
 }
 
-std::string OwnLessonNumbers::translated(const std::string& treeish, const std::vector<course::Lesson>& lessons) const {
+std::string OwnLessonNumbers::translated(const std::string& treeish, const std::vector<course::Lesson>& as_stored, Side side) const {
+  const bool ids_change = side == Side::local && std::any_of(as_stored.begin(), as_stored.end(),
+                                                             [&](const course::Lesson& l) { return m_renamed.count(l.own_id) > 0; });
+  const auto lessons = side == Side::local ? renamed(as_stored) : as_stored;
   const auto moves = moves_in(lessons);
-  if (moves.empty()) return treeish;
-  std::vector<course::Lesson> placed = lessons;
-  std::vector<std::pair<std::string, std::string>> folders;
-  for (auto& l : placed) {
-    const auto& to = m_final.at(l.own_id);
-    if (to.folder != l.folder) folders.emplace_back(m_lessons + "/" + l.folder, m_lessons + "/" + to.folder);
-    l.number = to.number;
-    l.id = util::pad2(to.number);
-    l.folder = to.folder;
-  }
-  std::sort(placed.begin(), placed.end(), [](const course::Lesson& a, const course::Lesson& b) { return a.number < b.number; });
-  const std::string toml = workspace::own_lessons_text(placed);
+  if (moves.empty() && !ids_change) return treeish;
   std::vector<std::pair<std::string, std::optional<git::TreeEntry>>> entries;
   const auto put = [&](const std::string& path, const std::string& text) {
     auto id = m_s.repo.write_blob(text);
     if (!id) throw Failure(id.error());
     entries.emplace_back(path, git::TreeEntry{*id, git::k_mode_file});
   };
+  std::vector<course::Lesson> placed = lessons;
+  std::vector<std::pair<std::string, std::string>> folders;
+  for (auto& l : placed) {
+    const auto& to = m_final.at(l.own_id);
+    const course::Lesson was = l;
+    l.number = to.number;
+    l.id = util::pad2(to.number);
+    l.folder = to.folder;
+    if (to.folder == was.folder) continue;
+    folders.emplace_back(m_lessons + "/" + was.folder, m_lessons + "/" + to.folder);
+    // notes.md as pdo wrote it names the lesson's number: it follows the lesson; the learner's notes are
+    // kept byte for byte.
+    const auto notes = m_s.repo.entry_at(treeish, m_lessons + "/" + was.folder + "/notes.md");
+    if (!notes || notes->mode != git::k_mode_file) continue;
+    if (const auto lang = workspace::notes_as_generated(m_s.repo.read_blob(notes->id), was))
+      put(m_lessons + "/" + to.folder + "/notes.md", workspace::notes_text(l, *lang));
+  }
+  std::sort(placed.begin(), placed.end(), [](const course::Lesson& a, const course::Lesson& b) { return a.number < b.number; });
+  const std::string toml = workspace::own_lessons_text(placed);
   put(m_file, toml);
   for (const char* file : {"progress.md", "questions.md", "README.md"}) {
     const std::string path = m_s.repo_path(file);
@@ -203,7 +245,7 @@ std::string OwnLessonNumbers::translated(const std::string& treeish, const std::
 
 std::string OwnLessonNumbers::remote_tip(const std::string& remote) {
   if (!m_remote_moves) return remote;
-  const std::string tree = translated(remote, lessons_at(remote));
+  const std::string tree = translated(remote, lessons_at(remote), Side::remote);
   std::string subject, trailers;
   for (const auto& r : m_renumbered) {
     if (r.side != Side::remote) continue;
@@ -223,13 +265,13 @@ std::string OwnLessonNumbers::remote_tip(const std::string& remote) {
 std::string OwnLessonNumbers::tree_of(const std::string& commit) const {
   if (m_final.empty() || commit.empty()) return commit;
   if (const auto it = m_trees.find(commit); it != m_trees.end()) return it->second;
-  return m_trees[commit] = translated(commit, lessons_at(commit));
+  return m_trees[commit] = translated(commit, lessons_at(commit), Side::local);
 }
 
 std::optional<std::string> OwnLessonNumbers::message_of(const git::ChainCommit& c) const {
   if (m_renumbered.empty()) return std::nullopt;
-  auto moves = moves_in(lessons_at(c.id));
-  for (const auto& [from, to] : moves_in(lessons_at(c.parent))) moves.emplace(from, to);
+  auto moves = moves_in(renamed(lessons_at(c.id)));
+  for (const auto& [from, to] : moves_in(renamed(lessons_at(c.parent)))) moves.emplace(from, to);
   return renumber_trailers(c.message, moves);
 }
 

@@ -2,10 +2,11 @@
 // The learner's own lessons across a pdo sync. An own lesson is known by its stable id in
 // .pdo/lessons.toml, not by its number: when the two machines gave one number to different lessons, the
 // lesson added first (by commit time) keeps it and the other gets the next free number, with its folder,
-// box lines, questions heading and README entry moved along and its notes kept byte for byte. This
-// machine's side (the merge base and its own commits) is read in the final numbering, and the remote's
-// lessons that must move get a commit of their own on top of the remote's, so the replay merges like with
-// like; .pdo/lessons.toml itself merges by id.
+// box lines, questions heading and README entry moved along (notes.md too while it is as pdo wrote it;
+// the learner's notes are kept byte for byte). This machine's side (the merge base and its own commits)
+// is read in the final numbering, and the remote's lessons that must move get a commit of their own on
+// top of the remote's, so the replay merges like with like; .pdo/lessons.toml itself merges by id. Two different lessons the two sides added under one id
+// (a copied workspace, an edited file) stay two: this side's gets a fresh id before anything merges.
 #include <map>
 #include <optional>
 #include <set>
@@ -57,7 +58,11 @@ private:
   std::vector<course::Lesson> lessons_at(const std::string& treeish) const;
   /// The lessons of a tree whose place differs from the final one, by number before → after.
   std::map<int, int> moves_in(const std::vector<course::Lesson>& lessons) const;
-  std::string translated(const std::string& treeish, const std::vector<course::Lesson>& lessons) const;
+  /// This side's lessons with the ids a clash with the remote's gave them.
+  std::vector<course::Lesson> renamed(std::vector<course::Lesson> lessons) const;
+  /// The tree with its lessons (as stored in it, on `side`) in the final numbering and ids; `treeish` when
+  /// nothing moves.
+  std::string translated(const std::string& treeish, const std::vector<course::Lesson>& as_stored, Side side) const;
   void plan(const std::string& base, const std::string& remote, const std::vector<git::ChainCommit>& local_chain);
 
   Session& m_s;
@@ -65,6 +70,7 @@ private:
   std::string m_lessons;  ///< repo path of lessons/
   std::set<int> m_course_numbers;
   std::map<std::string, Place> m_final;  ///< by id
+  std::map<std::string, std::string> m_renamed;  ///< this side's id → a fresh one, where the remote's side added another lesson under it
   std::vector<RenumberedLesson> m_renumbered;
   bool m_remote_moves = false;
   mutable std::map<std::string, std::string> m_trees;  ///< translated trees by commit (a cache)

@@ -143,4 +143,18 @@ std::string notes_text(const course::Lesson& lesson, util::Lang lang) {
   return render_embedded(tmpl(lang, "notes.md"), lesson_vars(lesson));
 }
 
+std::optional<util::Lang> notes_as_generated(std::string_view text, const course::Lesson& lesson) {
+  const auto norm = [](std::string_view s) {
+    std::string out = util::replace_all(s, "\r\n", "\n");
+    if (util::has_bom(out)) out.erase(0, util::k_bom.size());
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ' || out.back() == '\t')) out.pop_back();
+    return out;
+  };
+  const std::string have = norm(text);
+  for (const auto lang : {util::Lang::zh, util::Lang::en}) {
+    if (have == norm(notes_text(lesson, lang))) return lang;
+  }
+  return std::nullopt;
+}
+
 }  // namespace pdo::workspace

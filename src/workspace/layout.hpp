@@ -1,7 +1,9 @@
 #pragma once
 // The text of every file pdo generates, rendered from the embedded templates in the workspace's
 // language. Only links and structure: no lecture content, no exercise.
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "course/course.hpp"
 #include "util/i18n.hpp"
@@ -40,5 +42,9 @@ std::string check_env_text(const course::Course& course, const Settings& setting
 
 /// A lesson's notes.md as first created: title and official link only.
 std::string notes_text(const course::Lesson& lesson, util::Lang lang);
+
+/// The language whose notes_text `text` is (line ends, a BOM and trailing blanks aside): pdo's text with
+/// nothing of the learner's in it; nullopt when the learner wrote in it.
+std::optional<util::Lang> notes_as_generated(std::string_view text, const course::Lesson& lesson);
 
 }  // namespace pdo::workspace

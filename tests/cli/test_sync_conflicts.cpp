@@ -333,6 +333,20 @@ TEST_CASE("an own lesson added on both machines keeps both: distinct numbers, fo
     require_ok(pdo_in(m.a, {"track", "done", "19", "exercise"}));
     require_ok(pdo_in(m.b, {"track", "done", "05", "read"}));  // 18 is gone on a: the first undo removed it
   }
+
+  SECTION("notes.md as pdo wrote it follows the lesson: it names the new number, and undo removes the lesson") {
+    require_ok(pdo_in(m.a, {"lesson", "add", "Ring Attention"}));
+    require_ok(pdo_in(m.a, {"sync"}));
+    require_ok(pdo_in(m.b, {"--lang", "en", "lesson", "add", "DeepSpeed ZeRO"}));
+    REQUIRE_THAT(read_file(m.b / "lessons" / zero / "notes.md"), Catch::StartsWith("# 18 DeepSpeed ZeRO"));
+    require_ok(pdo_in(m.b, {"sync"}));
+    const std::string notes = read_file(m.b / "lessons" / zero_19 / "notes.md");
+    CHECK_THAT(notes, Catch::StartsWith("# 19 DeepSpeed ZeRO") && Catch::Contains("pdo lesson add"));  // still English
+    CHECK(git_out({"status", "--porcelain"}, m.b).empty());
+    require_ok(pdo_in(m.b, {"undo"}));  // b's lesson add, now lesson 19
+    CHECK_FALSE(fs::exists(m.b / "lessons" / zero_19));
+    CHECK_THAT(read_file(m.b / ".pdo" / "lessons.toml"), Catch::Contains("Ring Attention") && !Catch::Contains("DeepSpeed"));
+  }
   require_ok(pdo_in(m.a, {"sync"}));
   require_ok(pdo_in(m.b, {"sync"}));
   require_ok(pdo_in(m.a, {"sync"}));

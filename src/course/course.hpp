@@ -24,6 +24,7 @@ struct Lesson {
   bool own = false;                   ///< the learner's own topic (pdo lesson add, kept in .pdo/lessons.toml), not the course's
   bool url_from_notes = false;        ///< an own lesson's url read from the top of its notes.md, not kept in lessons.toml
   std::string own_id;                 ///< an own lesson's stable id in .pdo/lessons.toml (its number may change in a sync)
+  int own_line = 0;                   ///< an own lesson's line in .pdo/lessons.toml (its [[lessons]]), for messages
   std::string needs;                  ///< what the page says its code needs (facts, not advice), English
   std::string needs_zh;               ///< the same in Chinese, if the course file gives it
   bool code = true;                   ///< the page has code to run (false: an overview to read, nothing to run)

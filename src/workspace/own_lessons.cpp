@@ -51,6 +51,7 @@ Result<std::vector<course::Lesson>> parse_own_lessons(std::string_view text, con
     t.keys({"number", "id", "title", "url", "folder"});
     course::Lesson l;
     l.own = true;
+    l.own_line = t.line();
     const auto number = t.integer("number", 1, 999);
     if (!number) {
       if (!t.has("number")) t.fail("number", tr("缺少字段 number", "missing field number"));
@@ -109,8 +110,9 @@ std::string own_lessons_text(const std::vector<course::Lesson>& lessons) {
   return out;
 }
 
-Status merge_own_lessons(course::Course& course, const std::vector<course::Lesson>& own, const std::string& source) {
+Status merge_own_lessons(course::Course& course, const std::vector<course::Lesson>& own, const std::string& source_file) {
   for (const auto& l : own) {
+    const std::string source = source_file + (l.own_line > 0 ? ":" + std::to_string(l.own_line) : "");
     for (const auto& c : course.lessons) {
       if (c.number == l.number) {
         return file_error(source + tr("：课号 ", ": lesson number ") + l.id + tr(" 已经是课程里的「", " is already the course's \"") +

@@ -17,6 +17,7 @@ presets=${PDO_TEST_PRESETS:-asan}
 #   python3-jsonschema python3-yaml   validate the Scoop and winget manifests (tests/cli/test_release.cpp)
 #   clang-format clang-tidy shellcheck   the house checks (ctest's lint/* tests, scripts/check-*.sh)
 #   clang libclang-rt-14-dev   libFuzzer, for the parsers' fuzz targets (scripts/fuzz.sh, tests/fuzz/)
+# and lefthook, below.
 test_packages="chromium bash-completion zsh fish man-db pre-commit python3-jsonschema python3-yaml clang-format clang-tidy shellcheck
   clang libclang-rt-14-dev"
 missing=""
@@ -29,6 +30,19 @@ if [ -n "$missing" ]; then
   # shellcheck disable=SC2086
   $sudo apt-get install -y --no-install-recommends $missing > /dev/null
 fi
+# lefthook (a git hook manager; tests/cli/test_hook.cpp chains it) is not in Debian: its Linux binary from
+# the npm registry, pinned by version and checksum, on PATH for the tests.
+lefthook_version=2.2.4
+lefthook_sha256=80179b596cdcbda1554aa34b61a91478a2a3895db7de0554d7495acc38338be7
+tools=$PWD/build/tools
+if [ "$(uname -m)" = x86_64 ] && ! [ -x "$tools/lefthook" ]; then
+  mkdir -p "$tools"
+  curl -sSfL -o "$tools/lefthook.tgz" "https://registry.npmjs.org/lefthook-linux-x64/-/lefthook-linux-x64-$lefthook_version.tgz"
+  echo "$lefthook_sha256  $tools/lefthook.tgz" | sha256sum -c --quiet
+  tar -xzf "$tools/lefthook.tgz" -C "$tools" --strip-components=2 package/bin/lefthook
+  rm "$tools/lefthook.tgz"
+fi
+export PATH="$tools:$PATH"
 # ctest names a skipped test (one that cannot run on this machine: tests/support/skip.hpp); its reason is
 # in the log. PDO_REQUIRE_ALL=1 (.ci/run) makes every skip a failure instead.
 skip_reasons() {

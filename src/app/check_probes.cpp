@@ -150,6 +150,13 @@ ProbeOutcome one_hook(const git::Repo& repo, std::string_view name) {
               tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"),
               tr("再运行一次 pdo init：它会把你的钩子改名为 ", "Run pdo init again: it renames your hook to ") + local +
                   tr("，每次仍先运行它。", ", which still runs first every time.")};
+    case HookPlan::State::regenerated:
+      return {CheckStatus::fail,
+              shown + tr(" 是 lefthook 重写的钩子（它的配置改过），pdo 的钩子被移开了",
+                         " is a hook lefthook rewrote (its config changed); pdo's hook was moved aside"),
+              tr("它不会做 pdo 的密钥扫描", "it does not run pdo's secret scan"),
+              tr("再运行一次 pdo init：它让 lefthook 的钩子替换 ", "Run pdo init again: lefthook's hook replaces ") + local +
+                  tr("，每次仍先运行它。", ", which still runs first every time.")};
     case HookPlan::State::blocked:
       return {CheckStatus::fail, shown + tr(" 和 ", " and ") + local + tr(" 都存在，且都不是 pdo 的钩子", " both exist, neither is pdo's"),
               tr("pdo 不覆盖它们，所以没有安装钩子", "pdo overwrites neither, so no hook is installed"),

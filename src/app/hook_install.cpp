@@ -79,7 +79,15 @@ HookPlan plan_in(const git::HooksDir& hooks, const fs::path& workdir, std::strin
   if (plan.framework && !plan.framework->runs.empty()) {
     plan.state = HookPlan::State::framework;
   } else {
-    plan.state = fs::exists(dir / local_name(name), ec) ? HookPlan::State::blocked : HookPlan::State::foreign;
+    const fs::path local = dir / local_name(name);
+    plan.state = !fs::exists(local, ec) ? HookPlan::State::foreign : HookPlan::State::blocked;
+    // lefthook rewrites its hooks from its config (on `lefthook install`, and on its first run after the
+    // config changed), renaming pdo's aside: both files are then lefthook's script for this hook, made
+    // from the team's config, and the newer one takes the older one's place.
+    if (existing && plan.state == HookPlan::State::blocked && is_lefthook_script(*existing, name)) {
+      if (const auto chained = util::read_file(local); chained && is_lefthook_script(*chained, name))
+        plan.state = HookPlan::State::regenerated;
+    }
   }
   return plan;
 }
@@ -112,6 +120,10 @@ git::HooksDir git_hooks_dir(const git::Repo* repo, const fs::path& root) {
   const fs::path common = repo ? repo->commondir() : root / ".git";
   dir.shared = !util::path_is_inside(workdir, dir.path) && !util::path_is_inside(common, dir.path);
   return dir;
+}
+
+bool is_lefthook_script(std::string_view text, std::string_view name) {
+  return text.size() < 64 * 1024 && text.find("call_lefthook run \"" + std::string(name) + "\"") != std::string_view::npos;
 }
 
 bool is_husky_stub(std::string_view text) { return text.size() < 512 && text.find(". \"$(dirname \"$0\")/h\"") != std::string_view::npos; }
@@ -225,6 +237,10 @@ std::string describe_hook_plan(const HookPlan& plan, const fs::path& root) {
     case HookPlan::State::foreign:
       return "  [" + tr("串联", "chain") + "] " + shown + where + tr("：已有的钩子改名为 ", ": the existing hook is renamed to ") + local +
              tr("（内容不变），pdo 的钩子先运行它，再检查密钥\n", " (unchanged); pdo's hook runs it first, then checks for secrets\n");
+    case HookPlan::State::regenerated:
+      return "  [" + tr("串联", "chain") + "] " + shown + where + tr("：lefthook 按它的配置重写了这个钩子，把 pdo 的移开了；新的 lefthook 钩子替换 ",
+                                                                 ": lefthook rewrote this hook from its config and moved pdo's aside; the new lefthook hook replaces ") +
+             local + tr("（同样由 lefthook 生成），pdo 的钩子先运行它，再检查密钥\n", " (lefthook's too); pdo's hook runs it first, then checks for secrets\n");
     case HookPlan::State::blocked:
       return "  [" + tr("跳过", "skip") + "] " + shown + tr("：已有 ", ": ") + plan.name + tr(" 和 ", " and ") + local +
              tr("，pdo 不改动它们，也不安装钩子\n", " both exist; pdo leaves them alone and installs no hook\n");
@@ -258,6 +274,13 @@ Result<std::string> install_hook(const git::Repo& repo, std::string_view name, S
   }
   if (auto st = util::make_dirs(plan.file.parent_path()); !st) return st.error();
   std::string chained;
+  if (plan.state == HookPlan::State::regenerated) {
+    const fs::path moved = plan.file.parent_path() / local;
+    if (!platform::rename_replace(plan.file, moved)) {
+      return Error{Exit::failure, tr("无法把 lefthook 的钩子改名为 ", "cannot rename lefthook's hook to ") + util::path_to_utf8(moved)};
+    }
+    chained = tr("；lefthook 重写的钩子替换了 ", "; the hook lefthook rewrote replaced ") + local + tr("，每次仍会先运行它", " and still runs first every time");
+  }
   if (plan.state == HookPlan::State::foreign) {
     const fs::path moved = plan.file.parent_path() / local;
     if (!platform::rename_no_replace(plan.file, moved)) {

@@ -19,7 +19,7 @@ namespace pdo::app {
 struct HookPlan {
   /// The state of the hook file today: framework is the pre-commit framework's hook, whose
   /// configuration runs pdo's check (app/hook_framework.hpp), so it is left as it is.
-  enum class State { missing, current, outdated, foreign, blocked, framework };
+  enum class State { missing, current, outdated, foreign, blocked, framework, regenerated };  // regenerated: by lefthook
   std::string name = "pre-commit";  ///< the git hook: pre-commit, commit-msg or pre-push
   std::filesystem::path file;       ///< <hooks dir>/<name>
   State state = State::missing;
@@ -40,6 +40,9 @@ enum class SharedHooks { skip, write };
 /// husky v9's hook stub (`. "$(dirname "$0")/h"`), which finds the team's .husky/<name> by the name git ran it
 /// under: chained as <name>.local, it is run as its dispatcher sourced with that name (cli/cmd_hook, hooks/).
 bool is_husky_stub(std::string_view text);
+/// lefthook's generated script for hook `name` (it runs `lefthook run "<name>"`), which lefthook rewrites
+/// from its config: one that took pdo's place is chained again by pdo init (HookPlan::State::regenerated).
+bool is_lefthook_script(std::string_view text, std::string_view name);
 
 /// Plans hook `name` for `repo`, or for a repo still to be created at `root`.
 HookPlan plan_hook(const git::Repo* repo, const std::filesystem::path& root, std::string_view name);

@@ -592,3 +592,73 @@ TEST_CASE("issue 41 repro 7: in a husky v9 repository the team's hooks still run
   CHECK(stopped.exit_code != 0);
   CHECK_THAT(stopped.out + stopped.err, Catch::Contains("team says no"));
 }
+
+// Issue 41 item 4: lefthook (scripts/test.sh fetches its binary) writes .git/hooks/<name> itself, from its
+// config; pdo init chains it as it chains any hook. But lefthook rewrites its hooks on its first run after
+// the team changed lefthook.yml, moving pdo's aside to pre-commit.old: then a key commits. pdo's next
+// command says so, `pdo check` fails the hooks item, and pdo init chains lefthook's new hook again (it
+// replaces the older lefthook script at pre-commit.local; nothing of the team's is lost: both are made from
+// the team's config).
+// [posix:sh] lefthook's hook is an sh script that runs the Linux lefthook binary.
+TEST_CASE("with lefthook the team's hooks still run, and pdo init restores pdo's after lefthook rewrote it",
+          "[cli][hook][posix][posix:sh]") {
+  if (!platform::find_program("lefthook")) PDO_SKIP("no lefthook on PATH (scripts/test.sh fetches it)");
+  TempDir tmp("lefthook");
+  const fs::path ws = tmp / "ws";
+  fs::create_directories(ws);
+  git_out({"init", "-q"}, ws);
+  const std::string team_log = util::path_to_utf8(tmp / "team.log");
+  const auto lefthook_yml = [&](int commands) {
+    std::string yml = "pre-commit:\n  commands:\n";
+    for (int i = 1; i <= commands; ++i)
+      yml += "    team" + std::to_string(i) + ":\n      run: echo \"team " + std::to_string(i) + "\" >> '" + team_log + "'\n";
+    write_file(ws / "lefthook.yml", yml);
+  };
+  lefthook_yml(1);
+  platform::ProcessOptions in_ws;
+  in_ws.cwd = ws;
+  in_ws.env = test_env();
+  const auto installed = platform::run_process({"lefthook", "install"}, in_ws);
+  INFO(installed.out << installed.err);
+  REQUIRE(installed.exit_code == 0);
+  git_out({"add", "lefthook.yml"}, ws);
+  git_out({"commit", "-qm", "lefthook"}, ws);
+  REQUIRE(read_file(tmp / "team.log") == "team 1\n");  // lefthook's hook runs the team's command
+  const auto init = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
+  INFO(init.out << init.err);
+  REQUIRE(init.exit_code == 0);
+  CHECK_THAT(init.out, Catch::Contains("pre-push) are installed in this workspace: pass"));
+
+  const auto commit_key = [&](unsigned n) {
+    write_file(ws / "data/key.txt", "token = " + fake_key(n) + "\n");
+    git_out({"add", "data/key.txt"}, ws);
+    const auto r = run_git({"commit", "-qm", "key"}, ws);
+    INFO(r.out << r.err);
+    git_out({"reset", "-q", "data/key.txt"}, ws);
+    return r.exit_code;
+  };
+  write_file(tmp / "team.log", "");
+  CHECK(commit_key(21) != 0);
+  CHECK(read_file(tmp / "team.log") == "team 1\n");  // the team's first, then pdo's refused the key
+
+  // The team adds a command: lefthook rewrites its hook on the next commit and moves pdo's aside.
+  lefthook_yml(2);
+  git_out({"add", "lefthook.yml"}, ws);
+  git_out({"commit", "-qm", "lefthook: a second command"}, ws);
+  REQUIRE(fs::exists(ws / ".git/hooks/pre-commit.old"));
+  REQUIRE(commit_key(22) == 0);  // what lefthook alone does: nothing of pdo's runs
+  git_out({"reset", "-q", "--hard", "HEAD~1"}, ws);
+  const auto status = pdo_in(ws, {"--lang", "en", "status"});
+  CHECK_THAT(status.err, Catch::Contains("lefthook rewrote"));
+  const auto check = pdo_in(ws, {"--lang", "en", "check"});
+  CHECK(check.exit_code != 0);
+  CHECK_THAT(check.out + check.err, Catch::Contains("lefthook rewrote"));
+
+  const auto again = run_pdo({"--lang", "en", "init", util::path_to_utf8(ws), "--yes"}, tmp.path());
+  INFO(again.out << again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK_THAT(again.out, Catch::Contains("pre-push) are installed in this workspace: pass"));
+  write_file(tmp / "team.log", "");
+  CHECK(commit_key(23) != 0);
+  CHECK(read_file(tmp / "team.log") == "team 1\nteam 2\n");
+}

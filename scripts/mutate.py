@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The mutation sites of scripts/mutate.sh: which lines of src/ can be mutated, how, and the mutation itself.
 
-  mutate.py pick SEED COUNT [GLOB]     prints COUNT mutants, one per line: FILE<TAB>LINE<TAB>OPERATOR<TAB>N
+  mutate.py pick SEED COUNT [GLOB [LINES]]
+                                       prints COUNT mutants, one per line: FILE<TAB>LINE<TAB>OPERATOR<TAB>N
                                        (the Nth site of that operator on that line), drawn uniformly over the
-                                       mutable lines (then one site of the line), the same for the same seed
+                                       mutable lines (then one site of the line), the same for the same seed;
+                                       LINES, a file of FILE:LINE lines, keeps only those lines
   mutate.py apply FILE LINE OPERATOR N rewrites FILE with that one mutation
   mutate.py equivalent FILE LINE OPERATOR
                                        exits 0 when tests/MUTANTS.md lists that mutant as equivalent: an entry
@@ -130,9 +132,12 @@ def mutable_lines(root, glob):
     return lines
 
 
-def pick(root, seed, count, glob):
+def pick(root, seed, count, glob, only=""):
     rng = random.Random(seed)
     lines = mutable_lines(root, glob)
+    if only:
+        keep = set(Path(only).read_text(encoding="utf-8").split())
+        lines = [(rel, number) for rel, number in lines if f"{rel}:{number}" in keep]
     for rel, number in rng.sample(lines, min(count, len(lines))):
         masked = blank((root / rel).read_text(encoding="utf-8")).split("\n")[number - 1]
         sites = sites_of_line(masked)
@@ -183,7 +188,7 @@ def equivalent(root, rel, number, operator):
 def main(argv):
     root = Path(__file__).resolve().parent.parent
     if len(argv) >= 3 and argv[0] == "pick":
-        pick(root, int(argv[1]), int(argv[2]), argv[3] if len(argv) > 3 else "")
+        pick(root, int(argv[1]), int(argv[2]), argv[3] if len(argv) > 3 else "", argv[4] if len(argv) > 4 else "")
     elif len(argv) == 5 and argv[0] == "apply":
         apply(root, argv[1], int(argv[2]), argv[3], int(argv[4]))
     elif len(argv) == 4 and argv[0] == "equivalent":

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Mutation testing of pdo's own code: does the suite notice a small deliberate bug?
-#   scripts/mutate.sh [--seed N] [--count K] [--files GLOB[,GLOB…]] [--tests REGEX] [--timeout SECONDS]
+#   scripts/mutate.sh [--seed N | --seed-from REV] [--count K] [--files GLOB[,GLOB…]] [--changed BASE]
+#                     [--tests REGEX] [--timeout SECONDS]
 # Draws K mutants (seeded: the same seed gives the same mutants on the same tree), uniformly over the
-# mutable lines of src/ (scripts/mutate.py: the sites and operators; Windows-only files left out). Each
+# mutable lines of src/ (scripts/mutate.py: the sites and operators; Windows-only files left out).
+# --seed-from REV takes the seed from a commit's hash (its first 7 hex digits), so nobody picks it;
+# --changed BASE draws only from the lines of src/ that differ from BASE (git diff BASE: a change's own
+# lines, to run before resolving an issue). Each
 # mutant is applied, built incrementally in build/mutate (the mutate preset: dev's flags, so ccache shares
 # dev's objects) and tested with ctest (the unit tests first, then the CLI tests; or only --tests REGEX),
 # stopping at the first failure; then the file is put back. One line per mutant: FILE:LINE, operator,
@@ -21,11 +25,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seed=$RANDOM count=40 files="" tests="" timeout=""
+seed=$RANDOM count=40 files="" tests="" timeout="" changed=""
 usage() { sed -n '2,3p' "$0" | sed 's/^# //' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --seed) seed=$2; shift 2 ;;
+    --seed-from) seed=$((16#$(git rev-parse --short=7 "$2"))); echo "seed $seed: from $2 ($(git rev-parse --short=7 "$2"))"; shift 2 ;;
+    --changed) changed=$2; shift 2 ;;
     --count) count=$2; shift 2 ;;
     --files) files=$2; shift 2 ;;
     --tests) tests=$2; shift 2 ;;
@@ -36,6 +42,16 @@ done
 
 export build=build/mutate tests
 backup=$(mktemp -d)
+# The lines --changed keeps (FILE:LINE, the new side of git diff BASE), or none: all lines.
+lines=""
+if [ -n "$changed" ]; then
+  lines=$backup/lines
+  git diff -U0 "$changed" -- src | awk '
+    /^\+\+\+ b\// { file = substr($0, 7) }
+    /^@@ / { split($3, r, ","); start = substr(r[1], 2); n = (r[2] == "") ? 1 : r[2]
+             for (i = 0; i < n; i++) print file ":" (start + i) }' > "$lines"
+  echo "--changed $changed: $(wc -l < "$lines") changed line(s) of src/"
+fi
 current=""    # the file a mutant is applied to, until it is restored
 tests_pid=""  # the running tests' process group (timeout's)
 state_before=$(git diff HEAD --binary | sha256sum)
@@ -121,7 +137,7 @@ while IFS=$'\t' read -r file line operator nth; do
   fi
   restore
   printf '%s:%s  %s  %s    %s\n' "$file" "$line" "$operator" "$outcome" "$code"
-done < <(python3 scripts/mutate.py pick "$seed" "$count" "$files")
+done < <(python3 scripts/mutate.py pick "$seed" "$count" "$files" "$lines")
 
 # The last build is of the restored tree, so build/mutate matches the sources again.
 cmake --build "$build" -j2 > /dev/null 2>&1 || true

@@ -31,18 +31,16 @@ std::optional<std::string> ask_until(Context& ctx, const std::string& question, 
 }
 
 const std::vector<std::string>& yes_words() {
-  static const std::vector<std::string> words = {"y", "yes", "是", "好", "是的"};
+  static const std::vector<std::string> words = {"y", "yes", "ok", "okay", "sure", "好", "好的", "好啊", "可以", "行", "是", "是的", "对"};
   return words;
 }
 
-std::string yes_choices() {
-  std::vector<std::string> shown;
-  for (const auto& w : yes_words()) {
-    if (util::current_lang() == util::Lang::zh || std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
-      shown.push_back(w);
-  }
-  return util::join(shown, " / ");
+const std::vector<std::string>& no_words() {
+  static const std::vector<std::string> words = {"n", "no", "否", "不", "不要"};
+  return words;
 }
+
+std::string yes_choices() { return util::tr("好 / 是 / y", "y / yes"); }
 
 namespace {
 
@@ -69,10 +67,38 @@ util::ShowProgress show_progress(const Context& ctx) {
   return terminal ? util::ShowProgress::yes : util::ShowProgress::no;
 }
 
+namespace {
+
+/// The answer as the word lists hold it: blanks and a closing mark (。！.! and their kin) gone, lowercase.
+std::string plain_answer(const std::string& answer) {
+  std::string a = util::to_lower(util::trim(answer));
+  for (bool cut = true; cut;) {
+    cut = false;
+    for (const std::string_view mark : {"。", "！", "，", "～", ".", "!", ",", "~"}) {
+      if (a.size() >= mark.size() && a.compare(a.size() - mark.size(), mark.size(), mark) == 0) {
+        a.resize(a.size() - mark.size());
+        a = std::string(util::trim(a));
+        cut = true;
+      }
+    }
+  }
+  return a;
+}
+
+}  // namespace
+
 bool is_yes(const std::string& answer) {
-  const std::string a = util::to_lower(util::trim(answer));
+  const std::string a = plain_answer(answer);
   const auto& w = yes_words();
   return std::find(w.begin(), w.end(), a) != w.end();
+}
+
+std::optional<bool> yes_or_no(const std::string& answer) {
+  if (is_yes(answer)) return true;
+  const std::string a = plain_answer(answer);
+  const auto& w = no_words();
+  if (std::find(w.begin(), w.end(), a) != w.end()) return false;
+  return std::nullopt;
 }
 
 }  // namespace pdo::app

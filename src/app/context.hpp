@@ -48,13 +48,20 @@ inline constexpr int k_ask_attempts = 3;
 /// nullopt at the end of input or when every answer was refused (the caller says how to pass it as a flag).
 std::optional<std::string> ask_until(Context& ctx, const std::string& question, const AnswerCheck& check);
 
-/// True for one of yes_words() (any case, surrounding blanks ignored).
+/// True for one of yes_words() (any case; surrounding blanks and a closing 。！.! ignored).
 bool is_yes(const std::string& answer);
 
-/// The answers that mean yes, in either language: y, yes, 是, 好, 是的.
+/// true for a yes (yes_words), false for an explicit no (no_words), nullopt for anything else: a question
+/// that needs a yes or a no asks again then.
+std::optional<bool> yes_or_no(const std::string& answer);
+
+/// The answers that mean yes, in either language: y, yes, ok, okay, sure, 好, 好的, 好啊, 可以, 行, 是, 是的, 对.
 const std::vector<std::string>& yes_words();
 
-/// The answers that mean yes as a question lists them: all of them in Chinese, "y / yes" in English.
+/// The answers that mean no: n, no, 否, 不, 不要.
+const std::vector<std::string>& no_words();
+
+/// The yeses a question suggests: "好 / 是 / y" in Chinese, "y / yes" in English (every yes_words() answer is taken).
 std::string yes_choices();
 
 }  // namespace pdo::app

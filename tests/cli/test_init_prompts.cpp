@@ -97,3 +97,60 @@ TEST_CASE("the folder questions ask again, then stop and show the command with t
     CHECK_FALSE(fs::exists(tmp / "docs/pytorch-distributed-overview"));
   }
 }
+
+// Issue 43 item 4: the consent question cancelled on natural yeses (好的, ok: "已取消", exit 4, and the long
+// plan had to be read again). Every yes of either language agrees, a closing 。 or ! aside; only an
+// explicit no (or the end of input) cancels; anything else asks again, without the plan.
+TEST_CASE("the consent question takes the natural yeses, cancels only on a no, and asks again otherwise", "[cli][init][issue43]") {
+  TempDir tmp("init consent");
+  const std::vector<std::string> identity{"--name", "Learner", "--email", "learner@example.com"};
+  const auto init = [&](const std::string& dir, const std::string& input, const std::string& lang) {
+    std::vector<std::string> args{"--lang", lang, "init", util::path_to_utf8(tmp / dir)};
+    args.insert(args.end(), identity.begin(), identity.end());
+    return run_pdo(args, tmp.path(), input);
+  };
+  int n = 0;
+  SECTION("every yes agrees") {
+    for (const char* yes :
+         {"好", "好的", "好啊", "可以", "行", "是", "是的", "对", "y", "Y", "yes", "ok", "OK", "okay", "sure", "好的。", "ok!", " 好 "}) {
+      INFO("answer: " << yes);
+      ++n;
+      const auto r = init("yes-" + std::to_string(n), std::string(yes) + "\n", n % 2 ? "zh" : "en");
+      CHECK(r.exit_code == 0);
+      CHECK(fs::exists(tmp / ("yes-" + std::to_string(n)) / "progress.md"));
+    }
+  }
+  SECTION("every no cancels") {
+    for (const char* no : {"否", "不", "不要", "n", "no", "NO", "不。"}) {
+      INFO("answer: " << no);
+      ++n;
+      const auto r = init("no-" + std::to_string(n), std::string(no) + "\n", "zh");
+      CHECK(r.exit_code == 4);
+      CHECK_THAT(r.out, Catch::Contains("已取消"));
+      CHECK_FALSE(fs::exists(tmp / ("no-" + std::to_string(n))));
+    }
+  }
+  SECTION("an answer that is neither asks again, without showing the plan again") {
+    const auto r = init("again", "maybe\n嗯？\n好的\n", "zh");
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(count_of(r.out, "没看懂这个回答") == 2);
+    CHECK(count_of(r.out, "[新建] README.md") == 1);
+  }
+  SECTION("three answers that are neither, or the end of input, cancel") {
+    for (const char* input : {"maybe\nperhaps\nlater\n", ""}) {
+      const auto r = init("never", input, "en");
+      CHECK(r.exit_code == 4);
+      CHECK_FALSE(fs::exists(tmp / "never"));
+    }
+  }
+  SECTION("the READMEs show the question as pdo asks it") {
+    const auto zh = init("zh-prompt", "否\n", "zh"), en = init("en-prompt", "n\n", "en");
+    const std::string zh_question = "按上面的方案创建吗？同意请输入 好 / 是 / y；不同意请输入 否 或 n：";
+    const std::string en_question = "Create this? Type y / yes to agree, n or no to cancel: ";
+    CHECK_THAT(zh.out, Catch::Contains(zh_question));
+    CHECK_THAT(en.out, Catch::Contains(en_question));
+    CHECK_THAT(read_file(util::path_from_utf8(PDO_SOURCE_DIR) / "README.md"), Catch::Contains(zh_question));
+    CHECK_THAT(read_file(util::path_from_utf8(PDO_SOURCE_DIR) / "README.en.md"), Catch::Contains(en_question));
+  }
+}

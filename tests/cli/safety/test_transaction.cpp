@@ -461,7 +461,7 @@ TEST_CASE("repro 7: an edit made while init waits for consent is never overwritt
   std::thread pdo_run([&] {
     r = platform::run_process({"sh", "-c", script, util::path_to_utf8(pdo_binary()), util::path_to_utf8(root)}, opts);
   });
-  while (!fs::exists(out) || read_file(out).find("y / yes") == std::string::npos)
+  while (!fs::exists(out) || read_file(out).find("同意请输入") == std::string::npos)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   append(root / "README.md", "my own line\n");
   write_file(tmp / "go", "");

@@ -176,8 +176,7 @@ Status JournalLog::commit(const CommitRecord& r) {
 
 void JournalLog::clear() {
   m_out.close();
-  clear_txn_dir(m_gitdir, m_files);
-  m_files = 0;
+  clear_txn_dir(m_gitdir, m_files);  // the count stays: only begin() starts a new one
 }
 
 Result<std::optional<Journal>> load_journal(const fs::path& gitdir) {

@@ -238,9 +238,12 @@ std::string describe_hook_plan(const HookPlan& plan, const fs::path& root) {
       return "  [" + tr("串联", "chain") + "] " + shown + where + tr("：已有的钩子改名为 ", ": the existing hook is renamed to ") + local +
              tr("（内容不变），pdo 的钩子先运行它，再检查密钥\n", " (unchanged); pdo's hook runs it first, then checks for secrets\n");
     case HookPlan::State::regenerated:
-      return "  [" + tr("串联", "chain") + "] " + shown + where + tr("：lefthook 按它的配置重写了这个钩子，把 pdo 的移开了；新的 lefthook 钩子替换 ",
-                                                                 ": lefthook rewrote this hook from its config and moved pdo's aside; the new lefthook hook replaces ") +
-             local + tr("（同样由 lefthook 生成），pdo 的钩子先运行它，再检查密钥\n", " (lefthook's too); pdo's hook runs it first, then checks for secrets\n");
+      return "  [" + tr("串联", "chain") + "] " + shown + where +
+             tr("：lefthook 按它的配置重写了这个钩子，把 pdo 的移开了；新的 lefthook 钩子替换 ",
+                ": lefthook rewrote this hook from its config and moved pdo's aside; the new lefthook hook replaces ") +
+             local +
+             tr("（同样由 lefthook 生成），pdo 的钩子先运行它，再检查密钥\n",
+                " (lefthook's too); pdo's hook runs it first, then checks for secrets\n");
     case HookPlan::State::blocked:
       return "  [" + tr("跳过", "skip") + "] " + shown + tr("：已有 ", ": ") + plan.name + tr(" 和 ", " and ") + local +
              tr("，pdo 不改动它们，也不安装钩子\n", " both exist; pdo leaves them alone and installs no hook\n");
@@ -279,7 +282,8 @@ Result<std::string> install_hook(const git::Repo& repo, std::string_view name, S
     if (!platform::rename_replace(plan.file, moved)) {
       return Error{Exit::failure, tr("无法把 lefthook 的钩子改名为 ", "cannot rename lefthook's hook to ") + util::path_to_utf8(moved)};
     }
-    chained = tr("；lefthook 重写的钩子替换了 ", "; the hook lefthook rewrote replaced ") + local + tr("，每次仍会先运行它", " and still runs first every time");
+    chained = tr("；lefthook 重写的钩子替换了 ", "; the hook lefthook rewrote replaced ") + local +
+              tr("，每次仍会先运行它", " and still runs first every time");
   }
   if (plan.state == HookPlan::State::foreign) {
     const fs::path moved = plan.file.parent_path() / local;

@@ -5,8 +5,8 @@
 // box lines, questions heading and README entry moved along (notes.md too while it is as pdo wrote it;
 // the learner's notes are kept byte for byte). This machine's side (the merge base and its own commits)
 // is read in the final numbering, and the remote's lessons that must move get a commit of their own on
-// top of the remote's, so the replay merges like with like; .pdo/lessons.toml itself merges by id. Two different lessons the two sides added under one id
-// (a copied workspace, an edited file) stay two: this side's gets a fresh id before anything merges.
+// top of the remote's, so the replay merges like with like; .pdo/lessons.toml itself merges by id. Two different lessons the two sides
+// added under one id (a copied workspace, an edited file) stay two: this side's gets a fresh id before anything merges.
 #include <map>
 #include <optional>
 #include <set>
@@ -69,7 +69,7 @@ private:
   std::string m_file;     ///< repo path of .pdo/lessons.toml
   std::string m_lessons;  ///< repo path of lessons/
   std::set<int> m_course_numbers;
-  std::map<std::string, Place> m_final;  ///< by id
+  std::map<std::string, Place> m_final;          ///< by id
   std::map<std::string, std::string> m_renamed;  ///< this side's id → a fresh one, where the remote's side added another lesson under it
   std::vector<RenumberedLesson> m_renumbered;
   bool m_remote_moves = false;

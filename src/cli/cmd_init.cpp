@@ -171,12 +171,13 @@ bool consent(const InitOptions& opts, Context& ctx, CommandTrust trust, bool cre
           : tr("信任上面列出的课程命令，并在自检时运行它们吗？", "Trust the course commands listed above and run them in the self-check?");
   // Only a yes or an explicit no ends the question: anything else asks again, and Ctrl-C or the end of
   // input (or three answers that are neither) is a no.
-  const auto answer = app::ask_until(ctx, "\n" + what + tr("同意请输入 ", " Type ") + words + tr("；不同意请输入 否 或 n：", " to agree, n or no to cancel: "),
-                                     [](const std::string& a) -> std::optional<std::string> {
-                                       if (app::yes_or_no(a)) return std::nullopt;
-                                       return tr("没看懂这个回答：同意请输入 好 或 y，不同意请输入 否 或 n。",
-                                                 "That is neither a yes nor a no: type y to agree, n to cancel.");
-                                     });
+  const auto answer = app::ask_until(
+      ctx, "\n" + what + tr("同意请输入 ", " Type ") + words + tr("；不同意请输入 否 或 n：", " to agree, n or no to cancel: "),
+      [](const std::string& a) -> std::optional<std::string> {
+        if (app::yes_or_no(a)) return std::nullopt;
+        return tr("没看懂这个回答：同意请输入 好 或 y，不同意请输入 否 或 n。",
+                  "That is neither a yes nor a no: type y to agree, n to cancel.");
+      });
   return answer && *app::yes_or_no(*answer);
 }
 

@@ -66,7 +66,9 @@ Exempt chinese_exempt() {
   cli::build_cli(app, ctx);
   add_app_words(app, e.words);
   for (const auto step : progress::k_steps) e.words.insert(std::string(progress::step_id(step)));
-  for (const auto& w : app::yes_words()) e.words.insert(w);  // the answers that mean yes, as the questions list them
+  for (const auto* words : {&app::yes_words(), &app::no_words()}) {
+    for (const auto& w : *words) e.words.insert(w);  // the answers to a yes-or-no question, as the questions list them
+  }
   // 2. The programs and git commands messages tell the learner to run, git's default remote name, the
   // formats and the keys of the files pdo reads (roff, gitleaks' regex / path / allowlist), TERM's value dumb.
   for (const char* w : {"pdo", "git", "man", "commit", "push", "add", "rm", "origin", "roff", "regex", "path", "allowlist", "dumb"}) {

@@ -1,5 +1,6 @@
 #include "app/report_html.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <utility>
@@ -129,6 +130,11 @@ std::vector<OpenQuestion> open_questions(std::string_view text) {
       out.push_back({lesson, std::string(util::trim(line.substr(6)))});
     }
   }
+  // In lesson order, as questions.md is kept (a file edited by hand may not be): questions outside a
+  // lesson's section last, each lesson's in file order.
+  std::stable_sort(out.begin(), out.end(), [](const OpenQuestion& a, const OpenQuestion& b) {
+    return !a.lesson.empty() && (b.lesson.empty() || a.lesson < b.lesson);
+  });
   return out;
 }
 

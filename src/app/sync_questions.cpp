@@ -6,6 +6,7 @@
 #include "app/sync_lines.hpp"
 #include "app/sync_merge.hpp"
 #include "util/text.hpp"
+#include "workspace/questions.hpp"
 
 namespace pdo::app {
 
@@ -78,7 +79,9 @@ bool keep_one_sided(const Section& sec, const Sections& base, std::string_view e
 
 Result<std::string> merge_questions(const std::string& base, const std::string& ours, const std::string& theirs) {
   auto plain = merge_lines(base, ours, theirs);
-  if (plain && plain->clean) return std::move(plain->text);
+  // Either way the result has one section per lesson, in lesson order (two machines that each asked a
+  // first question of a lesson made a section each).
+  if (plain && plain->clean) return workspace::sections_in_lesson_order(plain->text);
   const std::string eol(util::detect_eol(ours.empty() ? theirs : ours));
   const Sections b = sections_of(base), o = sections_of(ours), t = sections_of(theirs);
   std::vector<std::pair<std::string, std::string>> merged;  // heading, body
@@ -104,7 +107,7 @@ Result<std::string> merge_questions(const std::string& base, const std::string& 
     text += heading + eol;
     if (!body.empty()) text += eol + body;
   }
-  return text;
+  return workspace::sections_in_lesson_order(text);
 }
 
 }  // namespace pdo::app

@@ -425,3 +425,43 @@ TEST_CASE("uncommitted edits on the syncing machine stay as they are, or sync re
   require_ok(pdo_in(m.b, {"track", "done", "08", "read"}));
   require_sync_left_git_whole(m);
 }
+
+// Issue 43 item 2: both machines asked their first question of lesson 02, and questions.md ended with two
+// "## 02" sections, in the order questions were asked (01, 05, 22, 02); a later ask --lesson 2 landed under
+// the first, and the report listed the questions in that order too.
+TEST_CASE("questions.md has one section per lesson, in lesson order, after asks and a sync, and so has the report",
+          "[cli][sync][ask][issue43][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync questions order");
+  const auto m = two_machines(tmp);
+  require_ok(pdo_in(m.a, {"ask", "a 的 05 问题", "--lesson", "05"}));
+  require_ok(pdo_in(m.a, {"ask", "a 的 02 问题", "--lesson", "02"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"ask", "b 的 02 问题", "--lesson", "02"}));
+  require_ok(pdo_in(m.b, {"ask", "b 的 01 问题", "--lesson", "01"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  require_ok(pdo_in(m.b, {"ask", "b 的第二个 02 问题", "--lesson", "2"}));
+  const auto headings = [](const std::string& text) {
+    std::string out;
+    for (const auto line : util::split_lines(text)) {
+      if (util::starts_with(line, "## ")) out += std::string(line.substr(3, 2)) + " ";
+    }
+    return out;
+  };
+  const std::string questions = read_file(m.b / "questions.md");
+  INFO(questions);
+  CHECK(headings(questions) == "01 02 05 ");
+  const auto at = [&](const char* q) { return questions.find(q); };
+  CHECK(at("b 的 01 问题") < at("a 的 02 问题"));
+  CHECK(at("a 的 02 问题") < at("b 的 02 问题"));  // the remote's first, as the replay put them
+  CHECK(at("b 的 02 问题") < at("b 的第二个 02 问题"));
+  CHECK(at("b 的第二个 02 问题") < at("a 的 05 问题"));
+  CHECK(git_out({"status", "--porcelain"}, m.b).empty());
+  require_ok(pdo_in(m.b, {"report", "--html", "report.html"}));
+  const std::string report = read_file(m.b / "report.html");
+  CHECK(report.find("b 的 01 问题") < report.find("a 的 02 问题"));
+  CHECK(report.find("b 的第二个 02 问题") < report.find("a 的 05 问题"));
+  require_ok(pdo_in(m.b, {"sync"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  CHECK(read_file(m.a / "questions.md") == read_file(m.b / "questions.md"));
+  require_sync_left_git_whole(m);
+}

@@ -2,10 +2,10 @@
 // learner's operations on either clone (track done/todo, ask, a notes line committed by hand, lesson add,
 // undo of a step made since the last sync, undo reaching into synced history, sync) and runs them against the real pdo and git. After every
 // step the machine that acted must equal a small reference model, which knows which boxes are ticked,
-// which questions, notes lines and own lessons exist, and how a sync merges them (a box takes the side
-// that changed it since the last sync; everything added on either side is kept, once), and git must be
-// whole: `git fsck --strict` clean, no operation in progress, HEAD on the branch, nothing left staged or
-// uncommitted. At the end both machines sync, and both equal the model and each other.
+// which questions (in one section per lesson, in lesson order), notes lines and own lessons exist, and how a sync merges them (a box takes
+// the side that changed it since the last sync; everything added on either side is kept, once), and git must be whole: `git fsck --strict`
+// clean, no operation in progress, HEAD on the branch, nothing left staged or uncommitted. At the end both machines sync, and both equal
+// the model and each other.
 //
 // A failure prints RapidCheck's seed and the shrunk sequence of operations; replay it with
 //   RC_PARAMS="seed=N" build/dev/tests/pdo_cli_tests "two machines*"
@@ -97,9 +97,7 @@ std::string fresh_token(const Model& s, const char* prefix) {
 }
 
 /// "pdo ARGS" in machine i, with its output on failure.
-platform::ProcessResult pdo_on(const Machines& m, int i, const std::vector<std::string>& args) {
-  return run_pdo(args, m.root(i));
-}
+platform::ProcessResult pdo_on(const Machines& m, int i, const std::vector<std::string>& args) { return run_pdo(args, m.root(i)); }
 
 std::string said(const platform::ProcessResult& r) { return "\nstdout:\n" + r.out + "\nstderr:\n" + r.err; }
 
@@ -127,12 +125,24 @@ Snapshot observed(const Machines& m, int i) {
   }
   // Tokens are 5 characters after their prefix letter ("Q", "N"): every one that occurs, and none twice.
   const auto tokens = [](const std::string& text, char prefix, std::set<std::string>& into) {
-    for (std::size_t at = text.find(std::string("@") + prefix); at != std::string::npos; at = text.find(std::string("@") + prefix, at + 1)) {
+    for (std::size_t at = text.find(std::string("@") + prefix); at != std::string::npos;
+         at = text.find(std::string("@") + prefix, at + 1)) {
       const std::string token = text.substr(at + 1, 5);
       RC_ASSERT(into.insert(token).second);  // never twice
     }
   };
-  tokens(read_file(root / "questions.md"), 'Q', s.questions);
+  const std::string questions = read_file(root / "questions.md");
+  tokens(questions, 'Q', s.questions);
+  // One section per lesson, in lesson order.
+  int last = 0;
+  for (const auto line : util::split_lines(questions)) {
+    if (!util::starts_with(line, "## ")) continue;
+    const int lesson = std::stoi(std::string(line.substr(3, 2)));
+    if (lesson <= last)
+      RC_FAIL("questions.md has lesson " + std::to_string(lesson) + "'s heading after lesson " + std::to_string(last) + "'s:\n" +
+              questions);
+    last = lesson;
+  }
   for (int l = 1; l <= k_lessons; ++l) {
     const std::string notes = read_file(lesson_dir(root, util::pad2(l)) / "notes.md");
     RC_ASSERT(notes.find("<<<<<<<") == std::string::npos);
@@ -205,7 +215,8 @@ struct Track : Command {
 struct Ask : Command {
   int machine, lesson;
   std::string token;
-  explicit Ask(const Model& s) : machine(*rc::gen::inRange(0, 2)), lesson(*rc::gen::inRange(1, k_lessons + 1)), token(fresh_token(s, "Q")) {}
+  explicit Ask(const Model& s)
+      : machine(*rc::gen::inRange(0, 2)), lesson(*rc::gen::inRange(1, k_lessons + 1)), token(fresh_token(s, "Q")) {}
   void checkPreconditions(const Model& s) const override { RC_PRE(s.used.count(token) == 0); }
   void apply(Model& s) const override {
     auto& side = s.side[static_cast<std::size_t>(machine)];
@@ -228,7 +239,8 @@ struct Ask : Command {
 struct Note : Command {
   int machine, lesson;
   std::string token;
-  explicit Note(const Model& s) : machine(*rc::gen::inRange(0, 2)), lesson(*rc::gen::inRange(1, k_lessons + 1)), token(fresh_token(s, "N")) {}
+  explicit Note(const Model& s)
+      : machine(*rc::gen::inRange(0, 2)), lesson(*rc::gen::inRange(1, k_lessons + 1)), token(fresh_token(s, "N")) {}
   void checkPreconditions(const Model& s) const override { RC_PRE(s.used.count(token) == 0); }
   void apply(Model& s) const override {
     s.side[static_cast<std::size_t>(machine)].now.notes.insert(token);
@@ -399,7 +411,8 @@ TEST_CASE("two machines and a remote, as a model: every step as modelled, git wh
       [] {
         TempDir tmp("model");
         Machines machines{two_machines(tmp), {}};
-        rc::state::check(Model(), machines, rc::state::gen::execOneOfWithArgs<Track, Track, Track, Ask, Note, LessonAdd, Undo, Sync, Sync>());
+        rc::state::check(Model(), machines,
+                         rc::state::gen::execOneOfWithArgs<Track, Track, Track, Ask, Note, LessonAdd, Undo, Sync, Sync>());
         // Both sync (a, b, a): both hold what the model merged, and the same commit.
         for (const int i : {0, 1, 0}) {
           Sync(i).run(machines.last, machines);

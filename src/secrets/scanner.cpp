@@ -173,7 +173,7 @@ bool Scanner::match_url_password(const Rule& rule, std::string_view text, std::s
   if (!passes_check(rule.check, password, {}) || (rule.check != ValueCheck::none && in_example(text, at, m_rules.example_context)))
     return false;
   // The finding is the password: a key with its own rule (glpat-… in a git remote) is reported by that rule.
-  hit = {colon + 1, 0, std::string(raw)};
+  hit = {colon + 1, {}, std::string(raw)};
   return true;
 }
 
@@ -189,7 +189,7 @@ bool Scanner::match_argument(const Rule& rule, std::string_view text, std::size_
   if (len < rule.min_length || len > rule.max_length) return false;
   if (quote != '\0' ? end >= text.size() || text[end] != quote : end < text.size() && !std::isspace(byte_at(text, end))) return false;
   if (!acceptable(rule, text.substr(j, len), text, j)) return false;
-  hit = {j, 0, std::string(text.substr(j, len))};
+  hit = {j, {}, std::string(text.substr(j, len))};
   return true;
 }
 
@@ -219,7 +219,7 @@ bool Scanner::match_keyword(const Rule& rule, std::string_view text, std::size_t
     if (starts_word && !revision && word.size() >= rule.min_length && word.size() <= rule.max_length &&
         std::all_of(word.begin(), word.end(), [&](char c) { return (*rule.alphabet)[static_cast<unsigned char>(c)]; }) &&
         acceptable(rule, word, text, j)) {
-      hit = {j, 0, std::string(word)};
+      hit = {j, {}, std::string(word)};
       seen.until = k;
       return true;
     }
@@ -239,7 +239,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       if (len < rule.min_length || len > rule.max_length) return false;
       if (!acceptable(rule, text.substr(after, len), text, after) || is_example(text.substr(at, end - at))) return false;
       if (!passes_check(rule.check, text.substr(at, end - at), text.substr(end))) return false;
-      hit = {at, 0, std::string(text.substr(at, end - at))};
+      hit = {at, {}, std::string(text.substr(at, end - at))};
       return true;
     }
     case RuleKind::keyword:
@@ -259,7 +259,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       if (len < rule.min_length || len > rule.max_length) return false;
       if (end < text.size() && (text[end] == '(' || text[end] == '[')) return false;  // code, not a value
       if (!acceptable(rule, text.substr(j, len), text, j)) return false;
-      hit = {j, 0, std::string(text.substr(j, len))};
+      hit = {j, {}, std::string(text.substr(j, len))};
       return true;
     }
     case RuleKind::argument:
@@ -282,7 +282,7 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
       }
       // Mostly base64 (a few "Proc-Type:" header or "\n" escape characters are fine); "..." in docs is not.
       if (b64 < rule.min_length || other * 10 > b64) return false;
-      hit = {at, 0, std::string(text.substr(at, anchor.size()))};
+      hit = {at, {}, std::string(text.substr(at, anchor.size()))};
       return true;
     }
     case RuleKind::url_password:

@@ -48,7 +48,7 @@ public:
 private:
   struct Hit {
     std::size_t offset;  ///< where the value starts
-    std::size_t rule;
+    std::size_t rule;    ///< set by scan_range for the rule that matched (a match leaves it {})
     std::string value;
   };
   /// Keyword rules: how far an earlier anchor's search already judged the words of the text.

@@ -2,7 +2,8 @@
 // The lesson the learner is on: the one `pdo start` last showed, remembered on this machine in
 // .git/pdo-started-lesson (outside the work tree, so it is never committed and a clone starts without it).
 // `pdo ask` files a question there when no --lesson is given. The file is untrusted input: it is read
-// only if it is a small regular file, and only a lesson of the workspace's course is taken from it.
+// only if it is a small regular file, and only a lesson of the workspace's course is taken from it. An
+// own lesson is remembered by its stable id too, so the record follows it when a sync renumbers it.
 #include <string>
 
 #include "course/course.hpp"

@@ -465,3 +465,36 @@ TEST_CASE("questions.md has one section per lesson, in lesson order, after asks 
   CHECK(read_file(m.a / "questions.md") == read_file(m.b / "questions.md"));
   require_sync_left_git_whole(m);
 }
+
+// Issue 43 item 3: `pdo start 18` on an own lesson, then a sync moved it to 19: `pdo ask` filed the next
+// question under the other machine's lesson 18 and still called it "the lesson you last opened".
+TEST_CASE("ask without --lesson follows an own lesson a sync renumbered", "[cli][sync][ask][issue43][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync started lesson");
+  const auto m = two_machines(tmp);
+  require_ok(pdo_in(m.a, {"lesson", "add", "Ring Attention"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  require_ok(pdo_in(m.b, {"lesson", "add", "DeepSpeed ZeRO"}));
+  require_ok(pdo_in(m.b, {"start", "18"}));
+  require_ok(pdo_in(m.b, {"sync"}));  // b's lesson is 19 now
+  const auto asked = pdo_in(m.b, {"--lang", "en", "ask", "ZeRO-3 切什么？"});
+  require_ok(asked);
+  const std::string questions = read_file(m.b / "questions.md");
+  INFO(questions);
+  const auto zero = questions.find("## 19 DeepSpeed ZeRO");
+  REQUIRE(zero != std::string::npos);
+  CHECK(questions.find("ZeRO-3 切什么？") > zero);
+  CHECK(questions.find("## 18 ") == std::string::npos);
+  CHECK_THAT(asked.out, Catch::Contains("19"));
+  SECTION("once the lesson is removed, ask no longer names it") {
+    require_ok(pdo_in(m.b, {"undo"}));  // the question
+    require_ok(pdo_in(m.b, {"lesson", "remove", "19"}));
+    const auto again = pdo_in(m.b, {"--lang", "en", "ask", "还有问题"});
+    INFO(again.out << again.err);
+    const std::string now = read_file(m.b / "questions.md");
+    INFO(now);
+    const auto q = now.find("还有问题");
+    REQUIRE(q != std::string::npos);
+    CHECK(now.substr(now.rfind("\n## ", q) + 1, 6) != "## 18 ");  // not the other machine's lesson 18
+    CHECK_THAT(again.out + again.err, !Catch::Contains("last opened"));
+  }
+}

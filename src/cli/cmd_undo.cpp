@@ -6,8 +6,10 @@
 // or question. Notes and exercises are never reverted (undoing a lesson added refuses while it holds any).
 // It names the step (date, commit, subject) and what it takes back before committing; --dry-run stops
 // there, changing nothing.
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 
@@ -76,42 +78,61 @@ void add_moves(std::map<int, int>& moved, const std::vector<std::pair<int, int>>
 }
 
 Failure changed_later(const Entry& later, const std::string& what) {
-  return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + "（" +
+  return Failure(Exit::usage, tr("后来的提交 ", "a later commit ") + later.commit.id.substr(0, 12) + tr("（", " (") +
                                   util::escape_controls(app::subject_of(later.commit.message)) + tr("）也改了", ") also changed ") + what +
                                   tr("，pdo undo 不能安全撤销。请手动修改，或用 pdo track。",
                                      ", so pdo undo cannot revert it safely. Change it by hand, or use pdo track."));
 }
 
-/// The newest later commit that changed this box (by its trailers, or by the file for hand-made commits).
-const Entry* later_touching_box(Session& s, const std::vector<Entry>& later, const progress::BoxChange& box) {
+/// The later commits that changed this box, newest first (by their trailers, or by the file for hand-made
+/// commits).
+std::vector<const Entry*> later_touching_box(Session& s, const std::vector<Entry>& later, const progress::BoxChange& box) {
   const std::string path = s.repo_path("progress.md");
+  std::vector<const Entry*> out;
   for (const auto& e : later) {
     auto boxes = e.trailers.boxes;
     if (!e.trailers.action) {
       boxes = progress::diff_boxes(s.repo.blob_at(e.commit.id + "~1", path).value_or(""), s.repo.blob_at(e.commit.id, path).value_or(""));
     }
-    for (const auto& b : boxes) {
-      if (b.lesson == box.lesson && b.step == box.step) return &e;
-    }
+    if (std::any_of(boxes.begin(), boxes.end(), [&](const progress::BoxChange& b) { return b.lesson == box.lesson && b.step == box.step; }))
+      out.push_back(&e);
   }
-  return nullptr;
+  return out;
 }
 
-/// Flips the target's boxes back, if HEAD still has each box as the target left it.
-UndoPlan undo_track(Session& s, const Entry& target, const std::vector<Entry>& later) {
+/// Whether a later undo already took this box back, with only pdo's steps and undos touching it since: the
+/// same step made on both machines (sync kept both commits) is undone once, and that undo is the one.
+bool taken_back_by_undo(const std::vector<const Entry*>& touching, const progress::BoxChange& box) {
+  if (touching.empty() || touching.front()->trailers.action != app::Action::undo) return false;
+  const auto& newest = touching.front()->trailers.boxes;
+  const bool back = std::any_of(newest.begin(), newest.end(), [&](const progress::BoxChange& b) {
+    return b.lesson == box.lesson && b.step == box.step && b.done != box.done;
+  });
+  return back && std::all_of(touching.begin(), touching.end(), [](const Entry* e) {
+           return e->trailers.action == app::Action::undo || e->trailers.action == app::Action::track;
+         });
+}
+
+/// Flips the target's boxes back, if HEAD still has each box as the target left it; nullopt when a later
+/// undo already took every one of them back (taken_back_by_undo): there is nothing left to undo in it.
+std::optional<UndoPlan> undo_track(Session& s, const Entry& target, const std::vector<Entry>& later) {
   const auto path = s.repo_path("progress.md");
   const std::string head = s.repo.head_blob(path).value_or("");
   const auto boxes = progress::parse_boxes(head);
   UndoPlan plan;
   app::Transaction& txn = plan.txn;
   app::Trailers t;
+  const auto taken_back = [&](const progress::BoxChange& ch) { return taken_back_by_undo(later_touching_box(s, later, ch), ch); };
+  const auto& all = target.trailers.boxes;
+  if (!all.empty() && std::all_of(all.begin(), all.end(), taken_back)) return std::nullopt;
   for (const auto& ch : target.trailers.boxes) {
     const auto* lesson = course::find_lesson(s.ws.course, std::to_string(ch.lesson));
     if (!lesson) throw Failure(Exit::usage, tr("课程里已没有第 ", "the course no longer has lesson ") + util::pad2(ch.lesson));
     const auto now = progress::find_box(boxes, *lesson, ch.step, s.ws.settings.lang);
     if (!now || now->done != ch.done) {
-      const std::string what = tr("勾选框 ", "the box ") + util::pad2(ch.lesson) + " " + std::string(progress::step_id(ch.step));
-      if (const auto* e = later_touching_box(s, later, ch)) throw changed_later(*e, what);
+      const std::string what =
+          tr("勾选框 ", "the box ") + util::pad2(ch.lesson) + " " + std::string(progress::step_label(ch.step, util::current_lang()));
+      if (const auto touching = later_touching_box(s, later, ch); !touching.empty()) throw changed_later(*touching.front(), what);
       throw Failure(Exit::usage, what + tr(" 已经不是那次提交后的状态，pdo undo 不能安全撤销。",
                                            " is no longer as that commit left it, so pdo undo cannot revert it safely."));
     }
@@ -260,9 +281,18 @@ int run_undo(const UndoOptions& opts, Context& ctx) {
     const auto action = e.trailers.action;
     if (action == app::Action::undo) undone.insert(e.trailers.undoes);
     if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
-      auto plan = *action == app::Action::ask      ? undo_ask(s, e, later)
-                  : *action == app::Action::lesson ? undo_lesson(s, e)
-                                                   : undo_track(s, e, later);
+      auto planned = *action == app::Action::ask      ? std::optional<UndoPlan>(undo_ask(s, e, later))
+                     : *action == app::Action::lesson ? std::optional<UndoPlan>(undo_lesson(s, e))
+                                                      : undo_track(s, e, later);
+      if (!planned) {
+        // The same tick made on both machines: the later undo took it back, so this step is undone too.
+        ctx.out << tr("跳过 ", "skipped ") << step_named(c)
+                << tr("：后来的撤销已经取消了同样的勾选（两台机器做了同一步）\n",
+                      ": a later undo already took back the same box (both machines took this step)\n");
+        later.push_back(std::move(e));
+        continue;
+      }
+      auto& plan = *planned;
       if (opts.dry_run) {
         ctx.out << tr("pdo undo 会撤销 ", "pdo undo would revert ") << step_named(c) << "\n";
         for (const auto& line : plan.takes_back) ctx.out << "  " << line << "\n";

@@ -498,3 +498,55 @@ TEST_CASE("ask without --lesson follows an own lesson a sync renumbered", "[cli]
     CHECK_THAT(again.out + again.err, !Catch::Contains("last opened"));
   }
 }
+
+// Issue 43 item 1: both machines edited lesson 05's notes and ran `pdo track done 05 notes`, then synced
+// (sync keeps both commits: each holds a notes change). The first undo unticked the box; every later one
+// refused, blaming pdo's own undo ("a later commit … (Undo: Done: 05 …) also changed the box 05 notes",
+// with a Chinese step id and a full-width parenthesis in English), so no older step could be undone.
+TEST_CASE("undo after a sync takes a step both machines took back once, then goes on to older steps",
+          "[cli][sync][undo][issue43][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync undo both");
+  const auto m = two_machines(tmp);
+  const auto notes = [](const fs::path& root) { return lesson_dir(root, "05") / "notes.md"; };
+  require_ok(pdo_in(m.a, {"track", "done", "01", "read"}));
+  append(notes(m.a), "a 的笔记\n");
+  require_ok(pdo_in(m.a, {"track", "done", "05", "notes"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  append(notes(m.b), "b 的笔记\n");
+  require_ok(pdo_in(m.b, {"track", "done", "05", "notes"}));
+  require_ok(pdo_in(m.b, {"sync"}));
+  REQUIRE(count_of(git_out({"log", "--format=%s"}, m.b), "Take notes") + count_of(git_out({"log", "--format=%s"}, m.b), "记笔记") == 2);
+
+  const auto first = pdo_in(m.b, {"--lang", "en", "undo"});
+  require_ok(first);
+  CHECK_THAT(read_file(m.b / "progress.md"), Catch::Contains("- [ ] 05 ") && Catch::Contains("- [x] 01 "));
+  const auto second = pdo_in(m.b, {"--lang", "en", "undo"});
+  INFO(second.out << second.err);
+  CHECK(second.exit_code == 0);
+  CHECK_THAT(second.out, Catch::Contains("a later undo already took back the same box"));
+  CHECK_THAT(read_file(m.b / "progress.md"), Catch::Contains("- [ ] 01 读讲义"));
+  // Nothing left: the message says so, in one language.
+  const auto third = pdo_in(m.b, {"--lang", "en", "undo"});
+  CHECK(third.exit_code != 0);
+  CHECK_THAT(third.err, Catch::Contains("no pdo step to undo") && !Catch::Contains("（"));
+  // Both notes are kept, whatever undo did to the box.
+  CHECK_THAT(read_file(notes(m.b)), Catch::Contains("a 的笔记") && Catch::Contains("b 的笔记"));
+  require_ok(pdo_in(m.b, {"sync"}));
+  require_ok(pdo_in(m.a, {"sync"}));
+  CHECK(head(m.a) == head(m.b));
+}
+
+TEST_CASE("undo's refusal speaks one language: the step's label and the parentheses of the language", "[cli][undo][issue43]") {
+  TempDir tmp("undo refusal language");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"track", "done", "05", "notes"}));
+  std::string progress = read_file(root / "progress.md");
+  Catch::replaceInPlace(progress, "- [x] 05 记笔记", "- [ ] 05 记笔记");
+  write_file(root / "progress.md", progress);
+  commit_all(root, "by hand");
+  const auto en = pdo_in(root, {"--lang", "en", "undo"});
+  CHECK(en.exit_code == 2);
+  CHECK_THAT(en.err, Catch::Contains(" (by hand) also changed the box 05 Take notes") && !Catch::Contains("（"));
+  const auto zh = pdo_in(root, {"undo"});
+  CHECK_THAT(zh.err, Catch::Contains("（by hand）也改了勾选框 05 记笔记"));
+}

@@ -34,7 +34,11 @@ constexpr std::size_t k_search_depth = 1000;
 
 struct UndoOptions {
   bool dry_run = false;
+  bool list = false;
 };
+
+/// How many steps `pdo undo --list` shows.
+constexpr std::size_t k_list_steps = 20;
 
 /// An undo worked out: its commit, and what it takes back, one line each, for the learner to read first.
 struct UndoPlan {
@@ -275,11 +279,33 @@ int run_undo(const UndoOptions& opts, Context& ctx) {
   std::set<std::string> undone;
   std::vector<Entry> later;
   std::map<int, int> moved;
+  std::size_t listed = 0;
   for (auto& c : s.repo.recent_commits(k_search_depth).take()) {
     Entry e = renumbered(Entry{c, app::read_trailers(c.message, c.id), {}}, moved);
     add_moves(moved, e.trailers.renumbered);
     const auto action = e.trailers.action;
     if (action == app::Action::undo) undone.insert(e.trailers.undoes);
+    if (opts.list && action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
+      // The stack, newest first: what undo would take back, one run after another (a step it cannot take
+      // back safely says why when its turn comes).
+      bool taken_back = false;  // a tick both machines made, which a later undo took back: not on the stack
+      if (*action == app::Action::track) {
+        try {
+          taken_back = !undo_track(s, e, later);
+        } catch (const Failure&) {  // one undo cannot take back safely: listed, and its turn says why
+        }
+      }
+      if (taken_back) {
+        later.push_back(std::move(e));
+        continue;
+      }
+      if (listed == 0)
+        ctx.out << tr("pdo undo 会按这个顺序撤销（最新的在上）：\n", "pdo undo takes these back in this order (newest first):\n");
+      ctx.out << (listed == 0 ? "→ " : "  ") << step_named(c) << "\n";
+      later.push_back(std::move(e));
+      if (++listed == k_list_steps) break;
+      continue;
+    }
     if (action && app::undoable(*action) && !undone.count(e.trailers.id) && !undone.count(c.id)) {
       auto planned = *action == app::Action::ask      ? std::optional<UndoPlan>(undo_ask(s, e, later))
                      : *action == app::Action::lesson ? std::optional<UndoPlan>(undo_lesson(s, e))
@@ -307,13 +333,15 @@ int run_undo(const UndoOptions& opts, Context& ctx) {
       for (const auto& line : plan.takes_back) ctx.out << "  " << line << "\n";
       return 0;
     }
-    if (action && (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm ||
-                   *action == app::Action::glossary)) {
+    if (!opts.list && action &&
+        (*action == app::Action::init || *action == app::Action::check || *action == app::Action::confirm ||
+         *action == app::Action::glossary)) {
       ctx.out << tr("跳过 ", "skipped ") << c.id.substr(0, 12) << tr("（", " (") << util::escape_controls(app::subject_of(c.message))
               << tr("）：pdo init / check / glossary 的提交不会被撤销\n", "): pdo init, check and glossary commits are never undone\n");
     }
     later.push_back(std::move(e));
   }
+  if (opts.list && listed > 0) return 0;
   throw Failure(Exit::usage, tr("没有可以撤销的 pdo 步骤（只有 pdo track、pdo ask 和 pdo lesson 能撤销）。",
                                 "no pdo step to undo (only pdo track, pdo ask and pdo lesson can be undone)."));
 }
@@ -325,6 +353,9 @@ void setup_undo(Args cmd, Context& ctx) {
   cmd.flag(
       "--dry-run", opts->dry_run,
       tr("只显示会撤销哪一步、拿回什么，不做任何改动", "Only show which step would be reverted and what it takes back; change nothing"));
+  cmd.flag("--list", opts->list,
+           tr("列出 pdo undo 会依次撤销的步骤（最新的在上），不做任何改动",
+              "List the steps pdo undo would take back, newest first; change nothing"));
   cmd.callback([opts, &ctx] { ctx.exit_code = run_undo(*opts, ctx); });
 }
 

@@ -124,3 +124,25 @@ TEST_CASE("a .pdo/lessons.toml that does not load never blocks undo or status", 
   CHECK_THAT(read_file(root / "progress.md"), Catch::Contains("- [ ] 01"));
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
+
+// Issue 43 item 1: `pdo undo --list` shows the stack undo walks, newest first, and changes nothing.
+TEST_CASE("undo --list shows the steps undo would take back, newest first, and changes nothing", "[cli][undo][issue43]") {
+  TempDir tmp("undo list");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
+  require_ok(pdo_in(root, {"ask", "为什么？", "--lesson", "02"}));
+  require_ok(pdo_in(root, {"track", "done", "03", "read"}));
+  require_ok(pdo_in(root, {"undo"}));  // 03 read: no longer on the stack
+  const std::string before = git_out({"rev-parse", "HEAD"}, root);
+  const auto r = pdo_in(root, {"--lang", "en", "undo", "--list"});
+  require_ok(r);
+  INFO(r.out);
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == before);
+  const auto question = r.out.find("→ "), read = r.out.find("完成 01 读讲义");  // the commits speak the workspace's language
+  REQUIRE(question != std::string::npos);
+  CHECK_THAT(r.out.substr(question, r.out.find('\n', question) - question), Catch::Contains("问题：02"));  // the next one
+  CHECK(read != std::string::npos);
+  CHECK(r.out.find("问题：02") < read);
+  CHECK_THAT(r.out, !Catch::Contains("03 读讲义") && !Catch::Contains("skipped"));
+  CHECK_THAT(read_file(root / "README.md"), Catch::Contains("pdo undo --list"));
+}

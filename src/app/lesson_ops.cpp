@@ -293,12 +293,17 @@ Transaction set_url_transaction(Session& s, const course::Lesson& lesson, const 
   if (!url.empty()) {
     if (auto problem = course::url_problem(url)) throw usage(*problem);
   }
+  // notes.md as pdo wrote it says the lesson has no link yet (or the old one): it will say the new one.
+  // Notes with anything of the learner's in them are left alone, and a link at their top still counts.
+  const std::string notes = lesson_dir(lesson) + "/notes.md";
+  const auto notes_text = read_if_file(s.path(notes));
+  const bool generated_notes = notes_text && workspace::notes_as_generated(*notes_text, lesson);
   course::Course after = s.ws.course;
   for (auto& l : after.lessons) {
     if (l.number != lesson.number) continue;
     l.url = url;
     l.url_from_notes = false;
-    if (auto link = url.empty() ? workspace::notes_link(s.path(lesson_dir(l) + "/notes.md")) : std::nullopt) {
+    if (auto link = url.empty() && !generated_notes ? workspace::notes_link(s.path(notes)) : std::nullopt) {
       l.url = *link;
       l.url_from_notes = true;
     }
@@ -306,6 +311,12 @@ Transaction set_url_transaction(Session& s, const course::Lesson& lesson, const 
   Transaction txn;
   txn.changes.push_back(lessons_file_change(s, own_lessons(after)));
   if (auto readme = readme_change(s, after)) txn.changes.push_back(std::move(*readme));
+  if (const course::Lesson* now = course::find_lesson(after, lesson.id); now && generated_notes) {
+    txn.changes.push_back(Change::edited(s.repo_path(notes), [before = lesson, after = *now](const std::string& t) -> Result<std::string> {
+      const auto lang = workspace::notes_as_generated(t, before);
+      return lang ? workspace::notes_text(after, *lang) : t;
+    }));
+  }
   txn.message = subject + "\n\n" + write_trailers(trailers);
   return txn;
 }

@@ -87,11 +87,16 @@ int run_set_url(const LessonOptions& opts, Context& ctx) {
   const app::Trailers t = lesson_trailers(lesson.id, "url");
   const std::string subject = tr("我的课节：设置链接 ", "Own lesson: set the link of ") + lesson.id + " " + lesson.title;
   auto txn = app::set_url_transaction(s, lesson, opts.url, subject, t);
+  const bool notes_too = txn.changes.size() > 0 && util::ends_with(txn.changes.back().path.str(), "/notes.md");
   const auto id = commit(s, std::move(txn));
   ctx.out << tr("已设置第 ", "set the link of lesson ") << lesson.id << tr(" 课的链接：", ": ") << shown(opts.url);
   print_commit(ctx, id);
-  ctx.out << tr("  README 的课节清单、pdo start 和 pdo report 都用它；notes.md 是你的，pdo 不改它。\n",
-                "  README's lesson list, pdo start and pdo report use it; notes.md is yours, pdo leaves it as it is.\n");
+  ctx.out
+      << (notes_too
+              ? tr("  README 的课节清单、pdo start 和 pdo report 都用它；notes.md 还是 pdo 写的样子，它的链接行也改了。\n",
+                   "  README's lesson list, pdo start and pdo report use it; notes.md was still as pdo wrote it, so its link line says it too.\n")
+              : tr("  README 的课节清单、pdo start 和 pdo report 都用它；notes.md 里有你写的内容，pdo 不改它。\n",
+                   "  README's lesson list, pdo start and pdo report use it; notes.md holds what you wrote, so pdo leaves it as it is.\n"));
   return 0;
 }
 

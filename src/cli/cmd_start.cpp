@@ -50,8 +50,10 @@ int run_start(const StartOptions& opts, Context& ctx) {
     out << tr("官方链接：", "Official link: ") << lesson.url << "\n";
   } else {
     out << tr("链接（你自己加的课节）：", "Link (a lesson of your own): ")
-        << (lesson.url.empty() ? tr("还没有；找到资料后写进 notes.md 顶部", "none yet; write it at the top of notes.md once you have one")
-                               : lesson.url)
+        << (lesson.url.empty()
+                ? tr("还没有；找到资料后运行 pdo lesson set-url " + lesson.id + " 网址（或写进 notes.md 顶部）",
+                     "none yet; once you have one, run pdo lesson set-url " + lesson.id + " URL (or write it at the top of notes.md)")
+                : lesson.url)
         << "\n";
   }
   out << tr("笔记：", "Notes: ") << util::path_to_utf8(ws.path("lessons/" + lesson.folder + "/notes.md")) << "\n";

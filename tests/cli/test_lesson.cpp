@@ -317,3 +317,34 @@ TEST_CASE("every value a lesson command accepts loads back and the rest is refus
   CHECK(git_out({"status", "--porcelain"}, root) == "");
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
+
+// Issue 43 item 7: after `lesson set-url 20 …`, notes.md still said "链接：还没有…"; `start` of a lesson
+// without a link did not mention `pdo lesson set-url`; an own lesson's prompt said the official page is
+// authoritative. A notes.md still as pdo wrote it now follows the link (and undo takes it back); notes
+// the learner wrote in are left alone.
+TEST_CASE("set-url updates a notes.md still as pdo wrote it, start points at set-url, the prompt names the material",
+          "[cli][lesson][issue43]") {
+  TempDir tmp("lesson set-url notes");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"lesson", "add", "Ring Attention"}));
+  const fs::path notes = root / "lessons/18-18-ring-attention/notes.md";
+  const auto start = pdo_in(root, {"start", "18"});
+  CHECK_THAT(start.out,
+             Catch::Contains("pdo lesson set-url 18") && Catch::Contains("以我给的资料为准") && !Catch::Contains("以官方页面为准"));
+  require_ok(pdo_in(root, {"lesson", "set-url", "18", "https://example.com/ring"}));
+  CHECK_THAT(read_file(notes), Catch::Contains("链接：<https://example.com/ring>") && !Catch::Contains("还没有"));
+  CHECK(git_out({"status", "--porcelain"}, root).empty());
+  require_ok(pdo_in(root, {"undo"}));
+  CHECK_THAT(read_file(notes), Catch::Contains("链接：还没有"));
+  CHECK_THAT(read_file(root / ".pdo/lessons.toml"), !Catch::Contains("example.com"));
+  SECTION("notes the learner wrote in stay as they are") {
+    append(notes, "我的笔记\n");
+    git_out({"commit", "-qam", "notes"}, root);
+    const auto r = pdo_in(root, {"--lang", "en", "lesson", "set-url", "18", "https://example.com/ring"});
+    require_ok(r);
+    CHECK_THAT(r.out, Catch::Contains("notes.md holds what you wrote"));
+    CHECK_THAT(read_file(notes), Catch::Contains("还没有") && Catch::EndsWith("我的笔记\n"));
+  }
+  const auto official = pdo_in(root, {"start", "03"});
+  CHECK_THAT(official.out, Catch::Contains("以官方页面为准"));
+}

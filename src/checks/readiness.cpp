@@ -16,7 +16,7 @@ using util::tr;
 
 namespace {
 
-std::string gpu_need(int gpus) { return gpus == 1 ? tr("1 块 GPU", "1 GPU") : std::to_string(gpus) + tr("+ 块 GPU", "+ GPUs"); }
+std::string gpu_need(int gpus) { return gpus == 1 ? tr("1 块 GPU", "1 GPU") : std::to_string(gpus) + tr(" 块以上 GPU", "+ GPUs"); }
 
 /// "Kaggle (2×T4)": the free notebooks that give at least `gpus` GPUs.
 std::string notebooks_with(const course::Course& course, int gpus) {

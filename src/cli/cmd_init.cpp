@@ -63,7 +63,15 @@ std::string ask_folder(Context& ctx, const course::Course& course) {
   const auto answer = app::ask_until(ctx, question, [&](const std::string& typed) -> std::optional<std::string> {
     const std::string path = home_expanded(typed);
     if (path.empty()) return tr("没有输入目录，请再输入一次。", "No folder given; please try again.");
-    if (util::path_from_utf8(path).is_absolute()) return std::nullopt;
+    const fs::path p = util::path_from_utf8(path);
+    std::error_code ec;
+    // A file where the folder would be (or on the way to it): asked again, as for any answer that will not do.
+    for (fs::path at = p; p.is_absolute() && at.has_relative_path(); at = at.parent_path()) {
+      if (fs::exists(at, ec) && !fs::is_directory(at, ec))
+        return tr("「", "\"") + path + tr("」：", "\": ") + util::path_to_utf8(at) +
+               tr(" 是一个文件，不是文件夹；请输入一个文件夹的完整路径。", " is a file, not a folder; please enter a folder's full path.");
+    }
+    if (p.is_absolute()) return std::nullopt;
     return tr("「", "\"") + path +
            tr("」不是完整路径（要从盘符或根目录开始，例如 ", "\" is not a full path (start from a drive or the root, e.g. ") + example +
            tr("），请再输入一次。", "); please try again.");
@@ -117,9 +125,8 @@ fs::path check_unrelated_folder(const InitOptions& opts, Context& ctx, const cou
                                      tr("改用建议的目录吗？直接回车或输入 y 改用建议的目录；输入 n 仍用这个文件夹：",
                                         "Use the suggested folder? Press Enter or type y for the suggestion; type n to keep this folder: "),
                                      [&](const std::string& typed) -> std::optional<std::string> {
-                                       const std::string a = util::to_lower(std::string(util::trim(typed)));
-                                       if (a.empty() || is_yes(a)) take_suggestion = true;
-                                       if (a == "n" || a == "no" || a == "否" || a == "不") take_suggestion = false;
+                                       if (util::trim(typed).empty()) take_suggestion = true;
+                                       if (const auto yes = app::yes_or_no(typed)) take_suggestion = *yes;
                                        if (take_suggestion) return std::nullopt;
                                        return tr("没有看懂这个回答：请直接回车、输入 y 或输入 n。", "Please press Enter, or type y or n.");
                                      });

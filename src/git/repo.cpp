@@ -139,9 +139,29 @@ std::string Repo::branch() const {
 Status Repo::ready_to_commit(bool unborn_ok) const {
   git_repository* r = m_impl->repo.get();
   if (git_repository_head_detached(r) == 1) {
-    return Error{Exit::usage,
-                 tr("HEAD 处于分离状态（detached HEAD），pdo 不在这种状态下提交。请先切回分支：git switch main（或你的分支名）",
-                    "HEAD is detached; pdo does not commit there. Switch back to a branch first: git switch main (or your branch)")};
+    // The branch to switch back to, as this repository has it: its only branch, or the one at HEAD's commit.
+    std::vector<std::string> branches;
+    std::string at_head;
+    git_branch_iterator* it = nullptr;
+    git_oid head{};
+    const bool have_head = git_reference_name_to_id(&head, r, "HEAD") == 0;
+    if (git_branch_iterator_new(&it, r, GIT_BRANCH_LOCAL) == 0) {
+      git_reference* ref = nullptr;
+      git_branch_t type{};
+      while (git_branch_next(&ref, &type, it) == 0) {
+        RefPtr owned(ref);
+        branches.emplace_back(git_reference_shorthand(ref));
+        const git_oid* target = git_reference_target(ref);
+        if (have_head && target && git_oid_equal(target, &head)) at_head = branches.back();
+      }
+      git_branch_iterator_free(it);
+    }
+    const std::string name = branches.size() == 1 ? branches.front() : at_head;
+    const std::string how =
+        name.empty() ? tr("git switch 分支名（git branch 列出它们）", "git switch BRANCH (git branch lists them)") : "git switch " + name;
+    return Error{Exit::usage, tr("HEAD 处于分离状态（detached HEAD），pdo 不在这种状态下提交。请先切回分支：",
+                                 "HEAD is detached; pdo does not commit there. Switch back to a branch first: ") +
+                                  how};
   }
   const int state = git_repository_state(r);
   if (state != GIT_REPOSITORY_STATE_NONE) {

@@ -80,6 +80,16 @@ TEST_CASE("the folder questions ask again, then stop and show the command with t
     CHECK_THAT(r.err, Catch::Contains("什么都没有创建") && Catch::Contains("pdo init " + pdo_path(tmp / "pytorch-distributed-overview")));
     CHECK_FALSE(fs::exists(tmp / "never"));
   }
+  SECTION("a file, or a path through a file, is asked again (issue 43 item 9)") {
+    write_file(tmp / "notes.txt", "a file\n");
+    const auto r = run_pdo(args, tmp.path(),
+                           pdo_path(tmp / "notes.txt") + "\n" + pdo_path(tmp / "notes.txt/ws") + "\n" + pdo_path(tmp / "ws") + "\ny\n");
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(count_of(r.out, "是一个文件，不是文件夹") == 2);
+    CHECK(fs::exists(tmp / "ws/progress.md"));
+    CHECK(read_file(tmp / "notes.txt") == "a file\n");
+  }
   SECTION("an unclear answer to 'use the suggested folder?' is asked again") {
     write_file(tmp / "docs/resume.txt", "my CV\n");
     const auto r = run_pdo(args, tmp.path(), pdo_path(tmp / "docs") + "\nmaybe\nn\ny\n");

@@ -78,3 +78,14 @@ TEST_CASE("start, check and report --open without a browser all exit 0 and say w
     CHECK_THAT(report.err, Catch::Contains("没能打开浏览器"));
   }
 }
+
+// Issue 43 item 9: "需要8+ 块 GPU" read as broken Chinese; a count of GPUs reads "8 块以上 GPU".
+TEST_CASE("a lesson's GPU count reads as Chinese in Chinese and as English in English", "[cli][start][issue43]") {
+  TempDir tmp("start gpus");
+  const auto root = fresh_workspace(tmp);
+  const auto zh = run_pdo({"start", "07"}, root);
+  require_ok(zh);
+  CHECK_THAT(zh.out, Catch::Contains("8 块以上 GPU") && !Catch::Contains("+ 块"));
+  const auto en = run_pdo({"--lang", "en", "start", "07"}, root);
+  CHECK_THAT(en.out, Catch::Contains("8+ GPUs"));
+}

@@ -116,10 +116,21 @@ TEST_CASE("states where pdo must not commit get a clear error and no change", "[
   const auto root = workspace(tmp);
   const std::string before = read_file(root / "progress.md");
   SECTION("detached HEAD") {
+    // Issue 43 item 9: the hint said `git switch main` where the branch is another; it names this
+    // repository's branch (its only one, or the one at HEAD's commit).
+    git_out({"branch", "-q", "-m", "master"}, root);
     git_out({"checkout", "-q", "--detach"}, root);
     const auto r = run_pdo({"track", "done", "03", "read"}, root);
     CHECK(r.exit_code == 2);
-    CHECK_THAT(r.err, Catch::Contains("git switch"));
+    CHECK_THAT(r.err, Catch::Contains("git switch master") && !Catch::Contains("git switch main"));
+    git_out({"branch", "-q", "other", "HEAD~1"}, root);
+    CHECK_THAT(run_pdo({"track", "done", "03", "read"}, root).err, Catch::Contains("git switch master"));
+    git_out({"branch", "-q", "third"}, root);  // two branches at HEAD's commit: one of them
+    CHECK_THAT(run_pdo({"--lang", "en", "track", "done", "03", "read"}, root).err,
+               Catch::Contains("git switch master") || Catch::Contains("git switch third"));
+    git_out({"checkout", "-q", "master"}, root);  // back as the checks after the sections expect it
+    git_out({"branch", "-q", "-m", "main"}, root);
+    git_out({"branch", "-q", "-D", "other", "third"}, root);
   }
   SECTION("unborn branch") {
     git_out({"checkout", "-q", "--orphan", "fresh"}, root);

@@ -20,6 +20,7 @@
 #include "git/repo.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
+#include "workspace/marked_block.hpp"
 #include "workspace/own_lessons.hpp"
 #include "workspace/plan.hpp"
 #include "workspace/script.hpp"
@@ -310,6 +311,16 @@ app::Transaction init_transaction(const InitSetup& s, const git::Repo& repo) {
   for (const auto& item : s.plan.items) {
     if (util::ends_with(item.path, "/") || item.action == workspace::Action::keep || item.action == workspace::Action::no_markers) continue;
     auto path = util::RelPath::parse(repo.relative(s.root / util::path_from_utf8(item.path))).take();
+    // pdo's block in a committed file (README.md) is refreshed as an edit: the commit gets the committed
+    // text with the new block, the working file the new block amid the learner's uncommitted lines, which
+    // stay uncommitted.
+    const auto block = item.action == workspace::Action::update_block ? workspace::find_block(item.content, "readme") : std::nullopt;
+    if (block && repo.head_blob(path.str())) {
+      txn.changes.push_back(app::Change::edited(std::move(path), [fresh = util::replace_all(*block, "\r\n", "\n")](const std::string& t) {
+        return Result<std::string>(workspace::replace_block(t, fresh, "readme").value_or(t));
+      }));
+      continue;
+    }
     txn.changes.push_back(item.before ? app::Change::put_file(std::move(path), item.content, app::Change::Before::bytes, *item.before)
                                       : app::Change::put_file(std::move(path), item.content, app::Change::Before::absent));
   }

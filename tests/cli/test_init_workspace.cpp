@@ -38,3 +38,26 @@ TEST_CASE("pdo init in a clone of a workspace uses it: no folder question, hooks
   CHECK(tree_of(clone) == tree_of(origin));
   require_clean_repo(clone);
 }
+
+// Issue 43 item 8: re-running pdo init committed the learner's uncommitted text below README's generated
+// block together with its own refresh of the block (a hand tick in progress.md, by contrast, stays
+// uncommitted). The commit now has the committed README with the new block; the learner's line stays in
+// the working file, uncommitted.
+TEST_CASE("re-running init refreshes README's block without committing the learner's uncommitted lines", "[cli][init][issue43]") {
+  TempDir tmp("init readme uncommitted");
+  const auto root = fresh_workspace(tmp);
+  std::string readme = read_file(root / "README.md");
+  Catch::replaceInPlace(readme, "https://docs.pytorch.org/tutorials/beginner/dist_overview.html", "https://example.com/stale");
+  write_file(root / "README.md", readme);
+  git_out({"commit", "-qam", "a stale block"}, root);
+  append(root / "README.md", "my own line, not committed yet\n");
+  const auto r = run_pdo({"init", util::path_to_utf8(root), "--yes"}, tmp.path());
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string committed = git_out({"show", "HEAD:README.md"}, root);
+  CHECK_THAT(committed, !Catch::Contains("my own line") && !Catch::Contains("example.com/stale") &&
+                            Catch::Contains("https://docs.pytorch.org/tutorials/beginner/dist_overview.html"));
+  CHECK_THAT(read_file(root / "README.md"), Catch::EndsWith("my own line, not committed yet\n") && !Catch::Contains("example.com/stale"));
+  CHECK(git_out({"status", "--porcelain"}, root) == " M README.md\n");
+  CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
+}

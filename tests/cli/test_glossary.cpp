@@ -149,3 +149,31 @@ TEST_CASE("glossary never writes a glossary.md larger than it reads back", "[cli
   require_ok(pdo_in(root, {"glossary"}));
   require_ok(pdo_in(root, {"glossary", "--json"}));
 }
+
+// The cap's edge (issue 42 item 3, found by a mutant of `>` to `>=` that survived): a glossary.md of
+// exactly the cap's size is written and read back; one byte more is refused and writes nothing.
+TEST_CASE("glossary at the cap's edge: exactly the cap is written, one byte more is not", "[cli][glossary][own-state]") {
+  TempDir tmp("glossary edge");
+  auto root = fresh_workspace(tmp);
+  const auto with_definitions = [&](std::size_t each, std::size_t extra) {
+    write_file(lesson_dir(root, "01") / "notes.md", "# 01\n\n名称解释：\nAlpha：" + std::string(each + extra, 'x') + "\n");
+    write_file(lesson_dir(root, "02") / "notes.md", "# 02\n\n名称解释：\nBeta：" + std::string(each, 'y') + "\n");
+    git_out({"commit", "-qam", "notes"}, root);
+  };
+  // The file's own text around the two definitions, measured once.
+  with_definitions(1000, 0);
+  require_ok(pdo_in(root, {"glossary"}));
+  const std::size_t around = static_cast<std::size_t>(fs::file_size(root / "glossary.md")) - 2000;
+  const std::size_t room = util::k_max_text_bytes - around;
+  with_definitions(room / 2, room % 2);
+  require_ok(pdo_in(root, {"glossary"}));
+  CHECK(fs::file_size(root / "glossary.md") == util::k_max_text_bytes);
+  require_ok(pdo_in(root, {"status"}));
+  const std::string at_cap = git_out({"rev-parse", "HEAD"}, root);
+  with_definitions(room / 2, room % 2 + 1);
+  const auto over = pdo_in(root, {"--lang", "en", "glossary"});
+  INFO(over.out << over.err);
+  CHECK(over.exit_code == 2);
+  CHECK(fs::file_size(root / "glossary.md") == util::k_max_text_bytes);
+  CHECK(git_out({"rev-parse", "HEAD~1"}, root) == at_cap);  // only the notes commit since
+}

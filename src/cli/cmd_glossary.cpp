@@ -76,6 +76,15 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   std::error_code ec;
   if (fs::exists(fs::symlink_status(file, ec))) existing = util::read_file_capped(file, util::k_max_text_bytes).take();
   if (terms.empty() && !existing) {
+    // A glossary written in a shape pdo does not read: say where, and the shape it reads.
+    for (const auto& n : notes) {
+      for (const auto line : workspace::scan_glossary(n.text).empty_sections) {
+        ctx.out << n.path << ":" << line
+                << tr("：这里的名称解释里没有读到术语。每个术语写一行「术语：定义」（也可以是「- 术语：定义」），中间不要空行。\n",
+                      ": no term was read from the glossary here. Write one \"Term: definition\" per line (or \"- Term: "
+                      "definition\"), with no blank line between them.\n");
+      }
+    }
     ctx.out << tr(
         "笔记里还没有找到术语，没有写 glossary.md。在某一课的 notes.md 里写一行「名称解释：」，下面每行写「术语：定义」，再运行 pdo glossary。\n",
         "No terms found in the notes yet; glossary.md was not written. Write a line \"Glossary:\" in a lesson's notes.md, then one "

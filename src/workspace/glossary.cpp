@@ -71,9 +71,12 @@ struct EntryLine {
   std::string rest;
 };
 
-/// `Term：definition` or `**Term**：definition` (ASCII or full-width colon, a term of at most 40 characters).
+/// `Term：definition` or `**Term**：definition` (ASCII or full-width colon, a term of at most 40 characters),
+/// also as a Markdown list item (`- Term：…`, `* Term: …`, `+ …`).
 std::optional<EntryLine> entry_line(std::string_view line) {
   line = util::trim(line);
+  if (line.size() > 2 && std::string_view("-*+").find(line.front()) != std::string_view::npos && line[1] == ' ')
+    line = util::trim(line.substr(2));
   const auto ascii = line.find(':');
   const auto wide = line.find(k_fullwidth_colon);
   const std::size_t at = std::min(ascii, wide);
@@ -147,11 +150,17 @@ std::string places_text(const GlossaryDefinition& d) {
 
 }  // namespace
 
-std::vector<GlossaryEntry> glossary_entries(std::string_view notes) {
+std::vector<GlossaryEntry> glossary_entries(std::string_view notes) { return scan_glossary(notes).entries; }
+
+GlossaryScan scan_glossary(std::string_view notes) {
   if (util::has_bom(notes)) notes.remove_prefix(util::k_bom.size());
-  std::vector<GlossaryEntry> out;
+  GlossaryScan scan;
+  std::vector<GlossaryEntry>& out = scan.entries;
   bool inside = false;
-  int blanks = 0;
+  std::size_t section = 0, found = 0;  // the open section's line, and the entries before it
+  const auto end_section = [&] {
+    if (inside && out.size() == found) scan.empty_sections.push_back(section);
+  };
   std::optional<GlossaryEntry> open;  // an entry taking the following lines
   std::vector<std::string> body;
   const auto close = [&] {
@@ -168,16 +177,20 @@ std::vector<GlossaryEntry> glossary_entries(std::string_view notes) {
     std::string line(util::chomp(raw));
     while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
     if (inside) {
-      blanks = util::trim(line).empty() ? blanks + 1 : 0;
-      if (blanks >= 2 || ends_glossary(line)) {
+      // A blank line after one-line entries ends the glossary; blank lines before the first entry, or in
+      // a definition written on the lines under its term, do not.
+      const bool waiting = open || out.size() == found;
+      if ((util::trim(line).empty() && !waiting) || ends_glossary(line)) {
         close();
+        end_section();
         inside = false;
       }
     }
     if (!inside) {
       if (starts_glossary(line)) {
         inside = true;
-        blanks = 0;
+        section = number;
+        found = out.size();
       }
       continue;
     }
@@ -194,7 +207,8 @@ std::vector<GlossaryEntry> glossary_entries(std::string_view notes) {
     if (open) body.push_back(line);
   }
   close();
-  return out;
+  end_section();
+  return scan;
 }
 
 std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes) {

@@ -1,9 +1,10 @@
 #pragma once
 // The learner's glossary, gathered from their notes in the shape seed 001 uses: a glossary starts at a
 // line that is (or is a heading holding) 名称解释 / 术语 / Glossary; an entry is `Term：definition` or
-// `**Term**：definition`; an entry with nothing after the colon, or only the term again, takes the
-// following lines up to the next entry; the glossary ends at a heading, a line ending in ？ or ?, or two
-// blank lines. pdo only gathers: it never writes or changes a definition, and never edits a note.
+// `**Term**：definition`, also as a list item (`- Term：…`); an entry with nothing after the colon, or only
+// the term again, takes the following lines up to the next entry; the glossary ends at a heading, a line
+// ending in ？ or ?, or a blank line after a one-line entry (blank lines before the first entry, or in a
+// definition written under its term, do not end it). pdo only gathers: it never writes or changes a definition, and never edits a note.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -23,6 +24,13 @@ struct GlossaryEntry {
 
 /// The glossary entries of one notes text, in file order (entries without any definition are left out).
 std::vector<GlossaryEntry> glossary_entries(std::string_view notes);
+
+/// The entries, and the lines of the glossaries in the text that gave none (for a hint on their format).
+struct GlossaryScan {
+  std::vector<GlossaryEntry> entries;
+  std::vector<std::size_t> empty_sections;
+};
+GlossaryScan scan_glossary(std::string_view notes);
 
 /// Where a definition was written.
 struct GlossaryPlace {

@@ -177,3 +177,23 @@ TEST_CASE("glossary at the cap's edge: exactly the cap is written, one byte more
   CHECK(fs::file_size(root / "glossary.md") == util::k_max_text_bytes);
   CHECK(git_out({"rev-parse", "HEAD~1"}, root) == at_cap);  // only the notes commit since
 }
+
+// Issue 43 item 6: bullets were ignored without a word; now they are entries, and a glossary pdo reads no
+// term from is named with its line and the shape pdo reads.
+TEST_CASE("glossary reads list items and names a glossary it reads nothing from", "[cli][glossary][issue43]") {
+  TempDir tmp("glossary bullets");
+  auto root = fresh_workspace(tmp);
+  const fs::path notes = lesson_dir(root, "01") / "notes.md";
+  append(notes, "\n名称解释：\n1. Tensor 是张量\n");
+  git_out({"commit", "-qam", "notes"}, root);
+  const auto none = pdo_in(root, {"--lang", "en", "glossary"});
+  require_ok(none);
+  const std::string rel = "lessons/" + util::path_to_utf8(lesson_dir(root, "01").filename()) + "/notes.md";
+  CHECK_THAT(none.out, Catch::Contains(rel + ":") && Catch::Contains("no term was read from the glossary here"));
+  CHECK_FALSE(fs::exists(root / "glossary.md"));
+  append(notes, "\n术语：\n- Tensor：张量\n* DDP: 数据并行\n\n下一节：FSDP\n");
+  git_out({"commit", "-qam", "notes"}, root);
+  require_ok(pdo_in(root, {"glossary"}));
+  const std::string glossary = read_file(root / "glossary.md");
+  CHECK_THAT(glossary, Catch::Contains("Tensor") && Catch::Contains("DDP") && !Catch::Contains("下一节"));
+}

@@ -39,7 +39,7 @@ TEST_CASE("no glossary line, no terms, the glossary ends at a heading, a questio
 }
 
 TEST_CASE("prose is not an entry: lists, links, long terms, empty definitions", "[workspace]") {
-  CHECK(terms_of("名称解释：\n- Tensor：负责显存\n见 https://example.com/x\nA：甲\n").size() == 1);
+  CHECK(terms_of("名称解释：\n> Tensor：负责显存\n见 https://example.com/x\nA：甲\n").size() == 1);
   CHECK(terms_of("Glossary:\nhttps://pytorch.org: the site\n").empty());
   const std::string long_term(41, 'x');
   CHECK(terms_of("Glossary:\n" + long_term + ": too long\n").empty());
@@ -108,4 +108,17 @@ TEST_CASE("many entries: each term once, whatever its case, its first spelling k
 // Found by fuzzing (tests/fuzz/fuzz_glossary): a heading of nothing but '#' threw std::out_of_range.
 TEST_CASE("a heading of nothing but # starts no glossary and throws nothing", "[workspace]") {
   CHECK(workspace::glossary_entries("###\nterm: definition\n\n#\n").empty());
+}
+
+// Issue 43 item 6: entries written as Markdown list items were ignored without a hint, and "下一节：…" after
+// one blank line became a term.
+TEST_CASE("glossary entries as list items, a blank line after one-line entries ends it, empty glossaries named", "[workspace]") {
+  CHECK(terms_of("名称解释：\n- Tensor：张量\n* DDP: 数据并行\n+ FSDP：全分片\n") ==
+        std::vector<std::string>{"Tensor=张量", "DDP=数据并行", "FSDP=全分片"});
+  CHECK(terms_of("名称解释：\nA：甲\n\n下一节：讲 FSDP\n") == std::vector<std::string>{"A=甲"});
+  CHECK(terms_of("## 术语\n\n\nA：甲\nB：乙\n\nC：丙\n") == std::vector<std::string>{"A=甲", "B=乙"});
+  CHECK(terms_of("名称解释：\n-Tensor：no space after the dash is prose\n").empty());
+  CHECK(workspace::scan_glossary("# 01\n名称解释：\n1. Tensor 是张量\n\n正文\n").empty_sections == std::vector<std::size_t>{2});
+  CHECK(workspace::scan_glossary("名称解释：\nA：甲\n").empty_sections.empty());
+  CHECK(workspace::scan_glossary("名称解释：\nA：甲\n## Glossary\nnothing here\n").empty_sections == std::vector<std::size_t>{3});
 }

@@ -89,3 +89,21 @@ TEST_CASE("a lesson's GPU count reads as Chinese in Chinese and as English in En
   const auto en = run_pdo({"--lang", "en", "start", "07"}, root);
   CHECK_THAT(en.out, Catch::Contains("8+ GPUs"));
 }
+
+// A mutant that dropped the "not yet verified" suffix of a runnable lesson (or printed an empty one)
+// survived mutate.sh --seed-from HEAD: the verdict is checked on both sides of that gate.
+TEST_CASE("start says which checks a runnable lesson still waits for, and nothing once they passed", "[cli][start]") {
+  TempDir tmp("start gates");
+  const auto root = fresh_workspace(tmp);
+  const auto route_line = [&] {
+    const auto r = run_pdo({"--lang", "en", "start", "04"}, root);
+    REQUIRE(r.exit_code == 0);
+    const auto at = r.out.find("On your route: ");
+    REQUIRE(at != std::string::npos);
+    return r.out.substr(at, r.out.find('\n', at) - at);
+  };
+  CHECK_THAT(route_line(), Catch::StartsWith("On your route: runnable on ") &&
+                               Catch::EndsWith("(not yet verified: PyTorch in an online notebook `notebook-torch`)"));
+  require_ok(run_pdo({"check", "confirm", "notebook-torch"}, root));
+  CHECK_THAT(route_line(), Catch::StartsWith("On your route: runnable on ") && !Catch::Contains("not yet verified"));
+}

@@ -277,21 +277,16 @@ Result<std::string> install_hook(const git::Repo& repo, std::string_view name, S
   }
   if (auto st = util::make_dirs(plan.file.parent_path()); !st) return st.error();
   std::string chained;
-  if (plan.state == HookPlan::State::regenerated) {
+  if (plan.state == HookPlan::State::foreign || plan.state == HookPlan::State::regenerated) {
+    // A hook lefthook rewrote takes the place of its older script at .local; any other is moved there.
+    const bool lefthook = plan.state == HookPlan::State::regenerated;
     const fs::path moved = plan.file.parent_path() / local;
-    if (!platform::rename_replace(plan.file, moved)) {
-      return Error{Exit::failure, tr("无法把 lefthook 的钩子改名为 ", "cannot rename lefthook's hook to ") + util::path_to_utf8(moved)};
-    }
-    chained = tr("；lefthook 重写的钩子替换了 ", "; the hook lefthook rewrote replaced ") + local +
-              tr("，每次仍会先运行它", " and still runs first every time");
-  }
-  if (plan.state == HookPlan::State::foreign) {
-    const fs::path moved = plan.file.parent_path() / local;
-    if (!platform::rename_no_replace(plan.file, moved)) {
+    if (!(lefthook ? platform::rename_replace(plan.file, moved) : platform::rename_no_replace(plan.file, moved))) {
       return Error{Exit::failure, tr("无法把已有的钩子改名为 ", "cannot rename the existing hook to ") + util::path_to_utf8(moved)};
     }
-    chained = tr("；原来的钩子已改名为 ", "; your existing hook was renamed to ") + local +
-              tr("，每次仍会先运行它", " and still runs first every time");
+    chained = (lefthook ? tr("；lefthook 重写的钩子替换了 ", "; the hook lefthook rewrote replaced ")
+                        : tr("；原来的钩子已改名为 ", "; your existing hook was renamed to ")) +
+              local + tr("，每次仍会先运行它", " and still runs first every time");
   }
   const auto replace = plan.state == HookPlan::State::outdated ? util::Replace::allowed : util::Replace::never;
   if (auto st = util::write_file_atomic(plan.file, plan.content, replace); !st) return st.error();

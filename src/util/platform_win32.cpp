@@ -373,17 +373,20 @@ FileRead read_regular_file_no_link(const fs::path& path, std::size_t max_bytes) 
 }
 
 EntryKind entry_kind(const fs::path& path) {
+  // A file another process is removing (delete pending) or has just removed answers as missing: pdo's own
+  // files come and go while another pdo holds the workspace lock, and that is no hostile shape.
+  const auto gone = [](DWORD err) {
+    return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND || err == ERROR_DELETE_PENDING || err == ERROR_ACCESS_DENIED;
+  };
   const DWORD attributes = ::GetFileAttributesW(path.c_str());
-  if (attributes == INVALID_FILE_ATTRIBUTES) {
-    const DWORD err = ::GetLastError();
-    return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND ? EntryKind::missing : EntryKind::other;
-  }
+  if (attributes == INVALID_FILE_ATTRIBUTES) return gone(::GetLastError()) ? EntryKind::missing : EntryKind::other;
   if (attributes & FILE_ATTRIBUTE_REPARSE_POINT) return EntryKind::link;
   if (attributes & FILE_ATTRIBUTE_DIRECTORY) return EntryKind::folder;
   // A device name (NUL, CON) reports attributes too: only a disk file is regular.
   win32::Handle file(::CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                                    OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
-  return file && ::GetFileType(file.get()) == FILE_TYPE_DISK ? EntryKind::regular : EntryKind::other;
+  if (!file) return gone(::GetLastError()) ? EntryKind::missing : EntryKind::other;
+  return ::GetFileType(file.get()) == FILE_TYPE_DISK ? EntryKind::regular : EntryKind::other;
 }
 
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {

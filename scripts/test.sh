@@ -17,9 +17,9 @@ presets=${PDO_TEST_PRESETS:-asan}
 #   python3-jsonschema python3-yaml   validate the Scoop and winget manifests (tests/cli/test_release.cpp)
 #   clang-format clang-tidy shellcheck   the house checks (ctest's lint/* tests, scripts/check-*.sh)
 #   clang libclang-rt-14-dev   libFuzzer, for the parsers' fuzz targets (scripts/fuzz.sh, tests/fuzz/)
-# and lefthook, below.
+#   curl ca-certificates   fetch lefthook (below), which chains git hooks (tests/cli/test_hook.cpp)
 test_packages="chromium bash-completion zsh fish man-db pre-commit python3-jsonschema python3-yaml clang-format clang-tidy shellcheck
-  clang libclang-rt-14-dev"
+  clang libclang-rt-14-dev curl ca-certificates"
 missing=""
 for pkg in $test_packages; do
   dpkg-query -W -f='${Status}' "$pkg" 2> /dev/null | grep -q "install ok installed" || missing="$missing $pkg"

@@ -141,3 +141,30 @@ TEST_CASE("pdo help COMMAND prints that command's part of the manual pdo help pr
   CHECK_THAT(none.err, Catch::Contains("no such command: nothing"));
   CHECK(run_pdo({"help", "track", "--man"}, tmp.path()).exit_code == 2);  // --man is the whole page
 }
+
+// A mutant of the NAME section's indent (4 → 5) survived mutate.sh --seed-from HEAD: the text manual's
+// sections are checked line by line, each body line indented by exactly four spaces, in both languages.
+TEST_CASE("pdo help's text manual indents every section's lines by four spaces", "[cli][help]") {
+  TempDir tmp("help indent");
+  for (const char* lang : {"en", "zh"}) {
+    const auto r = run_pdo({"--lang", lang, "help"}, tmp.path());
+    REQUIRE(r.exit_code == 0);
+    std::size_t headings = 0, body = 0;
+    for (const auto line : util::split_lines(r.out)) {
+      const auto l = util::chomp(line);
+      if (l.empty()) continue;
+      if (l.front() != ' ') {
+        ++headings;
+        continue;
+      }
+      ++body;
+      INFO(lang << ": " << std::string(l));
+      CHECK(util::starts_with(l, "    "));
+    }
+    const auto first = r.out.find('\n');
+    INFO(r.out.substr(0, 200));
+    CHECK(r.out.compare(first + 1, 10, "    pdo - ") == 0);  // NAME's line, at the section's indent
+    CHECK(headings >= 4);
+    CHECK(body > headings);
+  }
+}

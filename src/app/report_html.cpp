@@ -1,13 +1,13 @@
 #include "app/report_html.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <utility>
 
 #include "progress/calendar.hpp"
 #include "util/text.hpp"
 #include "util/time.hpp"
+#include "workspace/questions.hpp"
 
 namespace pdo::app {
 
@@ -117,24 +117,23 @@ void calendar(std::string& o, const ReportInput& in, bool zh) {
 }  // namespace
 
 std::vector<OpenQuestion> open_questions(std::string_view text) {
-  std::vector<OpenQuestion> out;
+  std::vector<std::pair<int, OpenQuestion>> found;  // by lesson number; 1000 (after any lesson) outside one
+  int number = 1000;
   std::string lesson;
   for (const auto& raw : util::split_lines(text)) {
     std::string_view line = util::trim(raw);
     if (util::starts_with(line, "## ")) {
-      const auto rest = util::trim(line.substr(3));
-      lesson = rest.size() >= 2 && std::isdigit(static_cast<unsigned char>(rest[0])) && std::isdigit(static_cast<unsigned char>(rest[1]))
-                   ? std::string(rest.substr(0, 2))
-                   : "";
+      const auto n = workspace::heading_lesson(line);
+      number = n ? *n : 1000;
+      lesson = n ? util::pad2(*n) : "";
     } else if (util::starts_with(line, "- [ ] ")) {
-      out.push_back({lesson, std::string(util::trim(line.substr(6)))});
+      found.push_back({number, {lesson, std::string(util::trim(line.substr(6)))}});
     }
   }
-  // In lesson order, as questions.md is kept (a file edited by hand may not be): questions outside a
-  // lesson's section last, each lesson's in file order.
-  std::stable_sort(out.begin(), out.end(), [](const OpenQuestion& a, const OpenQuestion& b) {
-    return !a.lesson.empty() && (b.lesson.empty() || a.lesson < b.lesson);
-  });
+  // In lesson order, as questions.md is kept (a file edited by hand may not be): each lesson's in file order.
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<OpenQuestion> out;
+  for (auto& f : found) out.push_back(std::move(f.second));
   return out;
 }
 

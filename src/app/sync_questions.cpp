@@ -26,12 +26,8 @@ struct Sections {
 };
 
 std::string key_of(std::string_view heading) {
-  const auto rest = util::trim(heading.substr(3));
-  std::size_t digits = 0;
-  while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
-  if (digits > 0 && digits < 4 && (digits == rest.size() || rest[digits] == ' ' || rest[digits] == '\t'))
-    return std::to_string(std::stoi(std::string(rest.substr(0, digits))));
-  return "#" + std::string(rest);
+  if (const auto lesson = workspace::heading_lesson(heading)) return std::to_string(*lesson);
+  return "#" + std::string(util::trim(heading.substr(3)));
 }
 
 Sections sections_of(std::string_view text) {

@@ -8,9 +8,6 @@
 
 namespace pdo::workspace {
 
-namespace {
-
-/// The lesson number of a "## NN Title" heading (line end stripped); nullopt for any other line.
 std::optional<int> heading_lesson(std::string_view line) {
   if (!util::starts_with(line, "## ")) return std::nullopt;
   auto rest = util::trim(line.substr(3));
@@ -19,6 +16,8 @@ std::optional<int> heading_lesson(std::string_view line) {
   if (digits == 0 || digits >= 4 || (digits < rest.size() && rest[digits] != ' ' && rest[digits] != '\t')) return std::nullopt;
   return std::stoi(std::string(rest.substr(0, digits)));
 }
+
+namespace {
 
 bool is_lesson_heading(std::string_view line, const course::Lesson& lesson) { return heading_lesson(line) == lesson.number; }
 

@@ -133,6 +133,7 @@ std::vector<OpenQuestion> open_questions(std::string_view text) {
   // In lesson order, as questions.md is kept (a file edited by hand may not be): each lesson's in file order.
   std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<OpenQuestion> out;
+  out.reserve(found.size());
   for (auto& f : found) out.push_back(std::move(f.second));
   return out;
 }

@@ -87,7 +87,7 @@ int run_set_url(const LessonOptions& opts, Context& ctx) {
   const app::Trailers t = lesson_trailers(lesson.id, "url");
   const std::string subject = tr("我的课节：设置链接 ", "Own lesson: set the link of ") + lesson.id + " " + lesson.title;
   auto txn = app::set_url_transaction(s, lesson, opts.url, subject, t);
-  const bool notes_too = txn.changes.size() > 0 && util::ends_with(txn.changes.back().path.str(), "/notes.md");
+  const bool notes_too = !txn.changes.empty() && util::ends_with(txn.changes.back().path.str(), "/notes.md");
   const auto id = commit(s, std::move(txn));
   ctx.out << tr("已设置第 ", "set the link of lesson ") << lesson.id << tr(" 课的链接：", ": ") << shown(opts.url);
   print_commit(ctx, id);

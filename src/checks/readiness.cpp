@@ -188,6 +188,21 @@ std::vector<LessonReadiness> lesson_readiness(const course::Course& course, cour
   return out;
 }
 
+progress::NotApplicable steps_off_route(const course::Course& course, course::Route route, platform::Os os) {
+  progress::NotApplicable out;
+  for (const auto& r : lesson_readiness(course, route, std::nullopt, {}, os)) {
+    const std::pair<int, progress::Step> key{r.lesson->number, progress::Step::exercise};
+    if (!r.lesson->published) continue;
+    if (r.where == Where::no_code) out[key] = tr("本页没有要运行的代码", "the page has no code to run");
+    if (r.where == Where::read_only) out[key] = tr("这条路线上代码只能阅读", "its code is read only on this route");
+  }
+  return out;
+}
+
+progress::NotApplicable steps_off_route(const workspace::Workspace& ws) {
+  return steps_off_route(ws.course, ws.settings.route, ws.settings.os.value_or(platform::current_os()));
+}
+
 std::string render_readiness(const course::Course& course, course::Route route, const std::vector<LessonReadiness>& lessons) {
   std::string out = tr("### 每课能否运行 · 路线：", "### Lesson readiness · route: ") + course::route_name(route) + "\n\n";
   out +=

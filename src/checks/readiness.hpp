@@ -12,6 +12,8 @@
 
 #include "checks/check.hpp"
 #include "course/course.hpp"
+#include "progress/file.hpp"
+#include "workspace/settings.hpp"
 
 namespace pdo::checks {
 
@@ -33,6 +35,14 @@ using RecordedChecks = std::map<std::string, CheckStatus>;
 /// Readiness per lesson. `local_gpus`: GPUs seen on this machine (nullopt: not known).
 std::vector<LessonReadiness> lesson_readiness(const course::Course& course, course::Route route, std::optional<int> local_gpus,
                                               const RecordedChecks& recorded = {}, platform::Os os = platform::current_os());
+
+/// The steps no published lesson has on `route` from the course file alone (the machine's GPUs and the
+/// recorded checks left out: they change, the route does not): the exercise of a page with no code, and of
+/// a lesson whose code is read only on the route. Their reasons are in the current language.
+progress::NotApplicable steps_off_route(const course::Course& course, course::Route route, platform::Os os);
+
+/// The same for a workspace: its course, its route and the OS it was made for (this one when not recorded).
+progress::NotApplicable steps_off_route(const workspace::Workspace& ws);
 
 /// The lesson's structured needs as one line in the current language ("" when it needs nothing).
 std::string needs_line(const course::Lesson& lesson);

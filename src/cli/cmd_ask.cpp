@@ -8,6 +8,7 @@
 #include "app/session.hpp"
 #include "app/started_lesson.hpp"
 #include "app/trailers.hpp"
+#include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "progress/status.hpp"
 #include "util/fs.hpp"
@@ -34,7 +35,7 @@ std::pair<const course::Lesson*, Chosen> current_lesson(const Session& s) {
   const auto text = util::read_file(s.path("progress.md"));
   if (!text && text.error().code == Exit::usage) throw Failure(text.error());  // a FIFO or device: refused, not guessed around
   if (text) {
-    const auto state = progress::course_state(s.ws.course, *text);
+    const auto state = progress::course_state(s.ws.course, *text, checks::steps_off_route(s.ws));
     if (state.next) return {state.next->first, Chosen::next_step};
   }
   return {&s.ws.course.lessons.back(), Chosen::next_step};

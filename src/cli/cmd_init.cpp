@@ -14,6 +14,7 @@
 #include "app/trailers.hpp"
 #include "app/transaction.hpp"
 #include "checks/detect.hpp"
+#include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "cli/init_trust.hpp"
 #include "cli/init_view.hpp"
@@ -334,6 +335,12 @@ app::Transaction init_transaction(const InitSetup& s, const git::Repo& repo) {
 
 namespace {
 
+/// The init plan for `root`, progress.md marking the steps the course has not on the route for `os`.
+workspace::Plan plan_for(const InitSetup& s, const fs::path& root, platform::Os os = platform::current_os()) {
+  return workspace::make_plan(root, s.course, s.settings, s.course_text, os, checks::steps_off_route(s.course, s.settings.route, os))
+      .take();
+}
+
 /// --script: the plan for a folder with nothing in it, as a script; nothing is created here.
 int run_script(const InitOptions& opts, Context& ctx, const InitSetup& s) {
   // A path that cannot exist, so every item is `create` with its full content whatever is on this machine.
@@ -342,7 +349,7 @@ int run_script(const InitOptions& opts, Context& ctx, const InitSetup& s) {
   // The script runs on another machine: the commands it lists are that system's, and the folder is the
   // text typed, for the script to resolve there (C:\…, %USERPROFILE% or ~ mean nothing on this one).
   const auto os = kind == workspace::ScriptKind::powershell ? platform::Os::windows : platform::current_os();
-  const auto plan = workspace::make_plan(nowhere, s.course, s.settings, s.course_text, os).take();
+  const auto plan = plan_for(s, nowhere, os);
   workspace::ScriptInfo info;
   info.target = opts.path.empty() ? "./" + s.course.workspace_folder : opts.path;
   info.course_title = s.course.title;
@@ -425,7 +432,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
   }
   print_machine(ctx.out, s);
   s.repo = git::Repo::discover(s.root);
-  s.plan = workspace::make_plan(s.root, s.course, s.settings, s.course_text).take();
+  s.plan = plan_for(s, s.root);
   const auto tools = checks::route_tools(s.course, s.settings.route, s.machine.os);
   print_plan(ctx.out, s, tools);
 
@@ -461,7 +468,7 @@ int run_init(const InitOptions& opts, Context& ctx) {
       ctx.out << tr("已取消：什么都没有创建或改动。\n", "Cancelled: nothing was created or changed.\n");
       return static_cast<int>(Exit::declined);
     }
-    auto again = workspace::make_plan(s.root, s.course, s.settings, s.course_text).take();
+    auto again = plan_for(s, s.root);
     if (again.items == s.plan.items) break;
     s.plan = std::move(again);
     if (opts.yes || round >= 2) {

@@ -8,6 +8,7 @@
 #include "app/check_probes.hpp"
 #include "app/session.hpp"
 #include "app/sync_pending.hpp"
+#include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "git/repo.hpp"
 #include "progress/status.hpp"
@@ -39,7 +40,14 @@ std::string json_status(const workspace::Workspace& ws, const progress::CourseSt
       o << (step == progress::Step::read ? "" : ",") << util::json_str(progress::step_id(step)) << ":"
         << (v ? util::json_bool(*v) : "null");
     }
-    o << "}}";
+    o << "},\"not_on_route\":[";
+    bool first = true;
+    for (const auto step : progress::k_steps) {
+      if (ls.applies[static_cast<int>(step)]) continue;
+      o << (first ? "" : ",") << util::json_str(progress::step_id(step));
+      first = false;
+    }
+    o << "]}";
   }
   o << "],\"next\":";
   if (st.next) {
@@ -60,10 +68,13 @@ std::string json_status(const workspace::Workspace& ws, const progress::CourseSt
   return o.str();
 }
 
-/// A box: done (green ✓), not done (dim ·), or its line missing from progress.md (yellow ?).
-std::string mark(const std::optional<bool>& v, const util::OutputStyle& style) {
+/// A box: done (green ✓), not done (dim ·), not on the route and not done (dim –), or its line missing
+/// from progress.md (yellow ?).
+std::string mark(const std::optional<bool>& v, bool applies, const util::OutputStyle& style) {
+  if (v.value_or(false)) return util::paint(style, util::Tone::good, "✓");
+  if (!applies) return util::paint(style, util::Tone::muted, "–");
   if (!v) return util::paint(style, util::Tone::attention, "?");
-  return *v ? util::paint(style, util::Tone::good, "✓") : util::paint(style, util::Tone::muted, "·");
+  return util::paint(style, util::Tone::muted, "·");
 }
 
 void print_table(Context& ctx, const workspace::Workspace& ws, const progress::CourseState& st) {
@@ -72,15 +83,24 @@ void print_table(Context& ctx, const workspace::Workspace& ws, const progress::C
   const auto style = app::style(ctx, platform::StdStream::out);
   out << util::paint(style, util::Tone::strong, ws.course.title) << "\n\n";
   out << tr("课号  读讲义 做练习 记笔记  课节\n", " #    read   exer   notes   lesson\n");
-  bool missing = false;
+  bool missing = false, off_route = false;
   for (const auto& ls : st.lessons) {
     out << std::left << std::setw(4) << ls.lesson->id << "    ";
-    for (const auto step : progress::k_steps) out << mark(ls.steps[static_cast<int>(step)], style) << "      ";
+    for (const auto step : progress::k_steps) {
+      const auto i = static_cast<int>(step);
+      out << mark(ls.steps[i], ls.applies[i], style) << "      ";
+      missing = missing || (!ls.steps[i] && ls.applies[i]);
+      off_route = off_route || (!ls.applies[i] && !ls.steps[i].value_or(false));
+    }
     out << ls.lesson->title << (ls.lesson->published ? "" : tr("（未发布）", " (not yet published)")) << "\n";
-    for (const auto& v : ls.steps) missing = missing || !v;
   }
   const int percent = st.total ? st.done * 100 / st.total : 0;
   out << "\n" << tr("完成 ", "done ") << st.done << "/" << st.total << " (" << percent << "%)\n";
+  if (off_route) {
+    out << tr("– 表示这一课在你的路线上没有这一步（本页没有代码，或代码只能阅读）：不算待办，下一步会跳过；做了也可以照常勾选\n",
+              "– means the lesson has no such step on your route (no code on the page, or code you can only read there): not "
+              "todo, and the next step skips it; tick it anyway if you did it\n");
+  }
   if (missing) {
     out << tr("? 表示 progress.md 里找不到这一行（pdo 不会自动修复；track 这一步时会告诉你缺的是哪一行）\n",
               "? means progress.md has no line for it (pdo does not repair the file; track names the missing line)\n");
@@ -113,7 +133,7 @@ int run_status(const StatusOptions& opts, Context& ctx) {
     pending = app::pending_files(**repo);
   }
   const std::string text = util::read_file(ws.path("progress.md")).take();
-  const auto state = progress::course_state(ws.course, text);
+  const auto state = progress::course_state(ws.course, text, checks::steps_off_route(ws));
   if (opts.json) {
     ctx.out << json_status(ws, state, pending);
   } else {

@@ -11,7 +11,10 @@ const std::vector<Command>& commands() {
        setup_check},
       {"track", "在 progress.md 勾选（done）或取消勾选（todo）一课的一步，并提交",
        "Tick (done) or untick (todo) one step of a lesson in progress.md, as a commit", setup_track},
-      {"status", "显示每课的三步、完成百分比和下一步", "Show every lesson's steps, percent done and the next step", setup_status},
+      {"status", "显示每课的三步、完成百分比和下一步（你的路线上没有的一步显示为 –：不算待办，下一步跳过它）",
+       "Show every lesson's steps, percent done and the next step (a step your route does not have shows as –: not todo, "
+       "and the next step skips it)",
+       setup_status},
       {"log", "从 git 历史生成学习日志：按天列出、学习天数、连续天数",
        "The study journal from git history: steps by day, days studied, streak", setup_log},
       {"report", "生成一页 HTML 学习报告：每课三步、学习日历、未解决的问题",

@@ -91,8 +91,12 @@ std::optional<Step> parse_step(std::string_view text) {
   return std::nullopt;
 }
 
-std::string box_line(const course::Lesson& lesson, Step step, util::Lang lang, bool done) {
-  return std::string("- [") + (done ? "x" : " ") + "] " + lesson.id + " " + std::string(step_label(step, lang));
+std::string box_line(const course::Lesson& lesson, Step step, util::Lang lang, bool done, const NotApplicable& off_route) {
+  std::string line = std::string("- [") + (done ? "x" : " ") + "] " + lesson.id + " " + std::string(step_label(step, lang));
+  if (const auto it = off_route.find({lesson.number, step}); it != off_route.end()) {
+    line += lang == util::Lang::zh ? "（本路线不适用：" + it->second + "）" : " (not on this route: " + it->second + ")";
+  }
+  return line;
 }
 
 std::vector<Box> parse_boxes(std::string_view text) {

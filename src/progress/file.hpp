@@ -1,6 +1,7 @@
 #pragma once
 // progress.md as the single source of progress: finds each lesson's three task-list boxes
 // ("- [ ] 03 读讲义") and flips one with a one-byte change, leaving every other byte alone.
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,8 +28,14 @@ std::string_view step_label(Step step, util::Lang lang);
 /// Parses read/exercise/notes, the Chinese labels and the English labels.
 std::optional<Step> parse_step(std::string_view text);
 
-/// The line pdo writes for a box (without line end): "- [ ] 03 读讲义".
-std::string box_line(const course::Lesson& lesson, Step step, util::Lang lang, bool done);
+/// Steps a lesson does not have on the learner's route, by lesson number and step, with why in the
+/// learner's language ("本页没有要运行的代码"): progress.md says so on the box's line, they are not todo,
+/// and the next step skips them; a box ticked anyway still counts.
+using NotApplicable = std::map<std::pair<int, Step>, std::string>;
+
+/// The line pdo writes for a box (without line end): "- [ ] 03 读讲义", and for a step that does not apply
+/// on the route, its reason after the label ("- [ ] 01 做练习（本路线不适用：…）").
+std::string box_line(const course::Lesson& lesson, Step step, util::Lang lang, bool done, const NotApplicable& off_route = {});
 
 /// A task-list box found in progress.md.
 struct Box {

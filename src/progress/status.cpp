@@ -2,7 +2,7 @@
 
 namespace pdo::progress {
 
-CourseState course_state(const course::Course& course, std::string_view progress_text) {
+CourseState course_state(const course::Course& course, std::string_view progress_text, const NotApplicable& off_route) {
   const auto boxes = parse_boxes(progress_text);
   CourseState state;
   for (const auto& lesson : course.lessons) {
@@ -15,11 +15,14 @@ CourseState course_state(const course::Course& course, std::string_view progress
     }
     for (const auto step : k_steps) {
       const auto& slot = ls.steps[static_cast<int>(step)];
-      ++state.total;
+      const bool applies = off_route.count({lesson.number, step}) == 0;
+      ls.applies[static_cast<int>(step)] = applies;
       if (slot.value_or(false)) {
         ++state.done;
-      } else if (!state.next && lesson.published && slot) {
-        state.next = std::make_pair(&lesson, step);
+        ++state.total;
+      } else if (applies) {
+        ++state.total;
+        if (!state.next && lesson.published && slot) state.next = std::make_pair(&lesson, step);
       }
     }
     state.lessons.push_back(ls);

@@ -14,18 +14,19 @@ namespace pdo::progress {
 struct LessonState {
   const course::Lesson* lesson = nullptr;
   std::optional<bool> steps[3];
+  bool applies[3] = {true, true, true};  ///< false: a step this lesson does not have on the route
 };
 
 /// The whole course's state.
 struct CourseState {
   std::vector<LessonState> lessons;
   int done = 0;
-  int total = 0;
-  /// The first unticked step of a published lesson, in course order.
+  int total = 0;  ///< every step that applies, and every one ticked although it does not
+  /// The first unticked step of a published lesson that applies on the route, in course order.
   std::optional<std::pair<const course::Lesson*, Step>> next;
 };
 
-/// Reads the state from progress.md's text.
-CourseState course_state(const course::Course& course, std::string_view progress_text);
+/// Reads the state from progress.md's text; `off_route`: the steps that do not apply on the route.
+CourseState course_state(const course::Course& course, std::string_view progress_text, const NotApplicable& off_route = {});
 
 }  // namespace pdo::progress

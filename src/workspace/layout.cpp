@@ -75,19 +75,20 @@ std::string readme_text(const course::Course& course, const Settings& settings) 
   return render_embedded(tmpl(settings.lang, "README.md"), v);
 }
 
-std::string progress_lesson_block(const course::Course& course, const course::Lesson& lesson, util::Lang lang) {
+std::string progress_lesson_block(const course::Course& course, const course::Lesson& lesson, util::Lang lang,
+                                  const progress::NotApplicable& off_route) {
   Vars v = course_vars(course);
   for (const auto step : progress::k_steps) {
-    v.set(std::string(progress::step_id(step)) + "_line", progress::box_line(lesson, step, lang, false));
+    v.set(std::string(progress::step_id(step)) + "_line", progress::box_line(lesson, step, lang, false, off_route));
   }
   Vars lv = lesson_vars(lesson);
   for (auto& [k, val] : lv.values) v.values[k] = val;
   return render_embedded(tmpl(lang, "progress-lesson.md"), v);
 }
 
-std::string progress_text(const course::Course& course, util::Lang lang) {
+std::string progress_text(const course::Course& course, util::Lang lang, const progress::NotApplicable& off_route) {
   std::string text = render_embedded(tmpl(lang, "progress.md"), course_vars(course));
-  for (const auto& lesson : course.lessons) text += progress_lesson_block(course, lesson, lang);
+  for (const auto& lesson : course.lessons) text += progress_lesson_block(course, lesson, lang, off_route);
   return text;
 }
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "course/course.hpp"
+#include "progress/file.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
 #include "workspace/settings.hpp"
@@ -26,11 +27,12 @@ struct LessonFacts {
 std::string prompt_text(const course::Course& course, const course::Lesson* lesson, const Settings& settings,
                         const LessonFacts& facts = {});
 
-/// progress.md as first created.
-std::string progress_text(const course::Course& course, util::Lang lang);
+/// progress.md as first created; `off_route`: the steps marked as not on the learner's route.
+std::string progress_text(const course::Course& course, util::Lang lang, const progress::NotApplicable& off_route = {});
 
 /// The progress.md section of one lesson (heading and its three boxes), starting with a blank line.
-std::string progress_lesson_block(const course::Course& course, const course::Lesson& lesson, util::Lang lang);
+std::string progress_lesson_block(const course::Course& course, const course::Lesson& lesson, util::Lang lang,
+                                  const progress::NotApplicable& off_route = {});
 
 /// questions.md as first created.
 std::string questions_text(const course::Course& course, util::Lang lang);

@@ -44,12 +44,13 @@ std::string missing_gitignore_lines(std::string_view existing, util::Lang lang) 
 }
 
 /// progress.md blocks for lessons that have none of their three boxes yet.
-std::string missing_progress_lessons(std::string_view existing, const course::Course& course, util::Lang lang) {
+std::string missing_progress_lessons(std::string_view existing, const course::Course& course, util::Lang lang,
+                                     const progress::NotApplicable& off_route) {
   const auto boxes = progress::parse_boxes(existing);
   std::string add;
   for (const auto& lesson : course.lessons) {
     const bool present = std::any_of(boxes.begin(), boxes.end(), [&](const progress::Box& b) { return b.lesson == lesson.number; });
-    if (!present) add += progress_lesson_block(course, lesson, lang);
+    if (!present) add += progress_lesson_block(course, lesson, lang, off_route);
   }
   if (add.empty()) return {};
   if (!existing.empty() && existing.back() != '\n') add = "\n" + add;
@@ -177,7 +178,7 @@ std::vector<std::string> Plan::scaffold_files() const {
 }
 
 Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text,
-                       platform::Os os) {
+                       platform::Os os, const progress::NotApplicable& off_route) {
   Plan plan;
   plan.root = root;
   std::error_code ec;
@@ -190,8 +191,8 @@ Result<Plan> make_plan(const fs::path& root, const course::Course& course, const
   plan.items.front().path = "./";
   Status st = p.block_file("README.md", readme_text(course, settings), "readme");
   if (st)
-    st = p.appendable_file("progress.md", progress_text(course, lang),
-                           [&](const std::string& t) { return missing_progress_lessons(t, course, lang); });
+    st = p.appendable_file("progress.md", progress_text(course, lang, off_route),
+                           [&](const std::string& t) { return missing_progress_lessons(t, course, lang, off_route); });
   if (st) st = p.learner_file("questions.md", questions_text(course, lang));
   if (st) st = p.learner_file("check-env.md", check_env_text(course, settings, os));
   if (!st) return st.error();

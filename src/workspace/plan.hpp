@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "course/course.hpp"
+#include "progress/file.hpp"
 #include "util/error.hpp"
 #include "util/platform.hpp"
 #include "workspace/settings.hpp"
@@ -46,9 +47,10 @@ struct Plan {
 
 /// Builds the plan for `root` from the course and settings; reads but never writes. `course_text` is
 /// the custom course file to keep under .pdo/ ("" for the built-in course); `os` is the system the
-/// workspace is for (a script's target may be another than this one).
+/// workspace is for (a script's target may be another than this one); `off_route`: the steps progress.md
+/// marks as not on the route (checks::steps_off_route).
 Result<Plan> make_plan(const fs::path& root, const course::Course& course, const Settings& settings, const std::string& course_text,
-                       platform::Os os = platform::current_os());
+                       platform::Os os = platform::current_os(), const progress::NotApplicable& off_route = {});
 
 /// The .gitignore pdo writes, its comments in `lang` (.gitignore.template).
 std::string gitignore_template(util::Lang lang);

@@ -14,12 +14,56 @@ TEST_CASE("status shows the table and the next step", "[cli][status]") {
   write_file(root / "progress.md", text);  // ticked by hand: honoured
   const auto r = pdo_in(root, {"status"});
   require_ok(r);
-  CHECK_THAT(r.out, Catch::Contains("1/51") && Catch::Contains("下一步：01 做练习") && Catch::Contains("pdo start 01"));
+  CHECK_THAT(r.out, Catch::Contains("1/48") && Catch::Contains("下一步：01 记笔记") && Catch::Contains("pdo start 01"));
   const auto j = pdo_in(root, {"status", "--json"});
   CHECK_THAT(j.out, Catch::StartsWith(R"({"course":"pytorch-distributed-overview")") &&
-                        Catch::Contains(R"("next":{"lesson":"01","number":1,"step":"exercise"})"));
+                        Catch::Contains(R"("next":{"lesson":"01","number":1,"step":"notes"})"));
   const auto en = pdo_in(root, {"--lang", "en", "status"});
-  CHECK_THAT(en.out, Catch::Contains("next: 01 Do the exercise"));
+  CHECK_THAT(en.out, Catch::Contains("next: 01 Take notes"));
+}
+
+// Issue 43, item 5: lesson 01 has no code, and 07 and 13 are read only on the browser route. Their exercise
+// boxes say so in progress.md (and its legend), are not todo, and the next step goes past them; a box ticked
+// anyway counts.
+TEST_CASE("issue 43 item 5: steps a lesson does not have on the route are marked, not todo, and skipped as the next step",
+          "[cli][status]") {
+  TempDir tmp("status off route");
+  const auto root = fresh_workspace(tmp);
+  const std::string progress = read_file(root / "progress.md");
+  CHECK_THAT(progress, Catch::Contains("- [ ] 01 做练习（本路线不适用：本页没有要运行的代码）\n") &&
+                           Catch::Contains("- [ ] 07 做练习（本路线不适用：") && Catch::Contains("- [ ] 13 做练习（本路线不适用：") &&
+                           Catch::Contains("行尾写着「本路线不适用」的一项") && !Catch::Contains("- [ ] 03 做练习（"));
+  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
+  require_ok(pdo_in(root, {"track", "done", "01", "notes"}));
+  auto r = pdo_in(root, {"status"});
+  require_ok(r);
+  CHECK_THAT(r.out, Catch::Contains("2/48") && Catch::Contains("下一步：02 读讲义") && Catch::Contains("01      ✓      –      ✓") &&
+                        Catch::Contains("– 表示这一课在你的路线上没有这一步"));
+  auto j = pdo_in(root, {"status", "--json"});
+  CHECK_THAT(j.out, Catch::Contains(R"("next":{"lesson":"02","number":2,"step":"read"})") &&
+                        Catch::Contains(R"("not_on_route":["exercise"])") && Catch::Contains(R"("done":2,"total":48)"));
+  // ask without --lesson (no lesson started): the lesson of the next step, past 01's exercise.
+  require_ok(pdo_in(root, {"ask", "Why gloo on Windows?"}));
+  CHECK_THAT(read_file(root / "questions.md"), Catch::Contains("## 02 "));
+  // 02 done, and 07's exercise on the way: the next step after 06 is 07's notes, never its exercise.
+  for (int n = 2; n <= 6; ++n) {
+    for (const char* step : {"read", "exercise", "notes"}) require_ok(pdo_in(root, {"track", "done", std::to_string(n), step}));
+  }
+  require_ok(pdo_in(root, {"track", "done", "07", "read"}));
+  CHECK_THAT(pdo_in(root, {"status"}).out, Catch::Contains("下一步：07 记笔记"));
+  // Ticked anyway: it counts, in the total too, and the table shows it done.
+  require_ok(pdo_in(root, {"track", "done", "01", "exercise"}));
+  r = pdo_in(root, {"status"});
+  CHECK_THAT(r.out, Catch::Contains("19/49") && Catch::Contains("01      ✓      ✓      ✓"));
+  CHECK_THAT(pdo_in(root, {"--lang", "en", "status"}).out, Catch::Contains("next: 07 Take notes"));
+  require_ok(pdo_in(root, {"report"}));
+  CHECK_THAT(read_file(root / "report.html"), Catch::Contains("19 / 49"));
+  // English: the marker and the legend in the learner's language.
+  TempDir en_tmp("status off route en");
+  const auto en = fresh_workspace(en_tmp, {"--lang", "en"});
+  CHECK_THAT(read_file(en / "progress.md"),
+             Catch::Contains("- [ ] 01 Do the exercise (not on this route: the page has no code to run)\n") &&
+                 Catch::Contains("A line ending in \"not on this route\""));
 }
 
 namespace {

@@ -69,12 +69,13 @@ TEST_CASE("sync merges ticks, unticks and questions made on both machines and lo
   const std::string a_status = status_json(m.a);
   CHECK(a_status == status_json(m.b));
   // The three-way rule: each box as the side that changed it left it; 04 went to the later change.
-  CHECK_THAT(a_status, Catch::Contains(R"("id":"01","title":"PyTorch Distributed Overview")") &&
-                           Catch::Contains(R"("steps":{"read":false,"exercise":false,"notes":false}},{"number":2,)") &&
-                           Catch::Contains(R"("steps":{"read":true,"exercise":true,"notes":false}},{"number":3,)") &&
-                           Catch::Contains(R"("steps":{"read":true,"exercise":false,"notes":false}},{"number":4,)") &&
-                           Catch::Contains(R"("steps":{"read":true,"exercise":false,"notes":false}},{"number":5,)") &&
-                           Catch::Contains(R"("done":4,)"));
+  CHECK_THAT(a_status,
+             Catch::Contains(R"("id":"01","title":"PyTorch Distributed Overview")") &&
+                 Catch::Contains(R"("steps":{"read":false,"exercise":false,"notes":false},"not_on_route":["exercise"]},{"number":2,)") &&
+                 Catch::Contains(R"("steps":{"read":true,"exercise":true,"notes":false},"not_on_route":[]},{"number":3,)") &&
+                 Catch::Contains(R"("steps":{"read":true,"exercise":false,"notes":false},"not_on_route":[]},{"number":4,)") &&
+                 Catch::Contains(R"("steps":{"read":true,"exercise":false,"notes":false},"not_on_route":[]},{"number":5,)") &&
+                 Catch::Contains(R"("done":4,)"));
   CHECK_THAT(read_file(m.a / "progress.md"), Catch::Contains("- [x] 04 读讲义\n"));
   for (const auto& root : {m.a, m.b}) {
     require_one_line_per_box(root);

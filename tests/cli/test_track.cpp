@@ -34,7 +34,7 @@ TEST_CASE("track done ticks one box as one commit", "[cli][track]") {
   require_ok(status);
   CHECK_THAT(status.out, Catch::Contains(R"("folder":"03-03-getting-started-with-distributed-data","url":)"
                                          R"("https://docs.pytorch.org/tutorials/intermediate/ddp_tutorial.html","published":true,)"
-                                         R"("steps":{"read":true,"exercise":false,"notes":false}})"));
+                                         R"("steps":{"read":true,"exercise":false,"notes":false},"not_on_route":[]})"));
   CHECK(run_git({"fsck", "--strict"}, root).exit_code == 0);
 }
 
@@ -121,7 +121,7 @@ TEST_CASE("a box written twice (once as a numbered task item) is refused naming 
   const auto r = pdo_in(root, {"--lang", "en", "track", "done", "01", "read"});
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("several lines like \"- [ ] 01 Read the lecture\" (lines 9, 12)"));
+  CHECK_THAT(r.err, Catch::Contains("several lines like \"- [ ] 01 Read the lecture\" (lines 11, 14)"));
   CHECK(read_file(root / "progress.md") == before);
   CHECK(commit_count(root) == commits);
 }

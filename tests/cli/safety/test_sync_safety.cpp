@@ -49,8 +49,8 @@ TEST_CASE("a sync killed at each step of its branch move is undone (or done) and
     CHECK(git_out({"rev-parse", "HEAD"}, a) == git_out({"rev-parse", "main"}, bare));
     CHECK_FALSE(fs::exists(b / ".git" / "index.lock"));
     CHECK(read_file(b / "progress.md") == git_out({"show", "HEAD:progress.md"}, b));
-    CHECK_THAT(read_file(b / "progress.md"), Catch::Contains("- [x] " + util::pad2(lesson) + " 读讲义\n") &&
-                                                 Catch::Contains("- [x] " + util::pad2(lesson) + " 做练习\n"));
+    CHECK_THAT(read_file(b / "progress.md"),
+               Catch::Contains("- [x] " + util::pad2(lesson) + " 读讲义\n") && Catch::Contains("- [x] " + util::pad2(lesson) + " 做练习"));
     CHECK(fs::exists(b / "lessons" / "18-18-ring-attention") == (lesson == 1));
     require_clean_repo(b);
     ++lesson;

@@ -1,6 +1,8 @@
 // checks::lesson_readiness: course-file facts only (min_gpus, published, the free notebooks listed).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "checks/readiness.hpp"
 #include "util/i18n.hpp"
 
@@ -76,4 +78,31 @@ TEST_CASE("an unpublished lesson is marked, never ready", "[checks]") {
   const auto all = checks::lesson_readiness(c, course::Route::browser, std::nullopt);
   CHECK_FALSE(all[0].runs_here);
   CHECK(all[0].verdict.find("unpublished") != std::string::npos);
+}
+
+// Issue 43 item 5: the exercise of a page without code, and of a lesson read only on the route, is not on the
+// route; a lesson blocked only by this machine's GPUs still has it (the machine changes, the route does not),
+// and an unpublished lesson is left alone.
+TEST_CASE("steps off the route: no code or read only on it, from the course file and the route alone", "[checks]") {
+  util::set_lang(util::Lang::en);
+  auto c = course::default_course();
+  const auto keys = [](const progress::NotApplicable& na) {
+    std::vector<int> out;
+    for (const auto& [key, why] : na) {
+      CHECK(key.second == progress::Step::exercise);
+      CHECK_FALSE(why.empty());
+      out.push_back(key.first);
+    }
+    return out;
+  };
+  const auto browser = checks::steps_off_route(c, course::Route::browser, platform::Os::windows);
+  CHECK(keys(browser) == std::vector<int>{1, 7, 13});
+  CHECK(browser.at({1, progress::Step::exercise}) == "the page has no code to run");
+  CHECK(browser.at({7, progress::Step::exercise}) == "its code is read only on this route");
+  // The local route on Linux: 07 needs more GPUs than this machine may have, which is not the route's doing.
+  const auto local = keys(checks::steps_off_route(c, course::Route::local, platform::Os::gnu_linux));
+  CHECK(std::find(local.begin(), local.end(), 1) != local.end());
+  CHECK(std::find(local.begin(), local.end(), 7) == local.end());
+  c.lessons[0].published = false;
+  CHECK(keys(checks::steps_off_route(c, course::Route::browser, platform::Os::windows)) == std::vector<int>{7, 13});
 }

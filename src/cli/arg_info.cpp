@@ -1,5 +1,10 @@
 #include "cli/arg_info.hpp"
 
+#include <algorithm>
+#include <set>
+#include <string_view>
+
+#include "util/i18n.hpp"
 #include "util/text.hpp"
 
 namespace pdo::cli {
@@ -23,6 +28,34 @@ std::string value_name(const CLI::Option* o) {
   std::string name = o->get_name();
   for (auto& c : name) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
   return name;
+}
+
+std::string option_names(const CLI::Option* o) {
+  std::vector<std::string> names;
+  for (const auto& s : o->get_snames()) names.push_back("-" + s);
+  for (const auto& l : o->get_lnames()) names.push_back("--" + l);
+  return util::join(names, ", ");
+}
+
+namespace {
+
+std::string relation(const std::set<CLI::Option*>& others, std::string_view zh, std::string_view en) {
+  std::vector<std::string> names;
+  names.reserve(others.size());
+  for (const CLI::Option* other : others) names.push_back(option_names(other));
+  if (names.empty()) return {};
+  std::sort(names.begin(), names.end());
+  return util::tr(zh, en) + util::join(names, ", ");
+}
+
+}  // namespace
+
+std::string relations(const CLI::Option* o) {
+  std::vector<std::string> notes;
+  if (auto n = relation(o->get_needs(), "需要和这些一起使用：", "needs "); !n.empty()) notes.push_back(n);
+  if (auto x = relation(o->get_excludes(), "不能和这些一起使用：", "not with "); !x.empty()) notes.push_back(x);
+  if (notes.empty()) return {};
+  return util::tr("（", " (") + util::join(notes, util::tr("；", "; ")) + util::tr("）", ")");
 }
 
 bool takes_value(const CLI::Option* o) {

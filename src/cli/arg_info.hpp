@@ -18,6 +18,13 @@ std::vector<std::string> choices(const CLI::Option* o);
 /// type name ("LESSON"), or a positional's name in capitals.
 std::string value_name(const CLI::Option* o);
 
+/// "-o, --output": the option's names as typed.
+std::string option_names(const CLI::Option* o);
+
+/// What the option needs and what it cannot go with, as the manual and --help say them after its
+/// description ("（需要和这些一起使用：--script）", " (needs --script)"), or "".
+std::string relations(const CLI::Option* o);
+
 /// True for an option (not a positional, not a flag) that takes a value.
 bool takes_value(const CLI::Option* o);
 

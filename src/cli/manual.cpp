@@ -23,22 +23,6 @@ bool many(const CLI::Option* o) { return o->get_expected_max() > 1; }
 /// "…" in Chinese, "..." in English: the English page stays ASCII but for the Chinese step names.
 std::string ellipsis() { return tr("…", "..."); }
 
-std::string option_names(const CLI::Option* o) {
-  std::vector<std::string> names;
-  for (const auto& s : o->get_snames()) names.push_back("-" + s);
-  for (const auto& l : o->get_lnames()) names.push_back("--" + l);
-  return util::join(names, ", ");
-}
-
-std::string relation(const std::set<CLI::Option*>& others, std::string_view zh, std::string_view en) {
-  std::vector<std::string> names;
-  names.reserve(others.size());
-  for (const CLI::Option* other : others) names.push_back(option_names(other));
-  if (names.empty()) return {};
-  std::sort(names.begin(), names.end());
-  return tr(zh, en) + util::join(names, ", ");
-}
-
 ManualEntry entry(const CLI::Option* o) {
   ManualEntry e;
   if (o->get_positional()) {
@@ -46,11 +30,7 @@ ManualEntry entry(const CLI::Option* o) {
   } else {
     e.term = option_names(o) + (takes_value(o) ? " " + value_name(o) : "");
   }
-  e.text = o->get_description();
-  std::vector<std::string> notes;
-  if (auto n = relation(o->get_needs(), "需要和这些一起使用：", "needs "); !n.empty()) notes.push_back(n);
-  if (auto x = relation(o->get_excludes(), "不能和这些一起使用：", "not with "); !x.empty()) notes.push_back(x);
-  if (!notes.empty()) e.text += tr("（", " (") + util::join(notes, tr("；", "; ")) + tr("）", ")");
+  e.text = o->get_description() + relations(o);
   return e;
 }
 

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/arg_info.hpp"
 #include "cli/commands.hpp"
 #include "cli/completion.hpp"
 #include "cli/usage_errors.hpp"
@@ -78,8 +79,23 @@ std::optional<std::string> first_word(const std::vector<std::string>& args) {
   return std::nullopt;
 }
 
+/// CLI11's help as the manual says it: a value named as `pdo help` names it (`browser|local|gpu`, never
+/// CLI11's `TEXT:{browser,local,gpu}`), and what an option needs or excludes in the learner's words after
+/// its description.
+class LearnerFormatter : public CLI::Formatter {
+public:
+  std::string make_option_opts(const CLI::Option* o) const override {
+    std::string out;
+    if (o->get_positional() || takes_value(o)) out += " " + value_name(o) + (o->get_expected_max() > 1 ? " ..." : "");
+    if (o->get_required() && !o->get_positional()) out += " " + get_label("REQUIRED");
+    return out;
+  }
+  std::string make_option_desc(const CLI::Option* o) const override { return o->get_description() + relations(o); }
+};
+
 /// CLI11's help labels in the current language.
 void localize_help(CLI::App& app) {
+  app.formatter(std::make_shared<LearnerFormatter>());
   const auto f = app.get_formatter();
   f->label("Usage", util::tr("用法", "Usage"));
   f->label("OPTIONS", util::tr("选项", "OPTIONS"));
@@ -87,8 +103,6 @@ void localize_help(CLI::App& app) {
   f->label("SUBCOMMANDS", util::tr("命令", "SUBCOMMANDS"));
   f->label("Positionals", util::tr("位置参数", "Positionals"));
   f->label("REQUIRED", util::tr("（必需）", "REQUIRED"));
-  f->label("Needs", util::tr("需要", "Needs"));
-  f->label("Excludes", util::tr("不能同时使用", "Excludes"));
   app.option_defaults()->group(util::tr("选项", "Options"));
 }
 

@@ -142,6 +142,33 @@ TEST_CASE("pdo help COMMAND prints that command's part of the manual pdo help pr
   CHECK(run_pdo({"help", "track", "--man"}, tmp.path()).exit_code == 2);  // --man is the whole page
 }
 
+// Issue 43 item 9: `pdo CMD --help` showed CLI11's own value hints (`TEXT:{browser,local,gpu}`,
+// `WHEN:{auto,always,never}`) and its English "Needs:" / "Excludes:" in Chinese help. Every command's help in
+// both languages names values and relations as the manual does.
+TEST_CASE("every command's --help names values and what options need as the manual does, in its language", "[cli][help]") {
+  TempDir tmp;
+  std::vector<std::vector<std::string>> commands{{}, {"check", "confirm"}, {"lesson", "add"}, {"lesson", "set-url"}};
+  for (const char* name : {"init", "check", "track", "status", "log", "report", "undo", "start", "ask", "lesson", "glossary", "sync",
+                           "scan", "hook", "completion", "help"}) {
+    commands.push_back({name});
+  }
+  for (const char* lang : {"zh", "en"}) {
+    for (const auto& words : commands) {
+      std::vector<std::string> args{"--lang", lang};
+      args.insert(args.end(), words.begin(), words.end());
+      args.emplace_back("--help");
+      const auto r = run_pdo(args, tmp.path());
+      INFO(util::join(args, " ") << ":\n" << r.out << r.err);
+      require_ok(r);
+      CHECK_THAT(r.out, !Catch::Contains(":{") && !Catch::Contains("Needs:") && !Catch::Contains("Excludes:"));
+    }
+  }
+  const auto init = run_pdo({"init", "--help"}, tmp.path());
+  CHECK_THAT(init.out, Catch::Contains("--route browser|local|gpu") && Catch::Contains("（需要和这些一起使用：--script）"));
+  const auto top = run_pdo({"--help"}, tmp.path());
+  CHECK_THAT(top.out, Catch::Contains("--color auto|always|never") && Catch::Contains("--lang zh|en"));
+}
+
 // A mutant of the NAME section's indent (4 → 5) survived mutate.sh --seed-from HEAD: the text manual's
 // sections are checked line by line, each body line indented by exactly four spaces, in both languages.
 TEST_CASE("pdo help's text manual indents every section's lines by four spaces", "[cli][help]") {

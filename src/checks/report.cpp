@@ -78,7 +78,11 @@ void add_item(std::string& out, const ItemResult& r, const util::OutputStyle& st
   }
   add_line(out, tr("原因：", "reason: "), r.reason);
   const bool fixable = r.status == CheckStatus::fail || (r.status == CheckStatus::unverified && !r.evidence.empty());
-  if (fixable) add_line(out, tr("修复：", "fix: "), r.fix);
+  // A failure the learner reported is in their words, which the course's fix was not written for.
+  if (fixable && r.source == Source::learner)
+    add_line(out, tr("这一项通常的修复（不一定对应你看到的情况）：", "the usual fix for this item (it may not be what you saw): "), r.fix);
+  else if (fixable)
+    add_line(out, tr("修复：", "fix: "), r.fix);
 }
 
 void add_section(std::string& out, const std::vector<ItemResult>& items, CheckStatus status, const util::OutputStyle& style) {
@@ -150,6 +154,12 @@ Counts count(const std::vector<ItemResult>& items) {
     }
   }
   return c;
+}
+
+std::string render_item(const ItemResult& item, const util::OutputStyle& style) {
+  std::string out;
+  add_item(out, item, style);
+  return out;
 }
 
 std::string summary_line(const std::vector<ItemResult>& items) {

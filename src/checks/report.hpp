@@ -29,6 +29,9 @@ struct Counts {
 /// Counts the statuses.
 Counts count(const std::vector<ItemResult>& items);
 
+/// One item as the report shows it (its line, what was run or seen, what to do, the reason and the fix).
+std::string render_item(const ItemResult& item, const util::OutputStyle& style = {});
+
 /// "通过 2 · 未通过 1 · 需要你操作 3 · 未验证 0" in the current language.
 std::string summary_line(const std::vector<ItemResult>& items);
 

@@ -299,7 +299,18 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   const checks::ReportInfo info{today, ws.settings.route, std::string(platform::os_id(platform::current_os())), opts.online};
   const std::string report = checks::render_report(results, info);
   // The terminal's copy in colour; the file's never. A key in it stops the commit below and is never shown whole.
-  ctx.out << app::redact_secrets(checks::render_report(results, info, app::style(ctx, platform::StdStream::out))) << "\n";
+  // A confirmation shows its own item and the counts: the whole report is in check-env.md.
+  const auto style = app::style(ctx, platform::StdStream::out);
+  if (opts.confirm_id.empty()) {
+    ctx.out << app::redact_secrets(checks::render_report(results, info, style)) << "\n";
+  } else {
+    for (const auto& r : results) {
+      if (r.id == opts.confirm_id) ctx.out << app::redact_secrets(checks::render_item(r, style));
+    }
+    ctx.out << tr("摘要：", "Summary: ") << checks::summary_line(results)
+            << tr("（每一项见 check-env.md；重新检查全部：pdo check）\n",
+                  " (every item: check-env.md; to check them all again: pdo check)\n");
+  }
   if (!session) {
     write_without_git(ws, report, confirmations_file, ctx);
   } else {

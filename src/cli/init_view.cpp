@@ -73,7 +73,7 @@ void print_machine(std::ostream& out, const InitSetup& s) {
 
 void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks::ToolNeed>& tools) {
   out << tr("\n方案：\n", "\nPlan:\n");
-  std::size_t kept = 0;
+  std::size_t kept_files = 0, kept_folders = 0;
   // A new lesson folder's contents go on its own line ("lessons/03-…/: notes.md, exercises/…"), so
   // the plan stays one screen long yet names every path.
   struct Line {
@@ -84,7 +84,7 @@ void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks:
   std::vector<Line> lines;
   for (const auto& item : s.plan.items) {
     if (item.action == workspace::Action::keep) {
-      ++kept;
+      ++(util::ends_with(item.path, "/") ? kept_folders : kept_files);
       continue;
     }
     auto parent = std::find_if(lines.begin(), lines.end(), [&](const Line& line) {
@@ -102,7 +102,13 @@ void print_plan(std::ostream& out, const InitSetup& s, const std::vector<checks:
     for (std::size_t i = 0; i < line.children.size(); ++i) out << (i == 0 ? tr("：", ": ") : tr("、", ", ")) << line.children[i];
     out << "\n";
   }
-  if (kept) out << tr("  已存在、原样复用的文件和文件夹：", "  existing files and folders reused untouched: ") << kept << "\n";
+  // Counted as the summary counts them (print_reused): files and folders apart.
+  if (kept_files + kept_folders > 0) {
+    out << tr("  已存在、原样保留：", "  existing, kept as they are: ")
+        << util::counted(kept_files, "个文件", "file", "files") + tr("、", ", ") +
+               util::counted(kept_folders, "个文件夹", "folder", "folders")
+        << "\n";
+  }
   out << tr("  git：", "  git: ");
   if (s.repo) {
     out << tr("复用已有仓库 ", "reuse the existing repository at ") << util::path_to_utf8(*s.repo) << "\n";
@@ -191,7 +197,11 @@ void print_report(std::ostream& out, const InitSetup& s, const std::optional<std
     if (r.status == checks::CheckStatus::fail) {
       const bool learner = r.source == checks::Source::learner;
       line(r.title + tr("：未通过（", ": failed (") + r.reason + tr("）", ")") +
-           (r.fix.empty() ? "" : tr("。修复：", ". Fix: ") + clause(r.fix)) +
+           (r.fix.empty() ? ""
+            : learner
+                ? tr("。这一项通常的修复（不一定对应你看到的情况）：", ". The usual fix for this item (it may not be what you saw): ") +
+                      clause(r.fix)
+                : tr("。修复：", ". Fix: ") + clause(r.fix)) +
            (learner ? tr("。修好后运行 pdo check confirm ", ". When it works, run pdo check confirm ") + r.id
                     : tr("。修好后运行 pdo check", ". Then run pdo check")));
     } else if (r.status == checks::CheckStatus::needs_you) {

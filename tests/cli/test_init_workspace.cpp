@@ -1,6 +1,8 @@
 // pdo init run inside a workspace, or inside a clone of one on a second machine (issue 26): it completes
 // that workspace. No folder question, no nested course folder, pdo's hooks installed, and the report says
 // what it found and kept.
+#include <regex>
+
 #include "cli/cli_helpers.hpp"
 
 #include "util/fs.hpp"
@@ -22,6 +24,12 @@ TEST_CASE("pdo init in a clone of a workspace uses it: no folder question, hooks
     CHECK_THAT(r.out, !Catch::Contains("课程放在哪个目录") && Catch::Contains("你就在这个工作区里"));
     CHECK_THAT(r.out, Catch::Contains("沿用：工作区设置 .pdo/config.toml（课程 pytorch-distributed-overview，路线 browser，语言 zh）") &&
                           Catch::Contains("git 仓库 " + pdo_path(clone)) && Catch::Contains("个已有文件（原样保留）"));
+    // Issue 43 item 9: the plan and the summary count the same files (the plan once counted folders too).
+    std::smatch plan, summary;
+    REQUIRE(std::regex_search(r.out, plan, std::regex("已存在、原样保留：([0-9]+) 个文件、([0-9]+) 个文件夹")));
+    REQUIRE(std::regex_search(r.out, summary, std::regex("([0-9]+) 个已有文件（原样保留）")));
+    CHECK(plan[1] == summary[1]);
+    CHECK(std::stoi(plan[2]) > 0);
   }
   SECTION("from a lesson folder inside it") {
     const auto r = run_pdo({"init"}, lesson_dir(clone, "03"), "y\n");

@@ -17,11 +17,12 @@ struct HttpOptions {
 /// What came back.
 struct HttpResponse {
   bool reached = false;  ///< a server answered with an HTTP status
-  bool timed_out = false;
-  long status = 0;  ///< HTTP status code of the last response (after redirects)
+  long status = 0;       ///< HTTP status code of the last response (after redirects)
   std::string body;
   std::string final_url;  ///< where redirects ended
-  std::string error;      ///< why no answer came (DNS, refused, TLS…), if !reached
+  std::string error;      ///< why no answer came, as libcurl says it (English), if !reached
+  /// Why no answer came, as pdo says it in the learner's language.
+  enum class Failure { none, dns, connect, tls, timeout, other } failure = Failure::none;
 };
 
 /// GETs an http(s) URL, following up to 5 redirects; proxies from the usual environment variables apply.

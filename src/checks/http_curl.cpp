@@ -112,8 +112,30 @@ HttpResponse http_get(const std::string& url, const HttpOptions& options) {
   r.status = status;
   // A body cut at max_bytes ends with CURLE_WRITE_ERROR, but the server did answer.
   r.reached = status > 0 && (rc == CURLE_OK || rc == CURLE_WRITE_ERROR);
-  r.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
-  if (!r.reached) r.error = errbuf[0] ? errbuf : api->easy_strerror(rc);
+  if (!r.reached) {
+    r.error = errbuf[0] ? errbuf : api->easy_strerror(rc);
+    switch (rc) {
+      case CURLE_COULDNT_RESOLVE_HOST:
+      case CURLE_COULDNT_RESOLVE_PROXY:
+        r.failure = HttpResponse::Failure::dns;
+        break;
+      case CURLE_COULDNT_CONNECT:
+        r.failure = HttpResponse::Failure::connect;
+        break;
+      case CURLE_OPERATION_TIMEDOUT:
+        r.failure = HttpResponse::Failure::timeout;
+        break;
+      case CURLE_SSL_CONNECT_ERROR:
+      case CURLE_PEER_FAILED_VERIFICATION:
+      case CURLE_SSL_CERTPROBLEM:
+      case CURLE_SSL_CACERT_BADFILE:
+        r.failure = HttpResponse::Failure::tls;
+        break;
+      default:
+        r.failure = HttpResponse::Failure::other;
+        break;
+    }
+  }
   return r;
 }
 

@@ -12,6 +12,31 @@ using util::tr;
 
 namespace {
 
+/// Why a page did not answer, in the learner's language: what libcurl's code means; its English words
+/// only in English, or where no sentence of pdo's says what happened.
+std::string failure_text(const HttpResponse& resp) {
+  using F = HttpResponse::Failure;
+  std::string what;
+  switch (resp.failure) {
+    case F::dns:
+      what = tr("找不到这个主机（域名解析失败：没有网络，或 DNS 不通）", "the host name did not resolve");
+      break;
+    case F::connect:
+      what = tr("连不上这个主机（连接被拒绝，或网络不通）", "could not connect to the host");
+      break;
+    case F::timeout:
+      what = tr("请求超时", "the request timed out");
+      break;
+    case F::tls:
+      what = tr("HTTPS 握手失败（证书或代理的问题）", "the HTTPS handshake failed");
+      break;
+    case F::none:
+    case F::other:
+      return tr("没有连上（curl 报告：", "no connection — ") + resp.error + tr("）", "");
+  }
+  return util::current_lang() == util::Lang::zh ? what : what + " — " + resp.error;
+}
+
 std::string decode_entities(std::string_view s) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -133,9 +158,7 @@ std::vector<ItemResult> check_lesson_pages(const course::Course& course, const s
     r.fix = tr("在浏览器里打开这个网址看看；如果课节改名或移动了，更新课程文件里的标题和网址。",
                "Open the URL in a browser; if the lesson was renamed or moved, update its title and URL in the course file.");
     if (!resp.reached) {
-      r.reason = (resp.timed_out ? tr("未验证（离线）：请求超时 — ", "unverified (offline): the request timed out — ")
-                                 : tr("未验证（离线）：没有连上 — ", "unverified (offline): no connection — ")) +
-                 resp.error;
+      r.reason = tr("未验证（离线）：", "unverified (offline): ") + failure_text(resp);
       r.fix.clear();
       unreachable.push_back(host);
       results.push_back(std::move(r));

@@ -91,5 +91,12 @@ TEST_CASE("online checks against a local server: pass, 404, wrong title, refused
     // the fix's clear deleted, seed 20261205).
     for (const auto& r : rs) CHECK(r.fix.empty());
     CHECK(calls == 1);
+    // Issue 43 item 9: in Chinese, the reason is pdo's sentence, with none of libcurl's English in it.
+    util::set_lang(util::Lang::zh);
+    const auto zh = checks::check_lesson_pages(course, "http://127.0.0.1:" + std::to_string(test::refused_port()), get, "d");
+    util::set_lang(util::Lang::en);
+    INFO(zh[0].reason);
+    CHECK(zh[0].reason.rfind("未验证（离线）：连不上这个主机", 0) == 0);
+    CHECK(zh[0].reason.find("onnect") == std::string::npos);
   }
 }

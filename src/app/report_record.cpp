@@ -20,8 +20,21 @@ constexpr std::size_t k_max_report = 64 << 20;  // a report is a few hundred KiB
 
 util::OwnFile record_file(const fs::path& gitdir) { return util::OwnFile::at(gitdir, util::OwnFile::Name::reports); }
 
-/// The path's hash: of its absolute, lexically normal UTF-8 form (a path may hold any byte, a hash none).
-std::string path_key(const fs::path& target) { return util::sha256_hex(util::path_to_utf8(util::absolute_path(target))); }
+/// The path's hash (a path may hold any byte, a hash none): of its path from the workspace's root when it
+/// lies inside it, else of its absolute, lexically normal UTF-8 form (`legacy`: always that, as records
+/// before pdo 0.1's copies were kept).
+std::string path_key(const fs::path& root, const fs::path& target, bool legacy = false) {
+  const fs::path absolute = util::absolute_path(target);
+  if (!legacy) {
+    const fs::path inside = absolute.lexically_relative(util::absolute_path(root));
+    if (!inside.empty() && *inside.begin() != "..") {
+      std::string key = "workspace:";
+      for (const auto& part : inside) key += "/" + util::path_to_utf8(part);
+      return util::sha256_hex(key);
+    }
+  }
+  return util::sha256_hex(util::path_to_utf8(absolute));
+}
 
 /// The record's well-formed lines, oldest first (the file is workspace content: anything else is dropped).
 std::vector<std::string> recorded(const fs::path& gitdir) {
@@ -37,7 +50,7 @@ std::vector<std::string> recorded(const fs::path& gitdir) {
 
 }  // namespace
 
-Result<ReportTarget> report_target(const fs::path& gitdir, const fs::path& target) {
+Result<ReportTarget> report_target(const fs::path& gitdir, const fs::path& root, const fs::path& target) {
   // The record is pdo's own file: one that is a link or not a file stops the report before it is written.
   if (auto st = record_file(gitdir).check(); !st) return st.error();
   std::error_code ec;
@@ -46,16 +59,17 @@ Result<ReportTarget> report_target(const fs::path& gitdir, const fs::path& targe
   if (st.type() != fs::file_type::regular) return ReportTarget::foreign;
   const auto bytes = util::read_file_capped(target, k_max_report);
   if (!bytes) return ReportTarget::foreign;
-  const std::string key = util::sha256_hex(*bytes) + " " + path_key(target);
+  const std::string hash = util::sha256_hex(*bytes) + " ";
+  const std::string key = hash + path_key(root, target), legacy = hash + path_key(root, target, true);
   for (const auto& line : recorded(gitdir)) {
-    if (line == key) return ReportTarget::ours;
+    if (line == key || line == legacy) return ReportTarget::ours;
   }
   return ReportTarget::foreign;
 }
 
-void remember_report(const fs::path& gitdir, const fs::path& target, std::string_view bytes) {
+void remember_report(const fs::path& gitdir, const fs::path& root, const fs::path& target, std::string_view bytes) {
   std::vector<std::string> lines = recorded(gitdir);
-  const std::string path = path_key(target);
+  const std::string path = path_key(root, target);
   // One line a path: the newest report there.
   std::vector<std::string> kept;
   for (auto& l : lines) {

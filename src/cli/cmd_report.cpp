@@ -11,6 +11,7 @@
 #include "app/report_html.hpp"
 #include "app/report_record.hpp"
 #include "app/study_log.hpp"
+#include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "progress/status.hpp"
 #include "util/fs.hpp"
@@ -43,7 +44,7 @@ std::string read_text(const std::filesystem::path& file) {
 /// Writes the page, replacing a file only when pdo wrote it, or with --force.
 void write_report(const ReportOptions& opts, const Session& s, const std::filesystem::path& target, const std::string& html) {
   const fs::path gitdir = s.repo.gitdir();
-  const auto there = app::report_target(gitdir, target).take();
+  const auto there = app::report_target(gitdir, s.ws.root, target).take();
   if (there == app::ReportTarget::foreign && !opts.force) {
     throw Failure(Exit::usage,
                   util::path_to_utf8(target) +
@@ -53,7 +54,7 @@ void write_report(const ReportOptions& opts, const Session& s, const std::filesy
   }
   const auto replace = there == app::ReportTarget::absent ? util::Replace::never : util::Replace::allowed;
   if (auto written = util::write_file_atomic(target, html, replace); !written) throw Failure(written.error());
-  app::remember_report(gitdir, target, html);
+  app::remember_report(gitdir, s.ws.root, target, html);
 }
 
 std::filesystem::path target_of(const ReportOptions& opts, const Session& s, const Context& ctx) {
@@ -67,7 +68,7 @@ int run_report(const ReportOptions& opts, Context& ctx) {
   const Session s = open_session(ctx, Access::read);
   app::ReportInput in;
   in.course = &s.ws.course;
-  in.state = progress::course_state(s.ws.course, read_text(s.path("progress.md")));
+  in.state = progress::course_state(s.ws.course, read_text(s.path("progress.md")), checks::steps_off_route(s.ws));
   in.today = util::today();
   in.journal = progress::build_journal(app::study_events(s.repo, s.repo_path("progress.md"), app::UseCache::yes).take(), in.today);
   in.questions = app::open_questions(read_text(s.path("questions.md")));

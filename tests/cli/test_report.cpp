@@ -120,6 +120,26 @@ TEST_CASE("report --html replaces only the report it wrote there and not a file 
   CHECK(count_of(read_file(root / "notes.html"), "<tr data-lesson=") == 17);
 }
 
+// Issue 43 item 9: a copy of the whole folder (`cp -a` to another disk or name) keeps its reports: each is at
+// the same place from the workspace's root, so report refreshes it without --force; a report copied to
+// another name inside the copy is still not pdo's to replace.
+TEST_CASE("a copy of the whole workspace refreshes its own report without --force, and only that one", "[cli][report]") {
+  TempDir tmp("report-copy");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"report"}));
+  fs::create_directories(root / "out");
+  require_ok(pdo_in(root, {"report", "--html", "out/week.html"}));
+  const auto copy = tmp / "拷贝" / "workspace";
+  fs::create_directories(copy.parent_path());
+  fs::copy(root, copy, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+  fs::copy_file(copy / "report.html", copy / "mine.html");
+  require_ok(pdo_in(copy, {"report"}));
+  require_ok(pdo_in(copy, {"report", "--html", "out/week.html"}));
+  CHECK(pdo_in(copy, {"report", "--html", "mine.html"}).exit_code == 2);
+  // And the original still knows its own.
+  require_ok(pdo_in(root, {"report"}));
+}
+
 // Issue 41 item 5 (and repro 10): run as root with /dev/null, `--force` replaced the system's device by a
 // regular file. Every target here is in the test's own folder: a FIFO, a folder, a socket, a link and, where
 // this user may make one, a character device.

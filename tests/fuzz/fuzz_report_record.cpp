@@ -21,12 +21,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const auto report = *dir / "report.html";
   std::filesystem::remove(report);
-  require(*pdo::app::report_target(gitdir, report) == ReportTarget::absent, "no file is absent");
+  require(*pdo::app::report_target(gitdir, *dir, report) == ReportTarget::absent, "no file is absent");
   const std::string page = "<html>pdo's report</html>\n";
   std::ofstream(report, std::ios::binary | std::ios::trunc) << page;
-  pdo::app::remember_report(gitdir, report, page);
-  require(*pdo::app::report_target(gitdir, report) == ReportTarget::ours, "a report pdo wrote and recorded is pdo's");
+  pdo::app::remember_report(gitdir, *dir, report, page);
+  require(*pdo::app::report_target(gitdir, *dir, report) == ReportTarget::ours, "a report pdo wrote and recorded is pdo's");
   std::ofstream(report, std::ios::binary | std::ios::app) << "the learner's line\n";
-  require(*pdo::app::report_target(gitdir, report) == ReportTarget::foreign, "a report the learner changed is the learner's");
+  require(*pdo::app::report_target(gitdir, *dir, report) == ReportTarget::foreign, "a report the learner changed is the learner's");
   return 0;
 }

@@ -69,9 +69,11 @@ std::string sh_script(const Plan& plan, const ScriptInfo& info) {
   s += "    if ! git ls-files --error-unmatch -- \"$p\" >/dev/null 2>&1; then set -- \"$@\" \"$p\"; fi\n";
   s += "  done\n";
   s += "  if [ \"$#\" -gt 0 ]; then\n";
-  s += "    git add -- \"$@\"\n";
+  // core.safecrlf=false: under Git for Windows' core.autocrlf=true, git would warn "LF will be replaced by
+  // CRLF" once per file; the conversion is what the learner's own setting asks for, not news.
+  s += "    git -c core.safecrlf=false add -- \"$@\"\n";
   s += "    if git config user.name >/dev/null 2>&1 && git config user.email >/dev/null 2>&1; then\n";
-  s += "      printf '%s' " + sq(info.commit_message) + " | git commit -q -F - -- \"$@\"\n";
+  s += "      printf '%s' " + sq(info.commit_message) + " | git -c core.safecrlf=false commit -q -F - -- \"$@\"\n";
   s += "      echo " + sq(tr_(info, "git：已提交 ", "git: committed ")) + "\"$#\"" +
        sq(tr_(info, " 个课程文件（只有这些文件）。", " course files (only those).")) + "\n";
   s += "    else\n";
@@ -169,13 +171,13 @@ std::string ps_script(const Plan& plan, const ScriptInfo& info) {
   s += "      if ($LASTEXITCODE -ne 0) { $paths += $rel }\n";
   s += "    }\n";
   s += "    if ($paths.Count -gt 0) {\n";
-  s += "      git add -- @paths\n";
+  s += "      git -c core.safecrlf=false add -- @paths\n";
   s += "      git config user.name | Out-Null; $hasName = ($LASTEXITCODE -eq 0)\n";
   s += "      git config user.email | Out-Null; $hasEmail = ($LASTEXITCODE -eq 0)\n";
   s += "      if ($hasName -and $hasEmail) {\n";
   s += "        $msg = [System.IO.Path]::GetTempFileName()\n";
   s += "        [System.IO.File]::WriteAllBytes($msg, [System.Convert]::FromBase64String('" + base64(info.commit_message) + "'))\n";
-  s += "        git commit -q -F $msg -- @paths\n";
+  s += "        git -c core.safecrlf=false commit -q -F $msg -- @paths\n";
   s += "        Remove-Item -LiteralPath $msg\n";
   s += "        Write-Host (" + psq(tr_(info, "git：已提交 ", "git: committed ")) + " + $paths.Count + " +
        psq(tr_(info, " 个课程文件（只有这些文件）。", " course files (only those).")) + ")\n";

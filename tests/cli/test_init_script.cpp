@@ -116,6 +116,27 @@ TEST_CASE("init --script sh makes the same tree as init, keeps edits on a re-run
   CHECK_THAT(again.out, Catch::Contains("新建的文件：0 个"));
 }
 
+// Issue 43 item 9: under core.autocrlf=true (Git for Windows' default) git warned "LF will be replaced by
+// CRLF" once per file the script added, 69 lines of it.
+TEST_CASE("init --script sh under core.autocrlf=true commits without a warning per file", "[cli][init][script][posix][posix:sh]") {
+  TempDir tmp("init script crlf");
+  const auto target = tmp / "ws";
+  const auto gen = run_pdo({"init", "--script", "sh", util::path_to_utf8(target)}, tmp.path());
+  require_ok(gen);
+  write_file(tmp / "init.sh", gen.out);
+  write_file(tmp / "autocrlf.gitconfig", "[user]\n\tname = Test\n\temail = t@example.com\n[core]\n\tautocrlf = true\n");
+  platform::ProcessOptions opts;
+  opts.cwd = tmp.path();
+  for (auto& [k, v] : test_env()) opts.env.emplace_back(k, k == "GIT_CONFIG_GLOBAL" ? util::path_to_utf8(tmp / "autocrlf.gitconfig") : v);
+  opts.env.emplace_back("PATH", platform::get_env("PATH").value_or("/usr/bin:/bin"));
+  const auto run = platform::run_process({"sh", util::path_to_utf8(tmp / "init.sh")}, opts);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(run.out, Catch::Contains("git：已提交"));
+  CHECK_THAT(run.err, !Catch::Contains("CRLF"));
+  CHECK(commit_count(target) == 1);
+}
+
 TEST_CASE("init --script powershell -o writes a BOM'd script whose files are init's bytes", "[cli][init][script][issue12]") {
   TempDir tmp("init script ps");
   const auto by_init = tmp / "b/pytorch-distributed-overview";

@@ -16,8 +16,12 @@ using util::tr;
 std::string format_finding(const secrets::Finding& f, const util::OutputStyle& style) {
   std::string place = f.path;
   if (f.line > 0) place += ":" + std::to_string(f.line);
-  std::string s = util::paint(style, util::Tone::place, place) + ": " + util::paint(style, util::Tone::bad, f.rule_id) + " (" +
-                  util::tr_pick(f.description_zh, f.description) + ")";
+  // The rule's name in the learner's language first; its id (what `# pdo:allow` and .gitleaks.toml name) after.
+  std::string s = util::paint(style, util::Tone::place, place) + ": ";
+  if (util::current_lang() == util::Lang::zh && !f.description_zh.empty())
+    s += util::paint(style, util::Tone::bad, f.description_zh) + "（规则 " + f.rule_id + "）";
+  else
+    s += util::paint(style, util::Tone::bad, f.rule_id) + " (" + util::tr_pick(f.description_zh, f.description) + ")";
   s += f.redacted.empty() ? tr(" —— 这个文件本身就不应提交", " — this file must not be committed at all")
                           : ": " + util::paint(style, util::Tone::attention, f.redacted);
   return s;

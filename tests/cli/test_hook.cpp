@@ -662,3 +662,17 @@ TEST_CASE("with lefthook the team's hooks still run, and pdo init restores pdo's
   CHECK(commit_key(23) != 0);
   CHECK(read_file(tmp / "team.log") == "team 1\nteam 2\n");
 }
+
+// Issue 43 item 9: a finding in a Chinese workspace led with the rule's id where its Chinese name belongs.
+TEST_CASE("a finding shows the rule's name in the learner's language, its id after it", "[cli][hook][secrets]") {
+  TempDir tmp("finding names");
+  const auto root = fresh_workspace(tmp);
+  const fs::path notes = lesson_dir(root, "03") / "notes.md";
+  append(notes, "\nmy token: " + fake_key() + "\n");
+  const auto zh = pdo_in(root, {"scan", pdo_path(notes)});
+  INFO(zh.out << zh.err);
+  CHECK(zh.exit_code == 3);
+  CHECK_THAT(zh.out, Catch::Contains(": GitHub 令牌（ghp_ / gho_ / ghu_ / ghs_ / ghr_）（规则 github-token）: ghp_"));
+  const auto en = pdo_in(root, {"--lang", "en", "scan", pdo_path(notes)});
+  CHECK_THAT(en.out, Catch::Contains(": github-token (GitHub token (ghp_ / gho_ / ghu_ / ghs_ / ghr_)): ghp_"));
+}

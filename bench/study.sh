@@ -9,6 +9,8 @@
 #                (hand kind: vs git log -p ... -- progress.md, since pdo must read the diffs too)
 #   log warm     pdo log, journal cache in .git/  vs  the path-limited git log
 #   status       pdo status                       vs  git status
+#   undo         pdo undo                         vs  git revert --no-edit HEAD (hooks off), each run after
+#                a tick committed as pdo commits one (untimed; a fresh Pdo-Id each time)
 #   scan         pdo scan --history               vs  the same with an older pdo ($PDO_BENCH_OLD, if set;
 #                pdo-made histories only)
 # Runs alternate pair by pair (A, B, A, B, ...; bench/pair.py); each line gives the median of the
@@ -95,6 +97,15 @@ SH
     "$pdo" log > /dev/null
     bench "log warm vs git log" "$runs" 2 "$pdo log" "$gitlog"
     bench "status" "$runs" 2 "$pdo status" "git status"
+    cat > "$work/tick.sh" << 'SH'
+#!/bin/sh
+git() { command git -c core.hooksPath=/dev/null "$@"; }
+id=$(od -An -N8 -tx8 /dev/urandom | tr -d ' \n')
+sed -i 's/^- \[ \] 05 读讲义$/- [x] 05 读讲义/' progress.md && git add progress.md &&
+printf 'track done 05 read\n\nPdo-Action: track\nPdo-Id: %s\nPdo-Lesson: 05\nPdo-Step: read\nPdo-State: done\n' "$id" | git commit -q -F -
+SH
+    chmod +x "$work/tick.sh"
+    bench "undo vs git revert" "$runs" 2 "$pdo undo" "git -c core.hooksPath=/dev/null revert --no-edit HEAD" --setup "$work/tick.sh"
     if [ -n "$old" ] && [ "$kind" = pdo ]; then
       scan_runs=$(( runs < 5 ? runs : 5 ))
       bench "scan --history vs older pdo" "$scan_runs" 1 "$pdo scan --history" "$old scan --history" --names "pdo,old"

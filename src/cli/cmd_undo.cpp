@@ -280,7 +280,11 @@ int run_undo(const UndoOptions& opts, Context& ctx) {
   std::vector<Entry> later;
   std::map<int, int> moved;
   std::size_t listed = 0;
-  for (auto& c : s.repo.recent_commits(k_search_depth).take()) {
+  auto walk = s.repo.first_parent_walk().take();
+  for (std::size_t read = 0; read < k_search_depth; ++read) {
+    auto next = walk.next();
+    if (!next) break;
+    auto& c = *next;
     Entry e = renumbered(Entry{c, app::read_trailers(c.message, c.id), {}}, moved);
     add_moves(moved, e.trailers.renumbered);
     const auto action = e.trailers.action;

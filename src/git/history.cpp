@@ -129,22 +129,38 @@ std::string Repo::read_blob(const std::string& id) const {
   return blob_text(m_impl->repo.get(), oid);
 }
 
-Result<std::vector<CommitInfo>> Repo::recent_commits(std::size_t limit) const {
-  std::vector<CommitInfo> out;
-  if (head_unborn()) return out;
-  git_revwalk* raw = nullptr;
-  if (int rc = git_revwalk_new(&raw, m_impl->repo.get()); rc != 0) return lg2_error(rc, "revwalk");
-  WalkPtr walk(raw);
-  git_revwalk_simplify_first_parent(raw);
-  if (int rc = git_revwalk_push_head(raw); rc != 0) return lg2_error(rc, "revwalk HEAD");
+struct Repo::FirstParentWalk::Impl {
+  git_repository* repo = nullptr;
+  WalkPtr walk;  ///< null for an unborn HEAD
+};
+
+Repo::FirstParentWalk::FirstParentWalk(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+Repo::FirstParentWalk::FirstParentWalk(FirstParentWalk&&) noexcept = default;
+Repo::FirstParentWalk& Repo::FirstParentWalk::operator=(FirstParentWalk&&) noexcept = default;
+Repo::FirstParentWalk::~FirstParentWalk() = default;
+
+std::optional<CommitInfo> Repo::FirstParentWalk::next() {
   git_oid id;
-  while (out.size() < limit && git_revwalk_next(&id, raw) == 0) {
+  while (m_impl->walk && git_revwalk_next(&id, m_impl->walk.get()) == 0) {
     git_commit* c = nullptr;
-    if (git_commit_lookup(&c, m_impl->repo.get(), &id) != 0) continue;
+    if (git_commit_lookup(&c, m_impl->repo, &id) != 0) continue;
     CommitPtr commit(c);
-    out.push_back(info_of(c, id));
+    return info_of(c, id);
   }
-  return out;
+  return std::nullopt;
+}
+
+Result<Repo::FirstParentWalk> Repo::first_parent_walk() const {
+  auto impl = std::make_unique<FirstParentWalk::Impl>();
+  impl->repo = m_impl->repo.get();
+  if (!head_unborn()) {
+    git_revwalk* raw = nullptr;
+    if (int rc = git_revwalk_new(&raw, m_impl->repo.get()); rc != 0) return lg2_error(rc, "revwalk");
+    impl->walk = WalkPtr(raw);
+    git_revwalk_simplify_first_parent(raw);
+    if (int rc = git_revwalk_push_head(raw); rc != 0) return lg2_error(rc, "revwalk HEAD");
+  }
+  return FirstParentWalk(std::move(impl));
 }
 
 std::optional<std::string> Repo::blob_at(const std::string& rev, const std::string& path) const {

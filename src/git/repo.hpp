@@ -300,8 +300,23 @@ public:
                       std::atomic<std::uint64_t>* walked = nullptr) const;
   /// True if commit `ancestor` is `descendant` or one of its ancestors (false if either is unknown).
   bool is_ancestor(const std::string& ancestor, const std::string& descendant) const;
-  /// The latest commits on HEAD's first-parent line, newest first.
-  Result<std::vector<CommitInfo>> recent_commits(std::size_t limit) const;
+  /// HEAD's first-parent line, newest first, read one commit at a time as the caller asks: a search that
+  /// stops at HEAD reads one commit, whatever the history's length.
+  class FirstParentWalk {
+  public:
+    /// The next commit, or nullopt past the first (or an unborn HEAD's none).
+    std::optional<CommitInfo> next();
+    FirstParentWalk(FirstParentWalk&&) noexcept;
+    FirstParentWalk& operator=(FirstParentWalk&&) noexcept;
+    ~FirstParentWalk();
+
+  private:
+    friend class Repo;
+    struct Impl;
+    explicit FirstParentWalk(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+  };
+  Result<FirstParentWalk> first_parent_walk() const;
   /// A path's bytes at a revision ("abc123", "abc123~1"), if it exists there.
   std::optional<std::string> blob_at(const std::string& rev, const std::string& path) const;
   /// A blob's bytes by id ("" if absent).

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <utility>
 
 #include "app/git_cli.hpp"
@@ -95,9 +97,16 @@ HookPlan plan_in(const git::HooksDir& hooks, const fs::path& workdir, std::strin
 }  // namespace
 
 git::HooksDir git_hooks_dir(const git::Repo* repo, const fs::path& root) {
+  // One answer a process, for each folder (and before or after its repository exists): a run plans,
+  // installs and checks three hooks, and each git process costs about what a whole `pdo track` does.
+  const fs::path workdir = repo ? repo->workdir() : root;
+  static std::mutex mutex;
+  static std::map<std::pair<fs::path, bool>, git::HooksDir> known;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::make_pair(workdir, repo != nullptr);
+  if (const auto it = known.find(key); it != known.end()) return it->second;
   // libgit2's reading of core.hooksPath, for a machine without the git program.
   git::HooksDir dir = repo ? repo->hooks_dir() : git::Repo::default_hooks_dir(root);
-  const fs::path workdir = repo ? repo->workdir() : root;
   if (const auto program = platform::find_program("git")) {
     // git -C needs a folder that exists: before `pdo init` makes it, its nearest existing parent (outside a
     // repository git reads the system, global and command-line configuration, as for a new repository).
@@ -119,6 +128,7 @@ git::HooksDir git_hooks_dir(const git::Repo* repo, const fs::path& root) {
   // folder is one).
   const fs::path common = repo ? repo->commondir() : root / ".git";
   dir.shared = !util::path_is_inside(workdir, dir.path) && !util::path_is_inside(common, dir.path);
+  known.emplace(key, dir);
   return dir;
 }
 

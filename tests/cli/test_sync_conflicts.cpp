@@ -422,6 +422,28 @@ TEST_CASE("uncommitted edits on the syncing machine stay as they are, or sync re
     CHECK_THAT(read_file(notes_05(m.b)), Catch::Contains("<<<<<<< 本机") && Catch::Contains("第一行（笔记本又改了）。") &&
                                              Catch::Contains("第一行（台式机，还没提交）。"));
   }
+  // A file the remote deleted, edited here and not committed (mutant sync_worktree.cpp:65 of the
+  // --seed-from d90afd2 run: without its refusal the edit met an empty file in git's merge, and the
+  // learner was told of a clash in the same lines instead).
+  SECTION("an uncommitted edit of a file the remote deleted: refused before anything, saying so") {
+    write_file(m.a / "data.txt", "line one\nline two\n");
+    commit_all(m.a, "data");
+    require_ok(pdo_in(m.a, {"sync"}));
+    commit_all(m.b, "desktop's edits");
+    require_ok(pdo_in(m.b, {"sync"}));
+    fs::remove(m.a / "data.txt");
+    commit_all(m.a, "no data");
+    require_ok(pdo_in(m.a, {"sync"}));
+    write_file(m.b / "data.txt", "line one\nline two\nline three, mine\n");
+    const std::string b_head = head(m.b);
+    const auto stop = pdo_in(m.b, {"--lang", "en", "sync"});
+    INFO(stop.out << stop.err);
+    CHECK(stop.exit_code == 1);
+    CHECK_THAT(stop.err, Catch::Contains("data.txt") && Catch::Contains("the remote deleted it"));
+    CHECK(head(m.b) == b_head);
+    CHECK(read_file(m.b / "data.txt") == "line one\nline two\nline three, mine\n");
+    return;
+  }
   require_ok(pdo_in(m.b, {"track", "done", "08", "read"}));
   require_sync_left_git_whole(m);
 }

@@ -32,6 +32,8 @@ const std::vector<Command>& commands() {
       {"sync", "通过你选定的远程仓库同步：取回、把本机的提交接在后面（勾选和问题自动合并）、检查密钥、推送",
        "Sync through the remote you chose: fetch, replay this machine's commits on top (boxes and questions merged), check for keys, push",
        setup_sync},
+      {"course", "输出内置课程的课程文件，作为你自己课程的起点：pdo course template",
+       "Print the built-in course as a course file, to start a course of your own from: pdo course template", setup_course},
       {"scan", "在文件、文件夹或整个 git 历史里查找 API 密钥、令牌和私钥",
        "Look for API keys, tokens and private keys in files, folders or the whole git history", setup_scan},
       {"hook", "运行 git 钩子的检查（已安装的钩子调用：pdo hook pre-commit / commit-msg / pre-push）",

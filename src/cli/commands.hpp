@@ -111,6 +111,9 @@ int run_hook(Context& ctx, const std::vector<std::string>& words);
 /// `pdo completion`: the completion script of a shell.
 void setup_completion(Args cmd, Context& ctx);
 
+/// `pdo course template`: the built-in course as a course file of the learner's own (cmd_course.cpp).
+void setup_course(Args cmd, Context& ctx);
+
 /// `pdo help`: the manual, as text or as the man page's roff.
 void setup_help(Args cmd, Context& ctx);
 

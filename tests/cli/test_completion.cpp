@@ -103,9 +103,9 @@ TEST_CASE("the bash script the build installs offers pdo's commands, states and 
   const auto r = shell({"bash", "-c", program}, ws);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
-  CHECK(lines(r.out) == std::vector<std::string>{"init", "check",  "track",    "status", "log",  "report", "undo",       "start",
-                                                 "ask",  "lesson", "glossary", "sync",   "scan", "hook",   "completion", "help",
-                                                 "--",   "done",   "todo",     "--",     "auto", "always", "never",      "--"});
+  CHECK(lines(r.out) == std::vector<std::string>{"init",   "check",    "track", "status", "log",    "report", "undo",       "start", "ask",
+                                                 "lesson", "glossary", "sync",  "course", "scan",   "hook",   "completion", "help",  "--",
+                                                 "done",   "todo",     "--",    "auto",   "always", "never",  "--"});
 }
 
 // [posix:shells] as above, for pwsh on Linux. [may-skip]: Debian and npm have no PowerShell, so on this

@@ -147,9 +147,10 @@ TEST_CASE("pdo help COMMAND prints that command's part of the manual pdo help pr
 // both languages names values and relations as the manual does.
 TEST_CASE("every command's --help names values and what options need as the manual does, in its language", "[cli][help]") {
   TempDir tmp;
-  std::vector<std::vector<std::string>> commands{{}, {"check", "confirm"}, {"lesson", "add"}, {"lesson", "set-url"}};
+  std::vector<std::vector<std::string>> commands{
+      {}, {"check", "confirm"}, {"lesson", "add"}, {"lesson", "set-url"}, {"course", "template"}};
   for (const char* name : {"init", "check", "track", "status", "log", "report", "undo", "start", "ask", "lesson", "glossary", "sync",
-                           "scan", "hook", "completion", "help"}) {
+                           "scan", "hook", "completion", "help", "course"}) {
     commands.push_back({name});
   }
   for (const char* lang : {"zh", "en"}) {

@@ -218,6 +218,34 @@ TEST_CASE("init --course FILE: a 3-lesson course with an unpublished lesson", "[
   }
 }
 
+// Issue 43 item 9: a copy of the built-in course given to --course was refused (its inline Python is the
+// built-in course's alone), with no way to start a course of one's own from it.
+TEST_CASE("course template writes a course file that init takes, and never replaces a file", "[cli][init][course]") {
+  TempDir tmp("course template");
+  const auto printed = run_pdo({"course", "template"}, tmp.path());
+  require_ok(printed);
+  const auto out = run_pdo({"course", "template", "-o", "我的课程.toml"}, tmp.path());
+  require_ok(out);
+  CHECK_THAT(out.out, Catch::Contains("pdo init --course 我的课程.toml"));
+  const std::string text = read_file(tmp / "我的课程.toml");
+  CHECK(text == printed.out);
+  CHECK_THAT(text, Catch::Contains("kind = \"manual\"") && !Catch::Contains("\"-c\""));
+  // A workspace from it: the built-in course's 17 lessons, its checks there for the learner to confirm.
+  const auto root = tmp / "mine";
+  init_workspace(root, {"--course", pdo_path(tmp / "我的课程.toml"), "--route", "local"});
+  CHECK(count_of(read_file(root / "progress.md"), " 读讲义") == 17);
+  CHECK_THAT(read_file(root / "check-env.md"), Catch::Contains("`torch-import`"));
+  require_ok(pdo_in(root, {"check", "confirm", "torch-import"}));
+  // An existing file is never replaced.
+  write_file(tmp / "mine.toml", "# mine\n");
+  CHECK(run_pdo({"course", "template", "-o", "mine.toml"}, tmp.path()).exit_code != 0);
+  CHECK(read_file(tmp / "mine.toml") == "# mine\n");
+  // The built-in course's own file, as it is, is what the template exists for: refused for its inline Python.
+  write_file(tmp / "copy.toml", std::string(course::default_course_text()));
+  const auto copy = run_pdo({"init", pdo_path(tmp / "copy"), "--course", pdo_path(tmp / "copy.toml"), "--yes"}, tmp.path());
+  CHECK(copy.exit_code == 2);
+}
+
 TEST_CASE("bad course files get a clear error and nothing is created", "[cli][init]") {
   TempDir tmp("init badcourse");
   const auto root = tmp / "c";

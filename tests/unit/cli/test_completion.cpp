@@ -82,7 +82,7 @@ TEST_CASE("the first word offers every command and nothing else", "[cli]") {
   const auto c = complete({""});
   CHECK(c.fill == Fill::none);
   CHECK(values(c) == std::vector<std::string>{"init", "check", "track", "status", "log", "report", "undo", "start", "ask", "lesson",
-                                              "glossary", "sync", "scan", "hook", "completion", "help"});
+                                              "glossary", "sync", "course", "scan", "hook", "completion", "help"});
   CHECK(values(complete({"st"})) == std::vector<std::string>{"status", "start"});
   for (const auto& cand : c.candidates) CHECK_FALSE(cand.description.empty());
 }

@@ -34,8 +34,8 @@ Run run(const std::vector<std::string>& args, const std::string& input = "") {
 }
 
 /// pdo's commands as the README lists them, written out by hand: `pdo --help` must list exactly these.
-const std::set<std::string> k_commands{"init", "check",  "track",    "status", "log",  "report",     "undo", "start",
-                                       "ask",  "lesson", "glossary", "sync",   "scan", "completion", "help", "hook"};
+const std::set<std::string> k_commands{"init", "course", "check",    "track", "status", "log",        "report", "undo", "start",
+                                       "ask",  "lesson", "glossary", "sync",  "scan",   "completion", "help",   "hook"};
 
 /// The command table as CLI11 sees it: the same add_<name> calls as run_cli, on a fresh App, in the
 /// current language; each command's options are checked against its own --help below.

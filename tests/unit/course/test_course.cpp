@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "course/course.hpp"
+#include "course/template.hpp"
 #include "util/i18n.hpp"
 #include "util/text.hpp"
 
@@ -276,4 +279,41 @@ TEST_CASE("title_problem refuses what the loader refuses: empty, blank, a contro
     CAPTURE(good);
     CHECK_FALSE(pdo::course::title_problem(good).has_value());
   }
+}
+
+// `pdo course template`: the built-in course as a course file from outside pdo, which must load under the
+// full validation (no inline Python) and keep every lesson and every check of the built-in course.
+TEST_CASE("the course template loads as a learner's course file and keeps every lesson and check", "[course]") {
+  const std::string text = course::course_template();
+  const auto loaded = course::parse_course(text, "template", course::Validation::full);
+  INFO((loaded ? std::string() : loaded.error().message));
+  REQUIRE(loaded);
+  const auto& builtin = course::default_course();
+  REQUIRE(loaded->lessons.size() == builtin.lessons.size());
+  for (std::size_t i = 0; i < builtin.lessons.size(); ++i) {
+    CHECK(loaded->lessons[i].folder == builtin.lessons[i].folder);
+    CHECK(loaded->lessons[i].code == builtin.lessons[i].code);
+  }
+  REQUIRE(loaded->checks.size() == builtin.checks.size());
+  int manual = 0;
+  for (std::size_t i = 0; i < builtin.checks.size(); ++i) {
+    const auto& was = builtin.checks[i];
+    const auto& now = loaded->checks[i];
+    CHECK(now.id == was.id);
+    const bool inline_python = std::any_of(was.commands.begin(), was.commands.end(),
+                                           [](const course::CheckCommand& c) { return c.argv.size() > 1 && c.argv[1] == "-c"; });
+    if (inline_python) {
+      ++manual;
+      CHECK(now.kind == course::CheckKind::manual);
+      CHECK(now.commands.empty());
+      CHECK_THAT(now.action, Catch::Contains("python -c \"" + was.commands.front().argv[2] + "\""));
+      CHECK_FALSE(now.expect.empty());
+    } else {
+      CHECK(now.kind == was.kind);
+      CHECK(now.commands.size() == was.commands.size());
+    }
+  }
+  CHECK(manual == 5);
+  // The built-in file itself is refused as a learner's: that is what the template is for.
+  CHECK_FALSE(course::parse_course(course::default_course_text(), "copy", course::Validation::full));
 }

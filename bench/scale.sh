@@ -3,6 +3,8 @@
 # workspaces (the script checks each is what it claims before it measures):
 #   glossary     pdo glossary with 4N entries  vs  pdo glossary with N entries: linear work gives a
 #                ratio near 4 (the notes' entries spread over the 17 lessons' notes.md, every term new)
+#   glossary     pdo glossary  vs  a hand edit (grep + git add + git commit), at 5k / 20k / 80k entries
+#                (PDO_BENCH_GLOSSARY_SIZES)
 #   committed    pdo track done 02 exercise    vs  sed + git add progress.md + git add -A exercises +
 #                git commit (hooks off), with N files already committed in exercises/ and one changed
 #   new          the same two, with N new files in exercises/ and nothing committed there yet
@@ -60,6 +62,34 @@ echo "($entries and $((4 * entries)) terms; ratio = 4N / N, 4 is linear)"
 # Each run writes glossary.md and commits it, from the same commit.
 bench "glossary $((4 * entries)) vs $entries" "$runs" 1 "cd $big && $pdo glossary" "cd $small && $pdo glossary" \
   --names "$((4 * entries)),$entries" --setup "git -C $big reset -q --hard base && git -C $small reset -q --hard base"
+
+# Against the plain-git equivalent (issue 43.10): the entries copied into glossary.md, git add, git commit
+# (hooks off), at each size; a size whose glossary.md would pass the 4 MiB pdo reads back is refused by pdo,
+# and said so here.
+echo
+echo "== glossary against a hand edit (grep the entries into glossary.md, git add, git commit)"
+cat > "$work/hand-glossary.sh" << 'SH'
+#!/bin/sh
+grep -h '^term[0-9]*: ' lessons/*/notes.md > glossary.md &&
+git -c core.hooksPath=/dev/null add glossary.md && git -c core.hooksPath=/dev/null commit -q -m "glossary by hand"
+SH
+chmod +x "$work/hand-glossary.sh"
+for n in ${PDO_BENCH_GLOSSARY_SIZES:-5000 20000 80000}; do
+  ws="$work/glossary-$n/ws"
+  workspace "$ws" "glossary_notes '$ws' $n"
+  git -C "$ws" tag base
+  if ! (cd "$ws" && "$pdo" glossary > "$work/glossary.out" 2>&1); then
+    echo "glossary $n: pdo refuses: $(tail -1 "$work/glossary.out")"
+    rm -rf "$work/glossary-$n"
+    continue
+  fi
+  got=$(cd "$ws" && "$pdo" glossary --json | grep -o '"term":' | wc -l)
+  [ "$got" -eq "$n" ] || fail "the glossary at $ws has $got terms, expected $n"
+  bench "glossary $n vs hand edit" "$runs" 1 "cd $ws && $pdo glossary" "cd $ws && $work/hand-glossary.sh" \
+    --names "pdo,hand" --setup "git -C $ws reset -q --hard base"
+  echo "  (notes.md files: $(cat "$ws"/lessons/*/notes.md | wc -c) bytes; glossary.md: $(wc -c < "$ws/glossary.md") bytes)"
+  rm -rf "$work/glossary-$n"
+done
 
 # The exercise step's two sides, from the commit tagged "base".
 lesson=lessons/02-02-distributed-data-parallel-in-pytorch

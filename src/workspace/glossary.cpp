@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "util/embedded.hpp"
 #include "util/json.hpp"
 #include "util/text.hpp"
 #include "workspace/render.hpp"
@@ -217,7 +218,7 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
   struct Gathered {
     GlossaryTerm term;
     std::string folded;
-    std::unordered_map<std::string, std::size_t> by_text;  // normalized definition -> its index
+    std::vector<std::size_t> hashes;  // each definition's normalized text, hashed (a map a term cost more than the term)
   };
   std::vector<Gathered> terms;
   std::unordered_map<std::string, std::size_t> by_folded;
@@ -228,11 +229,15 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
       if (added) terms.push_back({GlossaryTerm{e.term, {}}, std::move(folded), {}});
       Gathered& g = terms[at->second];
       const GlossaryPlace place{n.lesson, n.path, e.line};
-      const auto [same, fresh] = g.by_text.try_emplace(normalized(e.definition), g.term.definitions.size());
-      if (fresh) {
+      const std::string text = normalized(e.definition);
+      const std::size_t hash = std::hash<std::string>{}(text);
+      std::size_t same = 0;
+      while (same < g.hashes.size() && (g.hashes[same] != hash || normalized(g.term.definitions[same].text) != text)) ++same;
+      if (same == g.hashes.size()) {
+        g.hashes.push_back(hash);
         g.term.definitions.push_back({std::move(e.definition), {place}});
       } else {
-        g.term.definitions[same->second].places.push_back(place);
+        g.term.definitions[same].places.push_back(place);
       }
     }
   }
@@ -250,10 +255,16 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
 }
 
 std::string glossary_file_text(const course::Course& course, const std::vector<GlossaryTerm>& terms, util::Lang lang) {
-  Vars v;
-  v.set("course_title", course.title);
-  std::vector<Vars> items;
-  std::size_t lessons = 0;
+  // The template's {{#terms}} section is rendered a term at a time into one string: the whole list as
+  // template scopes cost a map per term and per definition (32 MiB of heap for 20k terms).
+  const std::string name = std::string("templates/") + std::string(util::lang_code(lang)) + "/glossary.md";
+  const auto tmpl = util::embedded_file(name);
+  constexpr std::string_view open = "{{#terms}}\n", close = "{{/terms}}\n";
+  const auto from = tmpl ? tmpl->find(open) : std::string_view::npos;
+  const auto to = from == std::string_view::npos ? from : tmpl->find(close, from);
+  if (to == std::string_view::npos) throw Failure(Exit::failure, "internal: template " + name + " has no {{#terms}} section");
+  const std::string_view each = tmpl->substr(from + open.size(), to - from - open.size());
+  std::string entries;
   std::unordered_set<const course::Lesson*> seen;
   for (const auto& t : terms) {
     Vars tv;
@@ -266,12 +277,17 @@ std::string glossary_file_text(const course::Course& course, const std::vector<G
       defs.push_back(std::move(dv));
       for (const auto& p : d.places) seen.insert(p.lesson);
     }
-    tv.set("definitions", defs);
-    items.push_back(std::move(tv));
+    tv.set("definitions", std::move(defs));
+    auto one = render(each, tv);
+    if (!one) throw Failure(Exit::failure, "internal: template " + name + ": " + one.error().message);
+    entries += *one;
   }
-  lessons = seen.size();
-  v.set("terms", items).set("term_count", std::to_string(terms.size())).set("lesson_count", std::to_string(lessons));
-  return render_embedded(std::string("templates/") + std::string(util::lang_code(lang)) + "/glossary.md", v);
+  Vars v;
+  v.set("course_title", course.title).set("terms", !terms.empty()).set("entries", std::move(entries));
+  v.set("term_count", std::to_string(terms.size())).set("lesson_count", std::to_string(seen.size()));
+  auto out = render(std::string(tmpl->substr(0, from)) + "{{entries}}" + std::string(tmpl->substr(to + close.size())), v);
+  if (!out) throw Failure(Exit::failure, "internal: template " + name + ": " + out.error().message);
+  return std::move(out).value();
 }
 
 std::string glossary_json(const std::vector<GlossaryTerm>& terms) {

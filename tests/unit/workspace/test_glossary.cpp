@@ -70,7 +70,15 @@ TEST_CASE("terms are grouped across lessons and sorted Latin A-Z then by code po
       md,
       Catch::Contains(
           "### nccl\n\nYour notes define this term in 2 different ways:\n\n> 通信库\n\nSource: [01 PyTorch Distributed Overview](lessons/a/notes.md)\n\n> NVIDIA's library\n\nSource: [04 "));
-  CHECK_THAT(md, Catch::Contains("<!-- pdo:begin glossary -->") && Catch::Contains("<!-- pdo:end glossary -->"));
+  CHECK_THAT(md, Catch::Contains("<!-- pdo:begin glossary -->") && Catch::Contains("<!-- pdo:end glossary -->") &&
+                     Catch::Contains("\n5 terms, from the notes of 2 lessons.\n<!-- pdo:end glossary -->") &&
+                     !Catch::Contains("No terms found yet"));
+  // No term: the template's empty text, in both languages, and nothing of the terms' section.
+  for (const auto lang : {util::Lang::en, util::Lang::zh}) {
+    const std::string empty = workspace::glossary_file_text(course, {}, lang);
+    CHECK_THAT(empty, (Catch::Contains("No terms found yet") || Catch::Contains("还没有找到术语")) && !Catch::Contains("### ") &&
+                          !Catch::Contains("{{") && Catch::Contains("<!-- pdo:end glossary -->"));
+  }
   CHECK_THAT(workspace::glossary_json(terms),
              Catch::StartsWith(R"({"terms":[{"term":"DTensor","definitions":[{"text":"分布式张量","places":[{"lesson":"01",)"));
 }

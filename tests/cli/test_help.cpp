@@ -75,7 +75,7 @@ TEST_CASE("the build's man page has an entry for every command and the right arg
   const std::string commands = r.out.substr(from, to - from);
   INFO(commands);
   for (const char* name : {"init", "check", "track", "status", "log", "report", "undo", "start", "ask", "lesson", "glossary", "sync",
-                           "scan", "hook", "completion", "help"}) {
+                           "scan", "hook", "completion", "help", "course"}) {
     CHECK_THAT(commands, Catch::Contains(std::string("\n   pdo ") + name));
   }
   /// The lines of one command's entry, from its usage line to the next command's.

@@ -203,6 +203,7 @@ TEST_CASE("every command pdo --help lists runs its own code", "[cli]") {
   check("hook", {"hook", "commit-msg", pdo_path(tmp / "message.txt")}, 3, "github-token");
   check("completion", {"completion", "fish"}, 0, "__complete fish");
   check("help", {"help", "undo"}, 0, "pdo undo");
+  check("course", {"course", "template"}, 0, "[[lessons]]");
   const auto help = en({"--help"});
   REQUIRE(help.exit_code == 0);
   CHECK(listed_commands(help.out) == checked);

@@ -21,8 +21,8 @@ constexpr std::size_t k_max_report = 64 << 20;  // a report is a few hundred KiB
 util::OwnFile record_file(const fs::path& gitdir) { return util::OwnFile::at(gitdir, util::OwnFile::Name::reports); }
 
 /// The path's hash (a path may hold any byte, a hash none): of its path from the workspace's root when it
-/// lies inside it, else of its absolute, lexically normal UTF-8 form (`legacy`: always that, as records
-/// before pdo 0.1's copies were kept).
+/// lies inside it, else of its absolute, lexically normal UTF-8 form (`legacy`: always that, the key pdo
+/// recorded before reports were keyed from the root).
 std::string path_key(const fs::path& root, const fs::path& target, bool legacy = false) {
   const fs::path absolute = util::absolute_path(target);
   if (!legacy) {

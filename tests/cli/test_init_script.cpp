@@ -92,7 +92,9 @@ TEST_CASE("init --script sh makes the same tree as init, keeps edits on a re-run
   platform::ProcessOptions opts;
   opts.cwd = tmp.path();
   opts.env = test_env();
-  opts.env.emplace_back("PATH", platform::get_env("PATH").value_or("/usr/bin:/bin"));
+  const auto search = platform::get_env("PATH");  // the test's own PATH for sh and git; none invented
+  REQUIRE(search);
+  opts.env.emplace_back("PATH", *search);
   const auto run = platform::run_process({"sh", util::path_to_utf8(tmp / "init.sh")}, opts);
   INFO(run.out << run.err);
   REQUIRE(run.exit_code == 0);
@@ -128,7 +130,9 @@ TEST_CASE("init --script sh under core.autocrlf=true commits without a warning p
   platform::ProcessOptions opts;
   opts.cwd = tmp.path();
   for (auto& [k, v] : test_env()) opts.env.emplace_back(k, k == "GIT_CONFIG_GLOBAL" ? util::path_to_utf8(tmp / "autocrlf.gitconfig") : v);
-  opts.env.emplace_back("PATH", platform::get_env("PATH").value_or("/usr/bin:/bin"));
+  const auto search = platform::get_env("PATH");  // the test's own PATH for sh and git; none invented
+  REQUIRE(search);
+  opts.env.emplace_back("PATH", *search);
   const auto run = platform::run_process({"sh", util::path_to_utf8(tmp / "init.sh")}, opts);
   INFO(run.out << run.err);
   REQUIRE(run.exit_code == 0);
@@ -263,7 +267,9 @@ TEST_CASE("init --script sh keeps ~ for the machine that runs the script", "[cli
   platform::ProcessOptions opts;
   opts.cwd = tmp.path();
   opts.env = test_env();
-  opts.env.emplace_back("PATH", platform::get_env("PATH").value_or("/usr/bin:/bin"));
+  const auto search = platform::get_env("PATH");  // the test's own PATH for sh and git; none invented
+  REQUIRE(search);
+  opts.env.emplace_back("PATH", *search);
   opts.env.emplace_back("HOME", util::path_to_utf8(tmp / "other-home"));
   const auto run = platform::run_process({"sh", util::path_to_utf8(tmp / "init.sh")}, opts);
   INFO(run.out << run.err);

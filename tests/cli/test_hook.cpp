@@ -676,3 +676,24 @@ TEST_CASE("a finding shows the rule's name in the learner's language, its id aft
   const auto en = pdo_in(root, {"--lang", "en", "scan", pdo_path(notes)});
   CHECK_THAT(en.out, Catch::Contains(": github-token (GitHub token (ghp_ / gho_ / ghu_ / ghs_ / ghr_)): ghp_"));
 }
+
+// One answer from git a run (c645f3f): pdo init asked `git rev-parse --git-path hooks` eight times, each
+// costing about a whole pdo track. A git on PATH that logs its arguments and runs the real one counts them
+// (the memo's lookup deleted survived mutate.sh --changed 80d0241: nothing else sees the count).
+TEST_CASE("pdo init asks git for the hooks folder once", "[cli][hook][posix][posix:sh]") {
+  TempDir tmp("hooks asked once");
+  const auto git = platform::find_program("git");
+  REQUIRE(git);
+  fs::create_directories(tmp / "bin");
+  write_file(tmp / "bin/git",
+             "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + pdo_path(tmp / "git.log") + "'\nexec '" + util::path_to_utf8(*git) + "' \"$@\"\n");
+  fs::permissions(tmp / "bin/git", fs::perms::owner_all);
+  std::vector<std::pair<std::string, std::string>> env{{"PATH", pdo_path(tmp / "bin")}};
+  const auto r = run_pdo({"init", pdo_path(tmp / "ws"), "--yes"}, tmp.path(), "", env);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string log = read_file(tmp / "git.log");
+  INFO(log);
+  CHECK(count_of(log, "--git-path hooks") == 1);
+  CHECK(count_of(log, "hook run") == 2);  // the self-check still ran git's hooks
+}

@@ -7,7 +7,8 @@ if(PDO_SANITIZE AND NOT MSVC)
   # Not position-independent: UBSan's data of every check site points at its file name and type, about
   # 2.5 million pointers in a PIE pdo that the loader relocated at each start (0.5 s of `pdo --version`,
   # and the CLI tests start pdo thousands of times). A fixed-address executable has them resolved at link.
-  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND NOT PDO_FUZZ)
+  # The same with clang (the asan preset's compiler): 0.13 s of `pdo --version` as a PIE, 0.10 s without.
+  if(NOT PDO_FUZZ)
     target_compile_options(pdo_sanitizers INTERFACE -fno-pie)
     target_link_options(pdo_sanitizers INTERFACE -no-pie)
   endif()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test once, in the ASan + UBSan build (the asan preset: the dev build's flags, warnings as
-# errors, plus the sanitizers), with ctest: each Catch2 test case is its own test, two at a time; the last
+# Runs every test once, in the ASan + UBSan build (the asan preset: the dev build's warnings as errors,
+# built with clang, plus the sanitizers), with ctest: each Catch2 test case is its own test, two at a time; the last
 # line is ctest's summary. The dev build runs the same tests without the sanitizers, so running both
 # would run each test twice for nothing the sanitized run does not already check; it stays the quick loop.
 # Usage: scripts/test.sh                        (the asan build)

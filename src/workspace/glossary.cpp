@@ -1,6 +1,8 @@
 #include "workspace/glossary.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
@@ -46,18 +48,25 @@ bool is_heading(std::string_view line) {
   return hashes >= 1 && hashes <= 6 && (hashes == line.size() || line[hashes] == ' ' || line[hashes] == '\t');
 }
 
+char folded(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+/// a == b once Latin letters are folded as util::to_lower folds them, without copying either.
+bool equal_folded(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return folded(x) == folded(y); });
+}
+
 bool is_keyword(std::string_view text) {
-  const std::string lower = util::to_lower(text);
-  return std::any_of(std::begin(k_keywords), std::end(k_keywords), [&](std::string_view k) { return lower == k; });
+  return std::any_of(std::begin(k_keywords), std::end(k_keywords), [&](std::string_view k) { return equal_folded(text, k); });
 }
 
 /// A line that starts a glossary: the word itself (bold or not, with or without a colon), or a heading holding it.
 bool starts_glossary(std::string_view line) {
   line = util::trim(line);
   if (is_heading(line)) {
-    const std::string lower = util::to_lower(line.substr(std::min(line.find_first_not_of('#'), line.size())));
-    return std::any_of(std::begin(k_keywords), std::end(k_keywords),
-                       [&](std::string_view k) { return lower.find(k) != std::string::npos; });
+    const std::string_view text = line.substr(std::min(line.find_first_not_of('#'), line.size()));
+    return std::any_of(std::begin(k_keywords), std::end(k_keywords), [&](std::string_view k) {  // k is in lower case
+      return std::search(text.begin(), text.end(), k.begin(), k.end(), [](char x, char y) { return folded(x) == y; }) != text.end();
+    });
   }
   return is_keyword(unbold(without_colon(unbold(line))));
 }
@@ -68,8 +77,8 @@ bool ends_glossary(std::string_view line) {
 }
 
 struct EntryLine {
-  std::string term;
-  std::string rest;
+  std::string_view term;
+  std::string_view rest;
 };
 
 /// `Term：definition` or `**Term**：definition` (ASCII or full-width colon, a term of at most 40 characters),
@@ -96,28 +105,44 @@ std::optional<EntryLine> entry_line(std::string_view line) {
   if (term.empty() || code_points(term) > k_max_term_chars) return std::nullopt;
   // List items, quotes, tables and headings are prose, not entries.
   if (std::string_view("-*+>|#").find(term.front()) != std::string_view::npos) return std::nullopt;
-  return EntryLine{std::string(term), std::string(rest)};
+  return EntryLine{term, rest};
 }
 
-std::string strip_blank_ends(const std::vector<std::string>& lines) {
+std::string strip_blank_ends(const std::vector<std::string_view>& lines) {
   std::size_t first = 0, last = lines.size();
   while (first < last && util::trim(lines[first]).empty()) ++first;
   while (last > first && util::trim(lines[last - 1]).empty()) --last;
   std::string out;
-  for (std::size_t i = first; i < last; ++i) out += (i == first ? "" : "\n") + lines[i];
+  for (std::size_t i = first; i < last; ++i) {
+    if (i != first) out += '\n';
+    out += lines[i];
+  }
   return out;
+}
+
+/// Calls `f` with each character of the text trimmed and with each run of blanks as one space.
+template <class F>
+void each_normalized(std::string_view text, F f) {
+  bool blank = false;
+  for (const char c : util::trim(text)) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space && !blank) f(' ');
+    if (!space) f(c);
+    blank = space;
+  }
 }
 
 std::string normalized(std::string_view text) {
   std::string out;
-  bool blank = false;
-  for (const char c : util::trim(text)) {
-    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-    if (space && !blank) out += ' ';
-    if (!space) out += c;
-    blank = space;
-  }
+  each_normalized(text, [&](char c) { out += c; });
   return out;
+}
+
+/// FNV-1a of the normalized text, without making it.
+std::uint64_t normalized_hash(std::string_view text) {
+  std::uint64_t h = 14695981039346656037ull;
+  each_normalized(text, [&](char c) { h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull; });
+  return h;
 }
 
 bool latin(const std::string& term) {
@@ -125,28 +150,96 @@ bool latin(const std::string& term) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/// A definition inside glossary.md: a blockquote, with anything that could close pdo's block disarmed.
-std::string quoted(const std::string& text) {
-  std::string out;
-  for (const auto line : util::split_lines(text)) {
-    const std::string safe = util::replace_all(util::chomp(line), "<!--", "&lt;!--");
-    out += safe.empty() ? ">\n" : "> " + safe + "\n";
+/// Appends s with each `from` replaced by `to`.
+void append_replaced(std::string& out, std::string_view s, std::string_view from, std::string_view to) {
+  for (auto at = s.find(from); at != std::string_view::npos; at = s.find(from)) {
+    out.append(s.substr(0, at)).append(to);
+    s.remove_prefix(at + from.size());
   }
-  if (!out.empty()) out.pop_back();
+  out.append(s);
+}
+
+/// A definition inside glossary.md: a blockquote, with anything that could close pdo's block disarmed.
+void append_quoted(std::string& out, std::string_view text) {
+  bool first = true;
+  for (const auto line : util::split_lines(text)) {
+    if (!first) out += '\n';
+    first = false;
+    const std::string_view bare = util::chomp(line);
+    out += bare.empty() ? ">" : "> ";
+    append_replaced(out, bare, "<!--", "&lt;!--");
+  }
+}
+
+void append_places(std::string& out, const GlossaryDefinition& d) {
+  bool first = true;
+  for (const auto& p : d.places) {
+    out += first ? "[" : " · [";
+    first = false;
+    out.append(p.lesson->id).append(" ");
+    for (const char c : p.lesson->title) {
+      if (c == '[' || c == ']') out += '\\';
+      out += c;
+    }
+    out += "](";
+    if (p.path.find_first_of(" ()<>") == std::string::npos) {
+      out += p.path;
+    } else {
+      out += '<';
+      append_replaced(out, p.path, ">", "%3E");
+      out += '>';
+    }
+    out += ')';
+  }
+}
+
+template <class F>
+std::string appended(F f) {
+  std::string out;
+  f(out);
   return out;
 }
 
-std::string link_target(const std::string& path) {
-  return path.find_first_of(" ()<>") == std::string::npos ? path : "<" + util::replace_all(path, ">", "%3E") + ">";
+/// The template's text for one term, rendered through the template engine.
+std::string render_term(std::string_view each, const GlossaryTerm& t, const std::string& name) {
+  Vars tv;
+  tv.set("term", util::replace_all(t.term, "<!--", "&lt;!--"));
+  tv.set("several", t.definitions.size() > 1).set("count", std::to_string(t.definitions.size()));
+  std::vector<Vars> defs;
+  for (const auto& d : t.definitions) {
+    Vars dv;
+    dv.set("quoted", appended([&](std::string& o) { append_quoted(o, d.text); }));
+    dv.set("places", appended([&](std::string& o) { append_places(o, d); }));
+    defs.push_back(std::move(dv));
+  }
+  tv.set("definitions", std::move(defs));
+  auto one = render(each, tv);
+  if (!one) throw Failure(Exit::failure, "internal: template " + name + ": " + one.error().message);
+  return std::move(one).value();
 }
 
-std::string places_text(const GlossaryDefinition& d) {
-  std::vector<std::string> links;
-  for (const auto& p : d.places) {
-    links.push_back("[" + p.lesson->id + " " + util::replace_all(util::replace_all(p.lesson->title, "[", "\\["), "]", "\\]") + "](" +
-                    link_target(p.path) + ")");
+/// The text of a term with one definition, as four pieces of the template around its three fields (term,
+/// quoted, places): the section rendered once with a marker in each field and cut at the markers. None when
+/// the template does not hold each field once, in that order; each term is rendered through it then.
+std::optional<std::array<std::string, 4>> one_definition_pieces(std::string_view each, const std::string& name) {
+  Vars tv;
+  tv.set("term", std::string("\x01")).set("several", false).set("count", std::string("1"));
+  Vars dv;
+  dv.set("quoted", std::string("\x02")).set("places", std::string("\x03"));
+  tv.set("definitions", std::vector<Vars>{std::move(dv)});
+  auto text = render(each, tv);
+  if (!text) throw Failure(Exit::failure, "internal: template " + name + ": " + text.error().message);
+  std::array<std::string, 4> pieces;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const char marker = static_cast<char>(i + 1);
+    const auto at = text->find(marker, from);
+    if (at == std::string::npos || text->find(marker, at + 1) != std::string::npos) return std::nullopt;
+    pieces[i] = text->substr(from, at - from);
+    from = at + 1;
   }
-  return util::join(links, " · ");
+  pieces[3] = text->substr(from);
+  return pieces;
 }
 
 }  // namespace
@@ -163,7 +256,7 @@ GlossaryScan scan_glossary(std::string_view notes) {
     if (inside && out.size() == found) scan.empty_sections.push_back(section);
   };
   std::optional<GlossaryEntry> open;  // an entry taking the following lines
-  std::vector<std::string> body;
+  std::vector<std::string_view> body;
   const auto close = [&] {
     if (open) {
       open->definition = strip_blank_ends(body);
@@ -175,8 +268,8 @@ GlossaryScan scan_glossary(std::string_view notes) {
   std::size_t number = 0;
   for (const auto raw : util::split_lines(notes)) {
     ++number;
-    std::string line(util::chomp(raw));
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    std::string_view line = util::chomp(raw);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
     if (inside) {
       // A blank line after one-line entries ends the glossary; blank lines before the first entry, or in
       // a definition written on the lines under its term, do not.
@@ -197,11 +290,10 @@ GlossaryScan scan_glossary(std::string_view notes) {
     }
     if (auto e = entry_line(line)) {
       close();
-      const bool repeats = util::to_lower(unbold(e->rest)) == util::to_lower(e->term);
-      if (e->rest.empty() || repeats) {
-        open = GlossaryEntry{e->term, {}, number};
+      if (e->rest.empty() || equal_folded(unbold(e->rest), e->term)) {  // the term again: its definition follows
+        open = GlossaryEntry{std::string(e->term), {}, number};
       } else {
-        out.push_back({e->term, e->rest, number});
+        out.push_back({std::string(e->term), std::string(e->rest), number});
       }
       continue;
     }
@@ -218,7 +310,7 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
   struct Gathered {
     GlossaryTerm term;
     std::string folded;
-    std::vector<std::size_t> hashes;  // each definition's normalized text, hashed (a map a term cost more than the term)
+    std::vector<std::uint64_t> hashes;  // each definition's normalized text, hashed (a map a term cost more than the term)
   };
   std::vector<Gathered> terms;
   std::unordered_map<std::string, std::size_t> by_folded;
@@ -229,10 +321,11 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
       if (added) terms.push_back({GlossaryTerm{e.term, {}}, std::move(folded), {}});
       Gathered& g = terms[at->second];
       const GlossaryPlace place{n.lesson, n.path, e.line};
-      const std::string text = normalized(e.definition);
-      const std::size_t hash = std::hash<std::string>{}(text);
+      // Normalized texts are made only to tell apart two definitions of a term with the same hash.
+      const std::uint64_t hash = normalized_hash(e.definition);
       std::size_t same = 0;
-      while (same < g.hashes.size() && (g.hashes[same] != hash || normalized(g.term.definitions[same].text) != text)) ++same;
+      while (same < g.hashes.size() && (g.hashes[same] != hash || normalized(g.term.definitions[same].text) != normalized(e.definition)))
+        ++same;
       if (same == g.hashes.size()) {
         g.hashes.push_back(hash);
         g.term.definitions.push_back({std::move(e.definition), {place}});
@@ -255,8 +348,10 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
 }
 
 std::string glossary_file_text(const course::Course& course, const std::vector<GlossaryTerm>& terms, util::Lang lang) {
-  // The template's {{#terms}} section is rendered a term at a time into one string: the whole list as
-  // template scopes cost a map per term and per definition (32 MiB of heap for 20k terms).
+  // The template's {{#terms}} section is filled a term at a time, straight into the file's text: through
+  // the template engine, a scope (a map) per term and per definition and the text copied per term were
+  // most of the time and memory of a 20k-term glossary. A term of one definition, nearly every term, is
+  // the section's pieces around its three fields; any other is rendered through the engine.
   const std::string name = std::string("templates/") + std::string(util::lang_code(lang)) + "/glossary.md";
   const auto tmpl = util::embedded_file(name);
   constexpr std::string_view open = "{{#terms}}\n", close = "{{/terms}}\n";
@@ -264,30 +359,47 @@ std::string glossary_file_text(const course::Course& course, const std::vector<G
   const auto to = from == std::string_view::npos ? from : tmpl->find(close, from);
   if (to == std::string_view::npos) throw Failure(Exit::failure, "internal: template " + name + " has no {{#terms}} section");
   const std::string_view each = tmpl->substr(from + open.size(), to - from - open.size());
-  std::string entries;
+  const auto pieces = one_definition_pieces(each, name);
   std::unordered_set<const course::Lesson*> seen;
+  std::size_t per_term = each.size();  // about the entries' size, so that the text grows once
+  if (pieces) per_term = pieces->at(0).size() + pieces->at(1).size() + pieces->at(2).size() + pieces->at(3).size();
+  std::size_t size = 0;
   for (const auto& t : terms) {
-    Vars tv;
-    tv.set("term", util::replace_all(t.term, "<!--", "&lt;!--"));
-    tv.set("several", t.definitions.size() > 1).set("count", std::to_string(t.definitions.size()));
-    std::vector<Vars> defs;
+    size += per_term + t.term.size();
     for (const auto& d : t.definitions) {
-      Vars dv;
-      dv.set("quoted", quoted(d.text)).set("places", places_text(d));
-      defs.push_back(std::move(dv));
-      for (const auto& p : d.places) seen.insert(p.lesson);
+      size += d.text.size() + d.text.size() / 8;
+      for (const auto& p : d.places) {
+        seen.insert(p.lesson);
+        size += p.lesson->id.size() + p.lesson->title.size() + p.path.size() + 8;
+      }
     }
-    tv.set("definitions", std::move(defs));
-    auto one = render(each, tv);
-    if (!one) throw Failure(Exit::failure, "internal: template " + name + ": " + one.error().message);
-    entries += *one;
   }
   Vars v;
-  v.set("course_title", course.title).set("terms", !terms.empty()).set("entries", std::move(entries));
+  v.set("course_title", course.title).set("terms", !terms.empty());
   v.set("term_count", std::to_string(terms.size())).set("lesson_count", std::to_string(seen.size()));
-  auto out = render(std::string(tmpl->substr(0, from)) + "{{entries}}" + std::string(tmpl->substr(to + close.size())), v);
-  if (!out) throw Failure(Exit::failure, "internal: template " + name + ": " + out.error().message);
-  return std::move(out).value();
+  // Before and after the section: each rendered on its own (neither may open a section the other closes).
+  const auto head = render(tmpl->substr(0, from), v);
+  const auto tail = render(tmpl->substr(to + close.size()), v);
+  if (!head || !tail) throw Failure(Exit::failure, "internal: template " + name + ": " + (head ? tail : head).error().message);
+  std::string out;
+  out.reserve(head->size() + size + tail->size());
+  out += *head;
+  for (const auto& t : terms) {
+    if (pieces && t.definitions.size() == 1) {
+      const auto& p = *pieces;
+      out += p[0];
+      append_replaced(out, t.term, "<!--", "&lt;!--");
+      out += p[1];
+      append_quoted(out, t.definitions.front().text);
+      out += p[2];
+      append_places(out, t.definitions.front());
+      out += p[3];
+    } else {
+      out += render_term(each, t, name);
+    }
+  }
+  out += *tail;
+  return out;
 }
 
 std::string glossary_json(const std::vector<GlossaryTerm>& terms) {

@@ -79,7 +79,7 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
                                      "nothing. Run the command again to see the new plan.")};
     }
     if (remove || c.kind == Change::Kind::put) {
-      if (remove || old != std::optional<std::string>(c.content)) writes.push_back({c.path, file, old, c.content, remove});
+      if (remove || !(old && *old == c.content)) writes.push_back({c.path, file, old, c.content, remove});
       continue;
     }
     // An edit: the learner's working copy gets pdo's change too (a copy it cannot be applied to is
@@ -87,7 +87,7 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
     const auto base = old ? old : repo.head_blob(c.path);
     auto edited = c.edit(base.value_or(std::string()));
     if (!edited) return edited.error();
-    if (old != std::optional<std::string>(*edited)) writes.push_back({c.path, file, old, *edited});
+    if (!(old && *old == *edited)) writes.push_back({c.path, file, old, std::move(*edited)});
   }
   return writes;
 }

@@ -50,7 +50,7 @@ std::vector<workspace::LessonNotes> read_notes(Context& ctx, const workspace::Wo
 }
 
 /// glossary.md with pdo's block refreshed; a file without the block gets it at its end.
-std::string updated_file(const std::optional<std::string>& existing, const std::string& fresh, Context& ctx) {
+std::string updated_file(const std::optional<std::string>& existing, std::string fresh, Context& ctx) {
   if (!existing) return fresh;
   if (auto replaced = workspace::replace_block(*existing, fresh, "glossary")) return *replaced;
   ctx.out << tr("glossary.md 里没有 pdo 的标记区块，已把它加在文件末尾；你原来的内容没有改动。\n",
@@ -91,8 +91,7 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
         "\"Term: definition\" per line below it, and run pdo glossary again.\n");
     return 0;
   }
-  const std::string fresh = workspace::glossary_file_text(s.ws.course, terms, s.ws.settings.lang);
-  const std::string text = updated_file(existing, fresh, ctx);
+  std::string text = updated_file(existing, workspace::glossary_file_text(s.ws.course, terms, s.ws.settings.lang), ctx);
   // What pdo writes, it reads back: a glossary over the cap every reader uses is never written.
   if (text.size() > util::k_max_text_bytes) {
     throw Failure(Exit::usage, trf("glossary.md 会有 {} 字节，超过 pdo 能读回的上限 {} 字节；pdo 没有写它。请把笔记里的术语表分得短一些"
@@ -103,8 +102,8 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   }
   app::Transaction txn;
   const auto path = s.repo_path(k_glossary_path);
-  txn.changes.push_back(existing ? app::Change::put_file(path, text, app::Change::Before::bytes, *existing)
-                                 : app::Change::put_file(path, text, app::Change::Before::absent));
+  txn.changes.push_back(existing ? app::Change::put_file(path, std::move(text), app::Change::Before::bytes, *existing)
+                                 : app::Change::put_file(path, std::move(text), app::Change::Before::absent));
   app::Trailers t;
   t.action = app::Action::glossary;
   t.id = app::new_action_id();

@@ -416,7 +416,7 @@ Result<PreparedCommit> Repo::prepare_commit(const CommitSpec& spec, const fs::pa
     if (!a) return a.error();
     const auto after = before ? staged_stamp(index->get(), change.path) : std::nullopt;  // a new entry replaced none
     if (after && a->id && !before->same_blob(*after)) out.swaps.push_back({change.path, *before, *after, oid_str(*a->id)});
-    applied.emplace_back(change.path, *a);
+    applied.emplace_back(change.path, std::move(*a));
   }
   std::vector<StagedBlob> changed;
   auto tree_id = build_tree(repo, head_tree.get(), applied, changed);

@@ -87,6 +87,15 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
     const auto base = old ? old : repo.head_blob(c.path);
     auto edited = c.edit(base.value_or(std::string()));
     if (!edited) return edited.error();
+    // What pdo writes, it reads back: an edit (progress.md, questions.md, notes, README) stays under the cap
+    // every reader of them uses.
+    if (edited->size() > util::k_max_text_bytes) {
+      return Error{Exit::usage,
+                   trf("{} 会有 {} 字节，超过 pdo 能读回的上限 {} 字节；pdo 什么都没有改。请把其中一部分移到别的文件，再运行一次。",
+                       "{} would be {} bytes, more than the {} bytes pdo reads back; pdo changed nothing. Move part of it "
+                       "to another file and run the command again.",
+                       c.path.str(), edited->size(), util::k_max_text_bytes)};
+    }
     if (!(old && *old == *edited)) writes.push_back({c.path, file, old, std::move(*edited)});
   }
   return writes;

@@ -32,8 +32,8 @@ enum class Chosen { named, started, next_step };
 
 std::pair<const course::Lesson*, Chosen> current_lesson(const Session& s) {
   if (const auto* started = app::last_started(s.repo, s.ws.course)) return {started, Chosen::started};
-  const auto text = util::read_file(s.path("progress.md"));
-  if (!text && text.error().code == Exit::usage) throw Failure(text.error());  // a FIFO or device: refused, not guessed around
+  const auto text = util::read_file_capped(s.path("progress.md"), util::k_max_text_bytes);
+  if (!text && text.error().code == Exit::usage) throw Failure(text.error());  // too large, a FIFO or a device: refused, not guessed around
   if (text) {
     const auto state = progress::course_state(s.ws.course, *text, checks::steps_off_route(s.ws));
     if (state.next) return {state.next->first, Chosen::next_step};

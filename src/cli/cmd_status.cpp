@@ -132,7 +132,7 @@ int run_status(const StatusOptions& opts, Context& ctx) {
     if (auto warning = app::index_warning(**repo)) ctx.err << *warning << "\n";
     pending = app::pending_files(**repo);
   }
-  const std::string text = util::read_file(ws.path("progress.md")).take();
+  const std::string text = util::read_file_capped(ws.path("progress.md"), util::k_max_text_bytes).take();
   const auto state = progress::course_state(ws.course, text, checks::steps_off_route(ws));
   if (opts.json) {
     ctx.out << json_status(ws, state, pending);

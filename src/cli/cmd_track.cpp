@@ -8,6 +8,7 @@
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "progress/journal.hpp"
+#include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
 
@@ -71,7 +72,11 @@ int run_track(const TrackOptions& opts, Context& ctx) {
   const auto progress_path = s.repo_path("progress.md");
   // The committed version decides: a box the learner ticked by hand but did not commit is recorded now.
   const auto committed = s.repo.head_blob(progress_path);
-  const std::string text = committed ? *committed : util::read_file(s.path("progress.md")).take();
+  if (committed && committed->size() > util::k_max_text_bytes) {
+    throw Failure(Exit::usage, util::trf("提交里的 progress.md 超过 pdo 能读的上限 {} 字节。",
+                                         "progress.md as committed is larger than the {} bytes pdo reads.", util::k_max_text_bytes));
+  }
+  const std::string text = committed ? *committed : util::read_file_capped(s.path("progress.md"), util::k_max_text_bytes).take();
   const auto box = progress::find_box(progress::parse_boxes(text), lesson, step, s.ws.settings.lang).take();
   const std::string label = lesson.id + " " + std::string(progress::step_label(step, util::current_lang()));
   if (box.done == done) {

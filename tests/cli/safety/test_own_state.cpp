@@ -10,6 +10,7 @@
 
 #include "util/fs.hpp"
 #include "util/sha256.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -218,4 +219,68 @@ TEST_CASE("issue 41 repro 9: a copied workspace's first track writes the refresh
   CHECK(index_inode(rel) == inode);
   CHECK(git_out({"status", "--porcelain"}, copy) == "");
   CHECK(run_git({"fsck", "--strict"}, copy).exit_code == 0);
+}
+
+// What pdo writes, it reads back (issue 42 item 3, the 4 MiB cap's edge, found by reading the code: only
+// glossary kept to the cap): progress.md and questions.md of exactly the cap are read and edited; one byte
+// more is refused by every reader, and an edit that would pass the cap changes nothing.
+TEST_CASE("progress.md and questions.md at the read-back cap: the cap works, one byte more is refused and changes nothing",
+          "[cli][own-state][cap]") {
+  TempDir tmp("text cap");
+  const fs::path root = fresh_workspace(tmp);
+  const auto size_of = [&](const char* name) { return static_cast<std::size_t>(fs::file_size(root / name)); };
+  // A learner's line at the end of a file, of the length that makes the file `total` bytes, committed.
+  const auto pad_to = [&](const char* name, std::size_t total) {
+    const std::string text = read_file(root / name);
+    const std::string line = "note: " + std::string(total - text.size() - 7, 'x') + "\n";
+    write_file(root / name, text + line);
+    REQUIRE(size_of(name) == total);
+    git_out({"commit", "-qam", std::string("pad ") + name}, root);
+  };
+  const auto head = [&] { return std::string(util::trim(git_out({"rev-parse", "HEAD"}, root))); };
+
+  SECTION("questions.md: an ask that ends exactly at the cap is written; one that would pass it is not") {
+    require_ok(run_pdo({"ask", "--lesson", "01", "first"}, root));
+    const std::size_t before = size_of("questions.md");
+    require_ok(run_pdo({"ask", "--lesson", "01", "second"}, root));
+    const std::size_t grows = size_of("questions.md") - before;
+    git_out({"reset", "-q", "--hard", "HEAD~1"}, root);
+    const std::string base = head();
+    pad_to("questions.md", util::k_max_text_bytes - grows);
+    require_ok(run_pdo({"ask", "--lesson", "01", "second"}, root));
+    CHECK(size_of("questions.md") == util::k_max_text_bytes);
+    require_ok(run_pdo({"report"}, root));  // its reader takes the file pdo wrote
+    fs::remove(root / "report.html");
+    git_out({"reset", "-q", "--hard", base}, root);
+    pad_to("questions.md", util::k_max_text_bytes - grows + 1);
+    const std::string padded = head(), text = read_file(root / "questions.md");
+    const auto r = run_pdo({"--lang", "en", "ask", "--lesson", "01", "second"}, root);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("questions.md would be 4194305 bytes") && Catch::Contains("changed nothing"));
+    CHECK(head() == padded);
+    CHECK(util::sha256_hex(read_file(root / "questions.md")) == util::sha256_hex(text));  // 4 MiB: compared by hash, not printed
+    CHECK(git_out({"status", "--porcelain"}, root).empty());
+  }
+  SECTION("progress.md: status, track and ask read exactly the cap; one byte more is refused by each") {
+    pad_to("progress.md", util::k_max_text_bytes);
+    require_ok(run_pdo({"status"}, root));
+    require_ok(run_pdo({"track", "done", "01", "read"}, root));  // a tick keeps the size
+    CHECK(size_of("progress.md") == util::k_max_text_bytes);
+    require_ok(run_pdo({"ask", "a question"}, root));
+    git_out({"reset", "-q", "--hard", "HEAD~3"}, root);
+    pad_to("progress.md", util::k_max_text_bytes + 1);
+    const std::string padded = head();
+    for (const auto& args : std::vector<std::vector<std::string>>{{"status"}, {"track", "done", "01", "read"}, {"ask", "a question"}}) {
+      CAPTURE(args);
+      auto with_lang = args;
+      with_lang.insert(with_lang.begin(), {"--lang", "en"});
+      const auto r = run_pdo(with_lang, root);
+      INFO(r.out << r.err);
+      CHECK(r.exit_code == 2);
+      CHECK_THAT(r.err, Catch::Contains("progress.md") && (Catch::Contains("too large") || Catch::Contains("larger than")));
+      CHECK(head() == padded);
+    }
+    CHECK(git_out({"status", "--porcelain"}, root).empty());
+  }
 }

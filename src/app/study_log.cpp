@@ -62,12 +62,9 @@ Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const s
   // Usable only if it was read from the same file along a history HEAD still contains.
   if (cache && (cache->path != progress_path || !repo.is_ancestor(cache->head, head))) cache.reset();
   if (cache && cache->head == head) return std::move(cache->events);
-  if (auto read = walk_events(repo, progress_path, cache ? cache->head : "", events, walked); !read) {
-    if (!cache) return read.error();
-    events.clear();  // the cached commit is unreadable (pruned): read everything again
-    if (auto again = walk_events(repo, progress_path, "", events, walked); !again) return again.error();
-    cache.reset();
-  }
+  // No second try from the start when this fails: the cached commit is an ancestor of HEAD (checked above),
+  // so a full walk reads it and whatever failed here too.
+  if (auto read = walk_events(repo, progress_path, cache ? cache->head : "", events, walked); !read) return read.error();
   if (cache) events.insert(events.end(), std::make_move_iterator(cache->events.begin()), std::make_move_iterator(cache->events.end()));
   progress::JournalCache fresh{head, progress_path, std::move(events)};
   (void)file.write(progress::encode_cache(fresh));  // a cache: best effort (never through a link: OwnFile)

@@ -60,9 +60,10 @@ std::string discord_token(std::uint32_t seed) {
   return id + "." + body(k_b64url, 6, seed) + "." + body(k_b64url, 38, seed + 1);
 }
 
-std::string putty(const std::string& type, std::uint32_t seed) {
+/// A PuTTY key file whose private part is `private_chars` base64 characters.
+std::string putty(const std::string& type, std::uint32_t seed, std::size_t private_chars = 44) {
   return "PuTTY-User-" + std::string("Key-File-3: ") + type + "\nEncryption: none\nComment: gpu-box\nPublic-Lines: 2\n" +
-         body(k_b64, 64, seed) + "\n" + body(k_b64, 40, seed + 1) + "\nPrivate-Lines: 1\n" + body(k_b64, 44, seed + 2) +
+         body(k_b64, 64, seed) + "\n" + body(k_b64, 40, seed + 1) + "\nPrivate-Lines: 1\n" + body(k_b64, private_chars, seed + 2) +
          "\nPrivate-MAC: " + body(k_hex, 64, seed) + "\n";
 }
 
@@ -289,4 +290,11 @@ TEST_CASE("format checks decode what the format allows", "[secrets]") {
   CHECK(passes_check(ValueCheck::discord_token, discord_token(6), {}));
   CHECK_FALSE(
       passes_check(ValueCheck::discord_token, body(k_b64url, 24, 7) + "." + body(k_b64url, 6, 7) + "." + body(k_b64url, 38, 7), {}));
+}
+
+// The edge of the PuTTY rule (a survivor of scripts/mutate.sh --seed-from 00dc2a9: 40 mutated to 39): a key
+// file's private part counts from 40 base64 characters, shorter is a header fragment in prose.
+TEST_CASE("a PuTTY key file's private part is a key from 40 base64 characters, not at 39", "[secrets][formats]") {
+  CHECK(found_ids(putty("ssh-ed25519", 343, 40), "notes.txt") == std::vector<std::string>{"putty-private-key"});
+  CHECK(found_ids(putty("ssh-ed25519", 343, 39), "notes.txt").empty());
 }

@@ -21,8 +21,13 @@ std::string combined_output(const platform::ProcessResult& r) {
   std::string out(util::trim(r.out));
   const std::string_view err = util::trim(r.err);
   if (!err.empty()) out += (out.empty() ? "" : "\n") + std::string(err);
-  if (out.size() > k_max_evidence) out = out.substr(0, k_max_evidence) + "\n[…]";
   return out;
+}
+
+/// What check-env.md keeps of an output: its first 4000 bytes.
+std::string evidence_of(std::string output) {
+  if (output.size() > k_max_evidence) output = output.substr(0, k_max_evidence) + "\n[…]";
+  return output;
 }
 
 bool output_matches(const course::CheckItem& item, const std::string& output) {
@@ -211,7 +216,8 @@ std::optional<std::string> resolve_argv(const RunInput& in, const course::CheckI
 
 void judge_process(const course::CheckItem& item, const platform::ProcessResult& p, ItemResult& r) {
   r.source = Source::observed;
-  r.evidence = combined_output(p);
+  const std::string output = combined_output(p);  // judged whole; kept cut
+  r.evidence = evidence_of(output);
   if (!p.started) {
     r.status = CheckStatus::fail;
     r.reason = tr("程序无法启动", "the program could not be started");
@@ -222,7 +228,7 @@ void judge_process(const course::CheckItem& item, const platform::ProcessResult&
   } else if (p.exit_code != 0) {
     r.status = CheckStatus::fail;
     r.reason = tr("退出码 ", "exit code ") + std::to_string(p.exit_code);
-  } else if (!output_matches(item, r.evidence)) {
+  } else if (!output_matches(item, output)) {
     r.status = CheckStatus::fail;
     r.reason = tr("输出不符合预期：应", "the output is not what was expected: it should ") + expectation_text(item);
   } else {

@@ -271,6 +271,20 @@ TEST_CASE("auto items: pass only with exit 0 and the expected output", "[checks]
     const auto rs = checks::run_checks(in);
     CHECK(by_id(rs, "tool").status == CheckStatus::pass);
   }
+  // The evidence's edge (an audit of src/'s limits): check-env.md keeps 4000 bytes of an output, and the
+  // judgement reads all of it, so a pass printed late is still a pass.
+  SECTION("an output of 4000 bytes is kept whole; one byte more is cut, and the expected text past the cut still passes") {
+    const std::string exactly = "tool 5\n" + std::string(4000 - 7, 'x');
+    fake.next = ran(0, exactly);
+    auto rs = checks::run_checks(in);
+    CHECK(by_id(rs, "tool").status == CheckStatus::pass);
+    CHECK(by_id(rs, "tool").evidence == exactly);
+    const std::string late = std::string(4001, 'x') + "\ntool 6";
+    fake.next = ran(0, late);
+    rs = checks::run_checks(in);
+    CHECK(by_id(rs, "tool").status == CheckStatus::pass);
+    CHECK(by_id(rs, "tool").evidence == std::string(4000, 'x') + "\n[…]");
+  }
 }
 
 TEST_CASE("local route: Python missing, wrong, and the items after it", "[checks]") {

@@ -94,3 +94,26 @@ TEST_CASE("in() with a shared set of checked folders still refuses every link it
   CHECK_FALSE(RelPath::parse("real/link").take().in(root, RelPath::LastLink::refuse, &checked));
   CHECK(checked == RelPath::CheckedFolders{"real", "real/sub"});
 }
+
+// The rules' edges (issue 42 item 3; an audit of src/'s limits found only a 5000-byte path and three
+// controls tested): 4096 bytes parse and 4097 do not; every C0 control and DEL is refused, and the
+// characters next to them (space, ~) parse.
+TEST_CASE("workspace paths at the rules' edges: 4096 bytes, and every control character", "[util]") {
+  const auto of_length = [](std::size_t n) {
+    std::string p;
+    while (p.size() + 101 < n) p += std::string(100, 'a') + "/";
+    return p + std::string(n - p.size(), 'b');
+  };
+  REQUIRE(of_length(4096).size() == 4096);
+  CHECK(RelPath::parse(of_length(4096)));
+  CHECK_FALSE(RelPath::parse(of_length(4097)));
+  for (int c = 0; c < 0x20; ++c) {
+    INFO(c);
+    CHECK_FALSE(RelPath::parse(std::string("a") + static_cast<char>(c) + "b"));
+  }
+  CHECK_FALSE(
+      RelPath::parse("a\x7f"
+                     "b"));
+  CHECK(RelPath::parse("a b"));
+  CHECK(RelPath::parse("a~b"));
+}

@@ -317,3 +317,17 @@ TEST_CASE("the course template loads as a learner's course file and keeps every 
   // The built-in file itself is refused as a learner's: that is what the template is for.
   CHECK_FALSE(course::parse_course(course::default_course_text(), "copy", course::Validation::full));
 }
+
+// The lesson number's range at both ends (issue 42 item 3; an audit found 1 tested and 0, 999, 1000 not).
+TEST_CASE("lesson numbers run from 1 to 999: both ends load, 0 and 1000 are refused with the range", "[course]") {
+  const auto second = [](const std::string& number) {
+    return with_lesson2("[[lessons]]\nnumber = " + number + "\ntitle = \"Two\"\nurl = \"https://example.org/2\"\nfolder = \"02-two\"\n");
+  };
+  const auto loaded = course::parse_course(second("999"), "c.toml");
+  REQUIRE(loaded);
+  CHECK(loaded->lessons.back().number == 999);
+  for (const char* bad : {"0", "1000"}) {
+    INFO(bad);
+    CHECK_THAT(error_of(second(bad)), Catch::Contains("c.toml:") && Catch::Contains("999"));
+  }
+}

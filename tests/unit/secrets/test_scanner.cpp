@@ -147,6 +147,19 @@ TEST_CASE("private key blocks", "[secrets]") {
     CHECK(ids(block(10)) == Ids{"private-key"});
     CHECK(ids(block(11)).empty());
   }
+  SECTION("a block is read up to 20000 bytes after its header: an -----END inside counts, a byte later it does not") {
+    // Both edges (issue 42 item 3; an audit found the size untested): `body` bytes between the header's
+    // dashes and -----END, whose 8 bytes must end within the 20000.
+    const auto block = [](std::size_t bytes) {
+      std::string lines = "\n";
+      std::uint32_t seed = 50;
+      while (lines.size() + 65 <= bytes) lines += body(k_alnum + "+/", 64, seed++) + "\n";
+      lines += std::string(bytes - lines.size(), '\n');
+      return std::string("-----BEGIN ") + "RSA PRIVATE KEY-----" + lines + "-----END RSA PRIVATE KEY-----\n";
+    };
+    CHECK(ids(block(19992)) == Ids{"private-key"});
+    CHECK(ids(block(19993)).empty());
+  }
   SECTION("docs and public certificates are not private keys") {
     CHECK(ids(std::string("-----BEGIN ") + "PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----").empty());
     std::string cert = std::string("-----BEGIN ") + "CERTIFICATE-----\n" + body(k_alnum, 64) + "\n-----END CERTIFICATE-----";

@@ -66,3 +66,18 @@ TEST_CASE("what is not one statement's literals is not joined", "[secrets]") {
   REQUIRE_FALSE(bounded.empty());
   CHECK(bounded[0].text.size() == 32);
 }
+
+// A survivor of scripts/mutate.sh --seed-from 00dc2a9 (literals.cpp:55, the backslash kept instead of the
+// character it escapes): the joined text is what the literals stand for, escapes resolved, and a
+// backslash before a line break stands for nothing.
+TEST_CASE("joined literals stand for their characters: escapes resolved, a continuation dropped", "[secrets]") {
+  auto runs = joined_literals("k = \"a\\\"b\" \"c\\\\d\"");
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].text == "a\"bc\\d");
+  runs = joined_literals("k = \"ab\\\ncd\" \"ef\"");
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].text == "abcdef");
+  // A key whose piece escapes a letter, as a JSON or JS encoder may, is found whole.
+  const auto g = pieces(ghp(8));
+  CHECK(found_ids("TOKEN = (\"" + g[0] + "\"\n  \"\\" + g[1] + "\"\n  \"" + g[2] + "\")\n", "a.js") == Ids{"github-token"});
+}

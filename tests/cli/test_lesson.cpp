@@ -183,6 +183,31 @@ TEST_CASE("lesson remove refuses while the notes hold anything and removes an un
   }
 }
 
+// A survivor of scripts/mutate.sh --seed-from 00dc2a9 (lesson_ops.cpp:109 negated: only the box lines
+// kept): when the learner wrote inside the lesson's block, remove takes out exactly its three box lines and
+// leaves every other byte of progress.md, the learner's line and the heading included.
+TEST_CASE("lesson remove of a block the learner wrote in drops its three box lines and nothing else", "[cli][lesson]") {
+  TempDir tmp("lesson remove edited");
+  const auto root = fresh_workspace(tmp);
+  require_ok(pdo_in(root, {"lesson", "add", "NCCL AllReduce by hand"}));
+  std::string progress = read_file(root / "progress.md");
+  const std::string read_box = "- [ ] 18 读讲义\n";
+  const auto at = progress.find(read_box);
+  REQUIRE(at != std::string::npos);
+  progress.insert(at + read_box.size(), "  - 先看 NCCL 的视频\n");
+  write_file(root / "progress.md", progress);
+  git_out({"commit", "-qam", "my plan for 18"}, root);
+  std::string expected = progress;
+  for (const char* box : {"- [ ] 18 读讲义\n", "- [ ] 18 做练习\n", "- [ ] 18 记笔记\n"}) {
+    const auto line = expected.find(box);
+    REQUIRE(line != std::string::npos);
+    expected.erase(line, std::string(box).size());
+  }
+  require_ok(pdo_in(root, {"lesson", "remove", "18"}));
+  CHECK(read_file(root / "progress.md") == expected);
+  require_clean_repo(root);
+}
+
 TEST_CASE("undo reverts a lesson add unless the lesson holds notes", "[cli][lesson][undo]") {
   TempDir tmp("lesson undo");
   const auto root = fresh_workspace(tmp);

@@ -73,8 +73,11 @@ int run_track(const TrackOptions& opts, Context& ctx) {
   // The committed version decides: a box the learner ticked by hand but did not commit is recorded now.
   const auto committed = s.repo.head_blob(progress_path);
   if (committed && committed->size() > util::k_max_text_bytes) {
-    throw Failure(Exit::usage, util::trf("提交里的 progress.md 超过 pdo 能读的上限 {} 字节。",
-                                         "progress.md as committed is larger than the {} bytes pdo reads.", util::k_max_text_bytes));
+    throw Failure(Exit::usage,
+                  util::trf("提交里的 progress.md 超过 pdo 能读的上限 {} 字节。请把你自己加的内容移到别的文件并提交，再运行一次。",
+                            "progress.md as committed is larger than the {} bytes pdo reads. Move what you added to it "
+                            "to another file, commit that, and run the command again.",
+                            util::k_max_text_bytes));
   }
   const std::string text = committed ? *committed : util::read_file_capped(s.path("progress.md"), util::k_max_text_bytes).take();
   const auto box = progress::find_box(progress::parse_boxes(text), lesson, step, s.ws.settings.lang).take();

@@ -16,7 +16,11 @@ TEST_CASE("track done ticks one box as one commit", "[cli][track]") {
   git_out({"add", "mine.txt"}, root);
   const std::string before = read_file(root / "progress.md");
 
-  require_ok(pdo_in(root, {"track", "done", "03", "read"}));
+  const auto ticked = pdo_in(root, {"track", "done", "03", "read"});
+  require_ok(ticked);
+  // The commit is named by exactly its first 12 hex digits (a survivor of scripts/mutate.sh --files on
+  // 32b87ec printed 11).
+  CHECK_THAT(ticked.out, Catch::Contains("（提交 " + git_out({"rev-parse", "--short=12", "HEAD"}, root).substr(0, 12) + "）"));
   const std::string after = read_file(root / "progress.md");
   REQUIRE(after.size() == before.size());
   std::size_t diff = 0;

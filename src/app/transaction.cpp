@@ -159,7 +159,7 @@ private:
     const auto seen = platform::stat_data(seed);
     if (!seen || !seen->regular || seen->size != 0 || seen->links != 1) {
       if (auto st = seed_file.remove(); !st) return st;
-      if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed);
+      if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed_file.name());
     }
     if (auto st = record_identity(seed); !st) return st;
     auto why = platform::hard_link(seed, lock);
@@ -243,6 +243,7 @@ private:
     // refused before anything is touched.
     if (auto st = OwnFile::check_all(m_repo.gitdir()); !st) return st.error();
     if (auto st = OwnFile::at(m_repo.gitdir(), OwnFile::Name::txn_folder).make_folder(); !st) return st.error();
+    const OwnFile held = OwnFile::in_txn(m_repo.gitdir(), OwnFile::TxnName::journal);  // the folder held from here on
     m_journal.pid = platform::current_pid();
     m_journal.start = platform::process_start_time(m_journal.pid).value_or(0);
     if (auto st = m_log.begin(m_journal.pid, m_journal.start); !st) return write_error(st.error(), m_dir);
@@ -255,7 +256,8 @@ private:
     if (auto st = write_files(*writes); !st) return st.error();
     pause_point("worktree-written");
 
-    const fs::path scratch = witness(m_repo.gitdir(), true).path();
+    const OwnFile scratch_file = witness(m_repo.gitdir(), true);  // held while libgit2 writes through its path
+    const fs::path& scratch = scratch_file.path();
     auto prepared = prepare(scratch);
     if (!prepared) return write_error(prepared.error(), m_repo.gitdir());
     pause_point("objects-written");
@@ -410,7 +412,9 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
   // Nothing is read or touched through pdo's own names unless each is what pdo keeps there.
   if (auto st = OwnFile::check_all(gitdir); !st) return st.error();
   (void)OwnFile::at(gitdir, OwnFile::Name::legacy_inflight).remove();  // pdo 0.1's marker, which judged locks by age
-  const fs::path journal = OwnFile::in_txn(gitdir, OwnFile::TxnName::journal).path();
+  // The transaction's folder is held from here on; the name is for messages.
+  const OwnFile journal_file = OwnFile::in_txn(gitdir, OwnFile::TxnName::journal);
+  const fs::path journal = journal_file.name();
   std::error_code ec;
   bool changed = false;
   std::size_t files = 0;  // the journal's file records: their backups are what clear_txn_dir removes

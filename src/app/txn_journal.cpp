@@ -128,7 +128,7 @@ fs::path lock_path(const git::Repo& repo) { return repo.index_path().concat(".lo
 Status JournalLog::begin(long pid, std::uint64_t start) {
   const OwnFile journal = journal_file(m_gitdir);
   const fs::path& file = journal.path();
-  const auto fail = [&] { return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(file)}; };
+  const auto fail = [&] { return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(journal.name())}; };
   m_out.close();
   m_files = 0;
   // Only a regular file (or none) is opened, which follows no link: the folder and the journal are checked.
@@ -151,7 +151,7 @@ Status JournalLog::begin(long pid, std::uint64_t start) {
 Status JournalLog::append(const std::string& lines) {
   m_out.write(lines.data(), static_cast<std::streamsize>(lines.size()));  // one write: the records whole, or cut short
   m_out.flush();
-  if (!m_out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(journal_file(m_gitdir).path())};
+  if (!m_out) return Error{Exit::failure, tr("无法写入 ", "cannot write ") + util::path_to_utf8(journal_file(m_gitdir).name())};
   return ok();
 }
 
@@ -216,7 +216,8 @@ Result<std::optional<Journal>> load_journal(const fs::path& gitdir) {
 }
 
 bool journal_has_records(const fs::path& gitdir) {
-  const fs::path file = journal_file(gitdir).path();
+  const OwnFile journal = journal_file(gitdir);
+  const fs::path& file = journal.path();
   if (platform::entry_kind(file) != platform::EntryKind::regular) return false;  // a link is no journal of pdo's
   std::error_code ec;
   const auto size = fs::file_size(file, ec);

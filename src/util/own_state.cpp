@@ -1,9 +1,13 @@
 #include "util/own_state.hpp"
 
+#include <map>
+#include <mutex>
+
 #include "util/format.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/platform.hpp"
+#include "util/text.hpp"
 
 namespace pdo::util {
 
@@ -23,6 +27,19 @@ constexpr OwnFile::TxnName k_all_txn_names[] = {OwnFile::TxnName::journal, OwnFi
 static_assert(std::size(k_names) == std::size(k_all_names) && std::size(k_txn_names) == std::size(k_all_txn_names));
 
 fs::path txn_folder(const fs::path& gitdir) { return gitdir / k_names[static_cast<int>(OwnFile::Name::txn_folder)]; }
+
+/// The transaction's folder, held: the one every living OwnFile of it already holds, else opened now (a
+/// commit makes some 25 of them; one open serves them all).
+std::shared_ptr<const platform::HeldFolder> held_txn_folder(const fs::path& gitdir) {
+  static std::mutex guard;
+  static std::map<fs::path, std::weak_ptr<const platform::HeldFolder>> living;
+  const std::lock_guard<std::mutex> lock(guard);
+  auto& slot = living[gitdir];
+  if (auto held = slot.lock(); held && held->kind() == EntryKind::folder) return held;
+  auto held = std::make_shared<const platform::HeldFolder>(txn_folder(gitdir));
+  slot = held;
+  return held;
+}
 
 /// What is at a name instead of what pdo keeps there, for the message; "" when it is what pdo keeps.
 std::string wrong_kind(EntryKind kind, bool folder) {
@@ -59,25 +76,28 @@ Error refused(const fs::path& path, EntryKind kind, bool folder) {
 
 }  // namespace
 
+OwnFile::OwnFile(const fs::path& gitdir, const std::string& name_in_txn)
+    : m_name(txn_folder(gitdir) / name_in_txn), m_held(held_txn_folder(gitdir)) {
+  m_path = m_held->pinned() ? m_held->base() / name_in_txn : m_name;
+}
+
 OwnFile OwnFile::at(const fs::path& gitdir, Name name) {
-  return OwnFile(gitdir / k_names[static_cast<int>(name)], name == Name::txn_folder, false);
+  return OwnFile(gitdir / k_names[static_cast<int>(name)], name == Name::txn_folder);
 }
 
-OwnFile OwnFile::in_txn(const fs::path& gitdir, TxnName name) {
-  return OwnFile(txn_folder(gitdir) / k_txn_names[static_cast<int>(name)], false, true);
-}
+OwnFile OwnFile::in_txn(const fs::path& gitdir, TxnName name) { return OwnFile(gitdir, std::string(k_txn_names[static_cast<int>(name)])); }
 
-OwnFile OwnFile::backup(const fs::path& gitdir, std::size_t index) {
-  return OwnFile(txn_folder(gitdir) / ("old-" + std::to_string(index)), false, true);
-}
+OwnFile OwnFile::backup(const fs::path& gitdir, std::size_t index) { return OwnFile(gitdir, "old-" + std::to_string(index)); }
 
 Status OwnFile::check() const {
-  if (m_in_txn) {
-    if (auto st = OwnFile(m_path.parent_path(), true, false).check(); !st) return st;
+  // The folder a file of the transaction's is in: held since this OwnFile was made, or judged by its name.
+  if (m_held && !m_held->pinned()) {
+    const auto kind = m_held->kind() == EntryKind::folder ? platform::entry_kind(m_name.parent_path()) : m_held->kind();
+    if (!wrong_kind(kind, true).empty()) return refused(m_name.parent_path(), kind, true);
   }
   const auto kind = platform::entry_kind(m_path);
   if (wrong_kind(kind, m_folder).empty()) return ok();
-  return refused(m_path, kind, m_folder);
+  return refused(m_name, kind, m_folder);
 }
 
 Result<std::optional<std::string>> OwnFile::read(std::size_t max_bytes) const {
@@ -90,26 +110,32 @@ Result<std::optional<std::string>> OwnFile::read(std::size_t max_bytes) const {
       return std::optional<std::string>();
     case platform::ReadOutcome::not_regular: {  // swapped in since check()
       const auto kind = platform::entry_kind(m_path);
-      return refused(m_path, kind == EntryKind::regular || kind == EntryKind::missing ? EntryKind::other : kind, false);
+      return refused(m_name, kind == EntryKind::regular || kind == EntryKind::missing ? EntryKind::other : kind, false);
     }
     case platform::ReadOutcome::too_large:
       return Error{Exit::usage,
-                   trf("{}：文件太大（上限 {} 字节）", "{}: file too large (the limit is {} bytes)", path_to_utf8(m_path), max_bytes)};
+                   trf("{}：文件太大（上限 {} 字节）", "{}: file too large (the limit is {} bytes)", path_to_utf8(m_name), max_bytes)};
     case platform::ReadOutcome::failed:
       break;
   }
-  return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + path_to_utf8(m_path)};
+  return Error{Exit::failure, tr("无法读取文件 ", "cannot read ") + path_to_utf8(m_name)};
 }
 
 Status OwnFile::write(std::string_view bytes) const {
   if (auto st = check(); !st) return st;
-  return write_file_atomic(m_path, bytes, Replace::allowed);
+  auto st = write_file_atomic(m_path, bytes, Replace::allowed);
+  if (!st && m_path != m_name) {  // a message names the file, not the handle it was reached through
+    Error e = st.error();
+    e.message = replace_all(e.message, path_to_utf8(m_path), path_to_utf8(m_name));
+    return e;
+  }
+  return st;
 }
 
 Status OwnFile::remove() const {
   if (auto st = check(); !st) return st;
   std::error_code ec;
-  if (!fs::remove(m_path, ec) && ec) return unwritable(platform::last_io_failure(), m_path);
+  if (!fs::remove(m_path, ec) && ec) return unwritable(platform::last_io_failure(), m_name);
   return ok();
 }
 
@@ -122,6 +148,7 @@ Status OwnFile::make_folder() const {
 }
 
 Status OwnFile::check_all(const fs::path& gitdir) {
+  const auto held = held_txn_folder(gitdir);  // one open for the names below
   for (const auto name : k_all_names) {
     if (auto st = at(gitdir, name).check(); !st) return st;
   }

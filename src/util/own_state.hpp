@@ -5,14 +5,21 @@
 // itself, or to a folder or file elsewhere) would have pdo read, write or delete through it. An OwnFile
 // is the only way to reach one: made from a closed set of names, every operation judges what is at the
 // name without following a link, and anything but what pdo keeps there (a regular file; the transaction's
-// folder, a real folder) is refused with exit 5 naming it, and nothing is touched.
+// folder, a real folder) is refused with exit 5 naming it, and nothing is touched. A file in the
+// transaction's folder holds that folder open (platform::HeldFolder) while the OwnFile lives: its path()
+// reaches the folder that was checked, even if the folder's name is swapped for a link meanwhile.
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "util/error.hpp"
+
+namespace pdo::platform {
+class HeldFolder;
+}
 
 namespace pdo::util {
 
@@ -45,8 +52,12 @@ public:
   /// old-N: the old bytes of the transaction's file N, kept as a hard link.
   static OwnFile backup(const fs::path& gitdir, std::size_t index);
 
-  /// The name, for what never follows a final link (hard links, renames, identities, lstat) and messages.
+  /// The path to do I/O by, for what never follows a final link (hard links, renames, identities, lstat).
+  /// Inside the transaction's folder it goes through that folder's open handle: valid only while this
+  /// OwnFile (or a copy) lives, and never for messages.
   const fs::path& path() const { return m_path; }
+  /// The name, for messages.
+  const fs::path& name() const { return m_name; }
 
   /// ok when nothing is there, or what pdo keeps there (and, inside the transaction's folder, that folder is
   /// a real one); otherwise exit 5 naming what is there and how to remove it.
@@ -66,10 +77,13 @@ public:
   static Status check_all(const fs::path& gitdir);
 
 private:
-  OwnFile(fs::path path, bool folder, bool in_txn) : m_path(std::move(path)), m_folder(folder), m_in_txn(in_txn) {}
+  OwnFile(fs::path name, bool folder) : m_name(std::move(name)), m_path(m_name), m_folder(folder) {}
+  OwnFile(const fs::path& gitdir, const std::string& name_in_txn);
+  OwnFile(const fs::path&, const char*) = delete;  // a char pointer would convert to bool and pick the first
+  fs::path m_name;
   fs::path m_path;
-  bool m_folder = false;  ///< a folder is kept here, not a file
-  bool m_in_txn = false;  ///< inside the transaction's folder, which must be a real folder too
+  bool m_folder = false;                               ///< a folder is kept here, not a file
+  std::shared_ptr<const platform::HeldFolder> m_held;  ///< the transaction's folder, for a file inside it
 };
 
 }  // namespace pdo::util

@@ -240,6 +240,31 @@ private:
   std::unique_ptr<Impl> m_impl;
 };
 
+/// A folder held open for as long as the object lives, opened without following a final link, so that
+/// what pdo reaches inside it stays inside the folder it checked even if its name is swapped for a link
+/// meanwhile. Linux: names inside are reached through the open handle (/proc/self/fd/N/…), never through
+/// the folder's name again. Windows: the folder is held without FILE_SHARE_DELETE, so nobody can rename or
+/// replace it while it is held. Elsewhere (no /proc) the name is used and pinned() is false.
+class HeldFolder {
+public:
+  explicit HeldFolder(const fs::path& folder);
+  HeldFolder(const HeldFolder&) = delete;
+  HeldFolder& operator=(const HeldFolder&) = delete;
+  ~HeldFolder();
+  /// What was at the name when opened: EntryKind::folder when it is held (a link or anything else is not).
+  EntryKind kind() const { return m_kind; }
+  /// true when base() reaches the held folder whatever now stands at its name.
+  bool pinned() const { return m_pinned; }
+  /// The path names inside the folder hang from: the handle's own (pinned), else the folder's name.
+  const fs::path& base() const { return m_base; }
+
+private:
+  fs::path m_base;
+  EntryKind m_kind = EntryKind::missing;
+  bool m_pinned = false;
+  std::intptr_t m_handle = -1;
+};
+
 /// A shared library loaded only when needed, so a rarely used one (libcurl, for `pdo check --online`)
 /// costs nothing at every other command's start-up.
 class SharedLibrary {

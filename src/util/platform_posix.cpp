@@ -354,6 +354,28 @@ EntryKind entry_kind(const fs::path& path) {
   return S_ISDIR(st.st_mode) ? EntryKind::folder : EntryKind::other;
 }
 
+HeldFolder::HeldFolder(const fs::path& folder) : m_base(folder) {
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    m_kind = entry_kind(folder);  // a link, a file, nothing, or a folder pdo cannot open (then not pinned)
+    return;
+  }
+  m_handle = fd;
+  m_kind = EntryKind::folder;
+  // The open handle's own name resolves to the folder it holds, never through `folder` again.
+  const std::string via = "/proc/self/fd/" + std::to_string(fd);
+  struct stat held {
+  }, seen{};
+  if (::fstat(fd, &held) == 0 && ::stat(via.c_str(), &seen) == 0 && held.st_dev == seen.st_dev && held.st_ino == seen.st_ino) {
+    m_base = via;
+    m_pinned = true;
+  }
+}
+
+HeldFolder::~HeldFolder() {
+  if (m_handle >= 0) ::close(static_cast<int>(m_handle));
+}
+
 std::optional<std::pair<StatData, std::string>> read_file_stat(const fs::path& path, std::size_t max_bytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) return std::nullopt;

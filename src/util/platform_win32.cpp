@@ -389,6 +389,27 @@ EntryKind entry_kind(const fs::path& path) {
   return ::GetFileType(file.get()) == FILE_TYPE_DISK ? EntryKind::regular : EntryKind::other;
 }
 
+HeldFolder::HeldFolder(const fs::path& folder) : m_base(folder) {
+  // No FILE_SHARE_DELETE: while this handle is open the folder cannot be renamed, removed or replaced, so its
+  // name keeps reaching it. FILE_LIST_DIRECTORY (not attributes alone) makes the share mode count.
+  HANDLE h = ::CreateFileW(folder.c_str(), FILE_LIST_DIRECTORY, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                           FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (h == INVALID_HANDLE_VALUE || !::GetFileInformationByHandle(h, &info) || !(info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) ||
+      (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
+    if (h != INVALID_HANDLE_VALUE) ::CloseHandle(h);
+    m_kind = entry_kind(folder);  // a link, a file, nothing, or a folder held by another without sharing
+    return;
+  }
+  m_handle = reinterpret_cast<std::intptr_t>(h);
+  m_kind = EntryKind::folder;
+  m_pinned = true;
+}
+
+HeldFolder::~HeldFolder() {
+  if (m_handle != -1) ::CloseHandle(reinterpret_cast<HANDLE>(m_handle));
+}
+
 IoFailure overwrite_existing(const fs::path& path, std::string_view bytes) {
   win32::Handle file(::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr, TRUNCATE_EXISTING,
                                    FILE_ATTRIBUTE_NORMAL, nullptr));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
@@ -171,6 +172,8 @@ void append_quoted(std::string& out, std::string_view text) {
   }
 }
 
+/// Each place as a reference link to its lesson's notes, "[03 Title][pdo-03]": the notes' path is written once
+/// per lesson below the terms (append_link_definitions), not once per definition.
 void append_places(std::string& out, const GlossaryDefinition& d) {
   bool first = true;
   for (const auto& p : d.places) {
@@ -181,16 +184,31 @@ void append_places(std::string& out, const GlossaryDefinition& d) {
       if (c == '[' || c == ']') out += '\\';
       out += c;
     }
-    out += "](";
-    if (p.path.find_first_of(" ()<>") == std::string::npos) {
-      out += p.path;
+    out.append("][pdo-").append(p.lesson->id).append("]");
+  }
+}
+
+/// "[pdo-03]: lessons/03-…/notes.md", a line per lesson the places name, in lesson order, after a blank line.
+std::string link_definitions(const std::vector<GlossaryTerm>& terms) {
+  std::map<int, const GlossaryPlace*> lessons;
+  for (const auto& t : terms) {
+    for (const auto& d : t.definitions) {
+      for (const auto& p : d.places) lessons.emplace(p.lesson->number, &p);
+    }
+  }
+  std::string out = lessons.empty() ? "" : "\n";
+  for (const auto& [number, p] : lessons) {
+    out.append("[pdo-").append(p->lesson->id).append("]: ");
+    if (p->path.find_first_of(" ()<>") == std::string::npos) {
+      out += p->path;
     } else {
       out += '<';
-      append_replaced(out, p.path, ">", "%3E");
+      append_replaced(out, p->path, ">", "%3E");
       out += '>';
     }
-    out += ')';
+    out += '\n';
   }
+  return out;
 }
 
 template <class F>
@@ -370,13 +388,14 @@ std::string glossary_file_text(const course::Course& course, const std::vector<G
       size += d.text.size() + d.text.size() / 8;
       for (const auto& p : d.places) {
         seen.insert(p.lesson);
-        size += p.lesson->id.size() + p.lesson->title.size() + p.path.size() + 8;
+        size += 2 * p.lesson->id.size() + p.lesson->title.size() + 12;
       }
     }
   }
   Vars v;
   v.set("course_title", course.title).set("terms", !terms.empty());
   v.set("term_count", std::to_string(terms.size())).set("lesson_count", std::to_string(seen.size()));
+  v.set("links", link_definitions(terms));
   // Before and after the section: each rendered on its own (neither may open a section the other closes).
   const auto head = render(tmpl->substr(0, from), v);
   const auto tail = render(tmpl->substr(to + close.size()), v);

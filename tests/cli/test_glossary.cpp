@@ -45,9 +45,12 @@ TEST_CASE("glossary gathers seed 001's terms with links and leaves the notes byt
   require_clean_repo(root);
 
   const std::string md = read_file(root / "glossary.md");
-  const std::string l01 = "[01 PyTorch Distributed Overview](lessons/01-01-pytorch-distributed-overview/notes.md)";
-  const std::string l04 =
-      "[04 Writing Distributed Applications with PyTorch](lessons/04-04-writing-distributed-applications-with-pytorch/notes.md)";
+  // Reference links: each lesson's notes path is written once, under the terms.
+  const std::string l01 = "[01 PyTorch Distributed Overview][pdo-01]";
+  const std::string l04 = "[04 Writing Distributed Applications with PyTorch][pdo-04]";
+  CHECK_THAT(md, Catch::EndsWith("\n\n[pdo-01]: lessons/01-01-pytorch-distributed-overview/notes.md\n"
+                                 "[pdo-04]: lessons/04-04-writing-distributed-applications-with-pytorch/notes.md\n"
+                                 "<!-- pdo:end glossary -->\n"));
   // Latin A-Z: DeviceMesh, DTensor, NCCL, SPMD, Tensor.
   const auto at = [&](const std::string& heading) { return md.find("\n### " + heading + "\n"); };
   for (const char* term : {"DeviceMesh", "DTensor", "NCCL", "SPMD", "Tensor"}) {

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,7 @@ std::string reference_file_text(const course::Course& course, const std::vector<
   const std::string each = tmpl.substr(from + 11, to - from - 11);
   std::string entries;
   std::vector<const course::Lesson*> seen;
+  std::map<int, std::string> definitions;  // a reference link's target per lesson, in lesson order
   for (const auto& t : terms) {
     workspace::Vars tv;
     tv.set("term", util::replace_all(t.term, "<!--", "&lt;!--"));
@@ -62,8 +64,9 @@ std::string reference_file_text(const course::Course& course, const std::vector<
         if (std::find(seen.begin(), seen.end(), p.lesson) == seen.end()) seen.push_back(p.lesson);
         const std::string target =
             p.path.find_first_of(" ()<>") == std::string::npos ? p.path : "<" + util::replace_all(p.path, ">", "%3E") + ">";
-        links.push_back("[" + p.lesson->id + " " + util::replace_all(util::replace_all(p.lesson->title, "[", "\\["), "]", "\\]") + "](" +
-                        target + ")");
+        definitions.emplace(p.lesson->number, "[pdo-" + p.lesson->id + "]: " + target + "\n");
+        links.push_back("[" + p.lesson->id + " " + util::replace_all(util::replace_all(p.lesson->title, "[", "\\["), "]", "\\]") +
+                        "][pdo-" + p.lesson->id + "]");
       }
       workspace::Vars dv;
       dv.set("quoted", quoted).set("places", util::join(links, " · "));
@@ -75,6 +78,9 @@ std::string reference_file_text(const course::Course& course, const std::vector<
   workspace::Vars v;
   v.set("course_title", course.title).set("terms", !terms.empty()).set("entries", entries);
   v.set("term_count", std::to_string(terms.size())).set("lesson_count", std::to_string(seen.size()));
+  std::string links = definitions.empty() ? "" : "\n";
+  for (const auto& [number, line] : definitions) links += line;
+  v.set("links", links);
   return workspace::render(tmpl.substr(0, from) + "{{entries}}" + tmpl.substr(to + 11), v).value();
 }
 
@@ -98,6 +104,10 @@ TEST_CASE("glossary.md from the template's pieces is the template rendered term 
     // The course's own titles, and any text in them (a title's brackets are escaped in the links).
     course::Course course = course::default_course();
     for (auto& lesson : course.lessons) lesson.title = *rc::gen::oneOf(rc::gen::just(lesson.title), field_text());
+    // A lesson's notes are one file: its path, as pdo finds it or any text, is the same in all its places.
+    std::vector<std::string> paths;
+    for (const auto& lesson : course.lessons)
+      paths.push_back(*rc::gen::oneOf(rc::gen::just("lessons/" + lesson.folder + "/notes.md"), field_text()));
     const auto lang = *rc::gen::element(util::Lang::zh, util::Lang::en);
     const auto terms = *rc::gen::container<std::vector<workspace::GlossaryTerm>>(rc::gen::exec([&] {
       workspace::GlossaryTerm t;
@@ -109,9 +119,8 @@ TEST_CASE("glossary.md from the template's pieces is the template rendered term 
         d.text = *field_text();
         const auto places = *rc::gen::inRange<std::size_t>(1, 4);
         for (std::size_t k = 0; k < places; ++k) {
-          const auto& lesson = course.lessons[*rc::gen::inRange<std::size_t>(0, course.lessons.size())];
-          d.places.push_back({&lesson, *rc::gen::oneOf(rc::gen::just("lessons/" + lesson.folder + "/notes.md"), field_text()),
-                              *rc::gen::inRange<std::size_t>(1, 100000)});
+          const auto at = *rc::gen::inRange<std::size_t>(0, course.lessons.size());
+          d.places.push_back({&course.lessons[at], paths[at], *rc::gen::inRange<std::size_t>(1, 100000)});
         }
         t.definitions.push_back(std::move(d));
       }

@@ -49,8 +49,10 @@ struct Write {
   util::RelPath path;
   fs::path file;
   std::optional<std::string> old;
-  std::string bytes;
+  const std::string* given = nullptr;  ///< a put's bytes, the transaction's own (never copied: a file can be MBs)
+  std::string edited;                  ///< an edit's bytes, made here
   bool remove = false;
+  const std::string& bytes() const { return given ? *given : edited; }
 };
 
 Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction& txn) {
@@ -79,7 +81,7 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
                                      "nothing. Run the command again to see the new plan.")};
     }
     if (remove || c.kind == Change::Kind::put) {
-      if (remove || !(old && *old == c.content)) writes.push_back({c.path, file, old, c.content, remove});
+      if (remove || !(old && *old == c.content)) writes.push_back({c.path, file, old, &c.content, {}, remove});
       continue;
     }
     // An edit: the learner's working copy gets pdo's change too (a copy it cannot be applied to is
@@ -96,7 +98,7 @@ Result<std::vector<Write>> plan_writes(const git::Repo& repo, const Transaction&
                        "to another file and run the command again.",
                        c.path.str(), edited->size(), util::k_max_text_bytes)};
     }
-    if (!(old && *old == *edited)) writes.push_back({c.path, file, old, std::move(*edited)});
+    if (!(old && *old == *edited)) writes.push_back({c.path, file, old, nullptr, std::move(*edited)});
   }
   return writes;
 }
@@ -193,7 +195,7 @@ private:
     if (writes.empty()) return ok();
     for (std::size_t i = 0; i < writes.size(); ++i) {
       const FileRecord record{writes[i].path, writes[i].old.has_value(),
-                              writes[i].remove ? std::string() : util::sha256_hex(writes[i].bytes), writes[i].remove};
+                              writes[i].remove ? std::string() : util::sha256_hex(writes[i].bytes()), writes[i].remove};
       m_journal.files.push_back(record);
       if (auto st = m_log.file(i, record); !st) return write_error(st.error(), m_dir);
       if (!writes[i].old) continue;
@@ -214,7 +216,7 @@ private:
       }
       if (auto st = util::make_dirs(w.file.parent_path()); !st) return write_error(st.error(), w.file);
       const auto replace = w.old ? util::Replace::allowed : util::Replace::never;
-      if (auto st = util::write_file_atomic(w.file, w.bytes, replace); !st) return write_error(st.error(), w.file);
+      if (auto st = util::write_file_atomic(w.file, w.bytes(), replace); !st) return write_error(st.error(), w.file);
     }
     return ok();
   }

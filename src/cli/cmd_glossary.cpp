@@ -69,8 +69,8 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
     return 0;
   }
   Session s = open_session(ctx, Access::write);
-  const auto notes = read_notes(ctx, s.ws);
-  const auto terms = workspace::collect_glossary(notes);
+  auto notes = read_notes(ctx, s.ws);
+  auto terms = workspace::collect_glossary(notes);
   const fs::path file = s.path(k_glossary_path);
   std::optional<std::string> existing;
   std::error_code ec;
@@ -108,14 +108,21 @@ int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   t.action = app::Action::glossary;
   t.id = app::new_action_id();
   txn.message = tr("术语表：", "Glossary: ") + util::counted(terms.size(), "个术语", "term", "terms") + "\n\n" + app::write_trailers(t);
-  const auto id = commit(s, std::move(txn));
+  // What is printed after the commit is made now: the notes and terms are freed before the commit holds
+  // its copies of glossary.md (about 5 MB less at the peak of a 20k-term glossary).
+  std::string listed;
   std::size_t several = 0;
+  const std::size_t count = terms.size();
   for (const auto& term : terms) {
     several += term.definitions.size() > 1 ? 1u : 0u;
-    ctx.out << "  " << app::for_display(term.term, util::Breaks::escape)
-            << (term.definitions.size() > 1 ? tr("（多个定义）", " (several definitions)") : "") << "\n";
+    listed.append("  ").append(app::for_display(term.term, util::Breaks::escape));
+    listed.append(term.definitions.size() > 1 ? tr("（多个定义）", " (several definitions)") : "").append("\n");
   }
-  ctx.out << tr("glossary.md：", "glossary.md: ") << util::counted(terms.size(), "个术语", "term", "terms");
+  std::vector<workspace::GlossaryTerm>().swap(terms);
+  std::vector<workspace::LessonNotes>().swap(notes);
+  const auto id = commit(s, std::move(txn));
+  ctx.out << listed;
+  ctx.out << tr("glossary.md：", "glossary.md: ") << util::counted(count, "个术语", "term", "terms");
   if (several) ctx.out << tr("，其中 ", ", ") << several << tr(" 个有不同的定义", " with differing definitions");
   if (id) {
     ctx.out << tr("（提交 ", " (commit ") << id->substr(0, 12) << tr("）\n", ")\n");

@@ -265,10 +265,11 @@ Result<Applied> apply_edit(git_repository* repo, git_index* index, git_tree* hea
 
 /// HEAD's tree with the applied changes: the tree of the new commit. Only the trees on the changed paths
 /// are read and written (git_tree_create_updated), not the whole tree as an index would.
-Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std::vector<std::pair<std::string, Applied>>& applied,
+/// Each changed blob's bytes move into `changed` (for the secret check), not copied.
+Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, std::vector<std::pair<std::string, Applied>>& applied,
                            std::vector<StagedBlob>& changed) {
-  std::map<std::string, const Applied*> last;  // a path changed twice: its last change counts
-  for (const auto& [path, a] : applied) last[path] = &a;
+  std::map<std::string, Applied*> last;  // a path changed twice: its last change counts
+  for (auto& [path, a] : applied) last[path] = &a;
   std::vector<git_tree_update> updates;
   TreeLookup head(repo, head_tree);
   for (const auto& [path, a] : last) {
@@ -282,7 +283,7 @@ Result<git_oid> build_tree(git_repository* repo, git_tree* head_tree, const std:
       continue;
     }
     if (old && old->mode == a->mode && git_oid_equal(&old->id, &*a->id)) continue;  // as HEAD has it
-    if (!old || git_oid_cmp(&old->id, &*a->id) != 0) changed.push_back({path, a->bytes ? *a->bytes : blob_text(repo, *a->id)});
+    if (!old || git_oid_cmp(&old->id, &*a->id) != 0) changed.push_back({path, a->bytes ? std::move(*a->bytes) : blob_text(repo, *a->id)});
     git_tree_update u{};
     u.action = GIT_TREE_UPDATE_UPSERT;
     u.id = *a->id;

@@ -19,9 +19,17 @@ std::optional<std::string> replace_block(std::string_view text, std::string_view
   const auto new_block = find_block(fresh, name);
   if (!old_block || !new_block) return std::nullopt;
   const auto start = static_cast<std::size_t>(old_block->data() - text.data());
-  std::string out(text.substr(0, start));
-  out += util::with_eol(*new_block, util::detect_eol(text));
-  out += text.substr(start + old_block->size());
+  const auto eol = util::detect_eol(text);
+  // One allocation of the result's size (a block can be MBs: glossary.md), no intermediate copy with LF.
+  std::string out;
+  out.reserve(text.size() - old_block->size() + new_block->size());
+  out.append(text.substr(0, start));
+  if (eol == "\n") {
+    out.append(*new_block);
+  } else {
+    out += util::with_eol(*new_block, eol);
+  }
+  out.append(text.substr(start + old_block->size()));
   return out;
 }
 

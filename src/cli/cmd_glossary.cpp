@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "util/format.hpp"
 #include "util/fs.hpp"
+#include "util/json.hpp"
 #include "workspace/glossary.hpp"
 #include "workspace/marked_block.hpp"
 
@@ -65,7 +66,7 @@ std::string updated_file(const std::optional<std::string>& existing, std::string
 int run_glossary(const GlossaryOptions& opts, Context& ctx) {
   if (opts.json) {
     const workspace::Workspace ws = open_workspace_files(ctx);
-    ctx.out << workspace::glossary_json(workspace::collect_glossary(read_notes(ctx, ws)));
+    util::write_json(ctx.out, workspace::glossary_json(workspace::collect_glossary(read_notes(ctx, ws))));
     return 0;
   }
   Session s = open_session(ctx, Access::write);

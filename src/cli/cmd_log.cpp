@@ -6,7 +6,6 @@
 #include <map>
 #include <memory>
 #include <ostream>
-#include <sstream>
 #include <utility>
 
 #include "app/session.hpp"
@@ -32,24 +31,27 @@ struct LogOptions {
   bool ascii = false;
 };
 
-std::string json_journal(const progress::Journal& j) {
-  std::ostringstream o;
-  o << "{\"days\":[";
-  for (std::size_t d = 0; d < j.days.size(); ++d) {
-    o << (d ? "," : "") << "{\"date\":" << util::json_str(j.days[d].date) << ",\"events\":[";
-    for (std::size_t i = 0; i < j.days[d].events.size(); ++i) {
-      const auto& e = j.days[d].events[i];
-      o << (i ? "," : "") << "{\"lesson\":" << e.change.lesson << ",\"id\":" << util::json_str(util::pad2(e.change.lesson))
-        << ",\"step\":" << util::json_str(progress::step_id(e.change.step)) << ",\"state\":\"" << (e.change.done ? "done" : "todo")
-        << "\",\"commit\":" << util::json_str(e.commit.view()) << ",\"time\":" << e.time << ",\"source\":\""
-        << (e.by_pdo ? "pdo" : "manual") << "\"}";
+util::Json json_journal(const progress::Journal& j) {
+  util::Json days = util::Json::array();
+  for (const auto& day : j.days) {
+    util::Json events = util::Json::array();
+    for (const auto& e : day.events) {
+      events.push_back({{"lesson", e.change.lesson},
+                        {"id", util::pad2(e.change.lesson)},
+                        {"step", progress::step_id(e.change.step)},
+                        {"state", e.change.done ? "done" : "todo"},
+                        {"commit", e.commit.view()},
+                        {"time", e.time},
+                        {"source", e.by_pdo ? "pdo" : "manual"}});
     }
-    o << "]}";
+    days.push_back({{"date", day.date}, {"events", std::move(events)}});
   }
-  o << "],\"first_day\":" << (j.first_day.empty() ? "null" : util::json_str(j.first_day))
-    << ",\"last_day\":" << (j.last_day.empty() ? "null" : util::json_str(j.last_day)) << ",\"days_studied\":" << j.days_studied
-    << ",\"current_streak\":" << j.current_streak << "}\n";
-  return o.str();
+  const auto day_or_null = [](const std::string& d) { return d.empty() ? util::Json(nullptr) : util::Json(d); };
+  return {{"days", std::move(days)},
+          {"first_day", day_or_null(j.first_day)},
+          {"last_day", day_or_null(j.last_day)},
+          {"days_studied", j.days_studied},
+          {"current_streak", j.current_streak}};
 }
 
 void print_journal(Context& ctx, const Session& s, const progress::Journal& j) {
@@ -113,7 +115,7 @@ int run_log(const LogOptions& opts, Context& ctx) {
   const std::string today = util::today();
   const auto journal = progress::build_journal(std::move(events), today);
   if (opts.json) {
-    ctx.out << json_journal(journal);
+    util::write_json(ctx.out, json_journal(journal));
   } else if (opts.calendar) {
     const auto style = app::style(ctx, platform::StdStream::out, opts.ascii ? util::AsciiOnly::yes : util::AsciiOnly::no);
     ctx.out << tr("学习日志", "Study journal") << (style.unicode ? " · " : " - ") << s.ws.course.title << "\n\n"

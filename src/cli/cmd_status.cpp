@@ -3,7 +3,6 @@
 #include <iomanip>
 #include <memory>
 #include <ostream>
-#include <sstream>
 
 #include "app/check_probes.hpp"
 #include "app/session.hpp"
@@ -25,47 +24,36 @@ struct StatusOptions {
   bool json = false;
 };
 
-std::string json_status(const workspace::Workspace& ws, const progress::CourseState& st, const std::vector<app::PendingFile>& pending) {
-  std::ostringstream o;
-  o << "{\"course\":" << util::json_str(ws.course.id) << ",\"title\":" << util::json_str(ws.course.title) << ",\"done\":" << st.done
-    << ",\"total\":" << st.total << ",\"lessons\":[";
-  for (std::size_t i = 0; i < st.lessons.size(); ++i) {
-    const auto& ls = st.lessons[i];
+util::Json json_status(const workspace::Workspace& ws, const progress::CourseState& st, const std::vector<app::PendingFile>& pending) {
+  util::Json lessons = util::Json::array();
+  for (const auto& ls : st.lessons) {
     const auto& l = *ls.lesson;
-    o << (i ? "," : "") << "{\"number\":" << l.number << ",\"id\":" << util::json_str(l.id) << ",\"title\":" << util::json_str(l.title)
-      << ",\"folder\":" << util::json_str(l.folder) << ",\"url\":" << util::json_str(l.url)
-      << ",\"published\":" << util::json_bool(l.published) << ",\"steps\":{";
+    util::Json steps = util::Json::object(), off_route = util::Json::array();
     for (const auto step : progress::k_steps) {
       const auto& v = ls.steps[static_cast<int>(step)];
-      o << (step == progress::Step::read ? "" : ",") << util::json_str(progress::step_id(step)) << ":"
-        << (v ? util::json_bool(*v) : "null");
+      steps[std::string(progress::step_id(step))] = v ? util::Json(*v) : util::Json(nullptr);
+      if (!ls.applies[static_cast<int>(step)]) off_route.push_back(progress::step_id(step));
     }
-    o << "},\"not_on_route\":[";
-    bool first = true;
-    for (const auto step : progress::k_steps) {
-      if (ls.applies[static_cast<int>(step)]) continue;
-      o << (first ? "" : ",") << util::json_str(progress::step_id(step));
-      first = false;
-    }
-    o << "]}";
+    lessons.push_back({{"number", l.number},
+                       {"id", l.id},
+                       {"title", l.title},
+                       {"folder", l.folder},
+                       {"url", l.url},
+                       {"published", l.published},
+                       {"steps", std::move(steps)},
+                       {"not_on_route", std::move(off_route)}});
   }
-  o << "],\"next\":";
-  if (st.next) {
-    o << "{\"lesson\":" << util::json_str(st.next->first->id) << ",\"number\":" << st.next->first->number
-      << ",\"step\":" << util::json_str(progress::step_id(st.next->second)) << "}";
-  } else {
-    o << "null";
+  util::Json next = nullptr;
+  if (st.next) next = {{"lesson", st.next->first->id}, {"number", st.next->first->number}, {"step", progress::step_id(st.next->second)}};
+  util::Json files = util::Json::array();
+  for (const auto& f : pending) {
+    util::Json file = {{"path", f.path}, {"kind", f.kind == app::PendingFile::Kind::copy ? "copy" : "marked"}};
+    if (!f.copy.empty()) file["copy"] = f.copy;
+    files.push_back(std::move(file));
   }
-  o << ",\"sync_pending\":[";
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    const auto& f = pending[i];
-    o << (i ? "," : "") << "{\"path\":" << util::json_str(f.path)
-      << ",\"kind\":" << util::json_str(f.kind == app::PendingFile::Kind::copy ? "copy" : "marked");
-    if (!f.copy.empty()) o << ",\"copy\":" << util::json_str(f.copy);
-    o << "}";
-  }
-  o << "]}\n";
-  return o.str();
+  return {
+      {"course", ws.course.id},  {"title", ws.course.title},        {"done", st.done}, {"total", st.total}, {"lessons", std::move(lessons)},
+      {"next", std::move(next)}, {"sync_pending", std::move(files)}};
 }
 
 /// A box: done (green ✓), not done (dim ·), not on the route and not done (dim –), or its line missing
@@ -135,7 +123,7 @@ int run_status(const StatusOptions& opts, Context& ctx) {
   const std::string text = util::read_file_capped(ws.path("progress.md"), util::k_max_text_bytes).take();
   const auto state = progress::course_state(ws.course, text, checks::steps_off_route(ws));
   if (opts.json) {
-    ctx.out << json_status(ws, state, pending);
+    util::write_json(ctx.out, json_status(ws, state, pending));
   } else {
     print_table(ctx, ws, state);
     print_pending(ctx, pending);

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -421,25 +420,20 @@ std::string glossary_file_text(const course::Course& course, const std::vector<G
   return out;
 }
 
-std::string glossary_json(const std::vector<GlossaryTerm>& terms) {
-  std::ostringstream o;
-  o << "{\"terms\":[";
-  for (std::size_t i = 0; i < terms.size(); ++i) {
-    o << (i ? "," : "") << "{\"term\":" << util::json_str(terms[i].term) << ",\"definitions\":[";
-    for (std::size_t k = 0; k < terms[i].definitions.size(); ++k) {
-      const auto& d = terms[i].definitions[k];
-      o << (k ? "," : "") << "{\"text\":" << util::json_str(d.text) << ",\"places\":[";
-      for (std::size_t p = 0; p < d.places.size(); ++p) {
-        const auto& pl = d.places[p];
-        o << (p ? "," : "") << "{\"lesson\":" << util::json_str(pl.lesson->id) << ",\"title\":" << util::json_str(pl.lesson->title)
-          << ",\"path\":" << util::json_str(pl.path) << ",\"line\":" << pl.line << "}";
+util::Json glossary_json(const std::vector<GlossaryTerm>& terms) {
+  util::Json out = util::Json::array();
+  for (const auto& t : terms) {
+    util::Json definitions = util::Json::array();
+    for (const auto& d : t.definitions) {
+      util::Json places = util::Json::array();
+      for (const auto& p : d.places) {
+        places.push_back({{"lesson", p.lesson->id}, {"title", p.lesson->title}, {"path", p.path}, {"line", p.line}});
       }
-      o << "]}";
+      definitions.push_back({{"text", d.text}, {"places", std::move(places)}});
     }
-    o << "]}";
+    out.push_back({{"term", t.term}, {"definitions", std::move(definitions)}});
   }
-  o << "]}\n";
-  return o.str();
+  return {{"terms", std::move(out)}};
 }
 
 }  // namespace pdo::workspace

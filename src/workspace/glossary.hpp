@@ -12,6 +12,7 @@
 
 #include "course/course.hpp"
 #include "util/i18n.hpp"
+#include "util/json.hpp"
 
 namespace pdo::workspace {
 
@@ -66,6 +67,6 @@ std::vector<GlossaryTerm> collect_glossary(const std::vector<LessonNotes>& notes
 std::string glossary_file_text(const course::Course& course, const std::vector<GlossaryTerm>& terms, util::Lang lang);
 
 /// The terms as JSON for scripts: {"terms":[{"term","definitions":[{"text","places":[{"lesson","title","path","line"}]}]}]}.
-std::string glossary_json(const std::vector<GlossaryTerm>& terms);
+util::Json glossary_json(const std::vector<GlossaryTerm>& terms);
 
 }  // namespace pdo::workspace

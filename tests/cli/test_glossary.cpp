@@ -2,6 +2,10 @@
 // one commit; the notes are never changed, and the learner's text outside pdo's block stays.
 #include "cli/cli_helpers.hpp"
 
+#include <map>
+
+#include <nlohmann/json.hpp>
+
 #include "util/fs.hpp"
 
 using namespace pdo;
@@ -199,4 +203,38 @@ TEST_CASE("glossary reads list items and names a glossary it reads nothing from"
   require_ok(pdo_in(root, {"glossary"}));
   const std::string glossary = read_file(root / "glossary.md");
   CHECK_THAT(glossary, Catch::Contains("Tensor") && Catch::Contains("DDP") && !Catch::Contains("下一节"));
+}
+
+TEST_CASE("glossary, status and log --json parse when the notes hold DEL, C1, bidi controls and bytes that are not UTF-8",
+          "[cli][glossary][json]") {
+  TempDir tmp("glossary json bytes");
+  const auto root = fresh_workspace(tmp);
+  // A term and definitions holding DEL, a byte that is not UTF-8, CSI as C1, RLO, LS, a quote and a backslash.
+  append(lesson_dir(root, "02") / "notes.md",
+         "\n名称解释：\n\nDEL\x7fterm：bad \xff byte\nCSI：\xc2\x9b"
+         "31m red \xe2\x80\xae evil\nQuote：say \"hi\" \\ \xe2\x80\xa8 next\n");
+  git_out({"add", "lessons"}, root);
+  git_out({"commit", "-qm", "notes with odd bytes"}, root);
+  require_ok(pdo_in(root, {"glossary"}));
+  require_ok(pdo_in(root, {"track", "done", "02", "notes"}));
+  for (const auto& args : {std::vector<std::string>{"glossary", "--json"}, {"status", "--json"}, {"log", "--json"}}) {
+    const auto r = pdo_in(root, args);
+    INFO(args.front() << ": " << r.out);
+    require_ok(r);
+    nlohmann::json parsed;
+    REQUIRE_NOTHROW(parsed = nlohmann::json::parse(r.out));
+    for (const char c : r.out) CHECK((static_cast<unsigned char>(c) >= 0x20 || c == '\n'));
+    CHECK(r.out.find('\x7f') == std::string::npos);
+    CHECK(r.out.find("\xc2\x9b") == std::string::npos);
+    CHECK(r.out.find("\xe2\x80\xae") == std::string::npos);
+    if (args.front() != "glossary") continue;
+    std::map<std::string, std::string> defs;
+    for (const auto& t : parsed.at("terms"))
+      defs[t.at("term").get<std::string>()] = t.at("definitions").at(0).at("text").get<std::string>();
+    CHECK(defs.at("DEL\x7fterm") == "bad \xef\xbf\xbd byte");  // the stray byte as U+FFFD, DEL as itself
+    CHECK(defs.at("CSI") ==
+          "\xc2\x9b"
+          "31m red \xe2\x80\xae evil");
+    CHECK(defs.at("Quote") == "say \"hi\" \\ \xe2\x80\xa8 next");
+  }
 }

@@ -28,9 +28,6 @@ enum class CheckStatus { pass, fail, needs_you, unverified };
 /// Who saw the result.
 enum class Source { observed, learner, none };
 
-/// "pass" / "fail" / "needs-you" / "unverified" (stable ids, also used in commit messages).
-std::string_view status_id(CheckStatus status);
-
 /// The status in the current language ("通过" / "pass"…).
 std::string status_name(CheckStatus status);
 

@@ -294,20 +294,6 @@ ItemResult auto_item(const RunInput& in, const course::CheckItem& item, Runtime&
 
 }  // namespace
 
-std::string_view status_id(CheckStatus status) {
-  switch (status) {
-    case CheckStatus::pass:
-      return "pass";
-    case CheckStatus::fail:
-      return "fail";
-    case CheckStatus::needs_you:
-      return "needs-you";
-    case CheckStatus::unverified:
-      break;
-  }
-  return "unverified";
-}
-
 std::string status_name(CheckStatus status) {
   switch (status) {
     case CheckStatus::pass:

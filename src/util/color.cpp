@@ -61,13 +61,6 @@ StyleInputs style_inputs(platform::StdStream stream) {
   return in;
 }
 
-OutputStyle output_style(platform::StdStream stream, AsciiOnly ascii, ColorWhen when) {
-  StyleInputs in = style_inputs(stream);
-  in.ascii = ascii;
-  in.when = when;
-  return decide_style(in);
-}
-
 constexpr std::string_view k_reset = "\x1b[0m";
 constexpr Tone k_tones[] = {Tone::good, Tone::bad, Tone::attention, Tone::muted, Tone::strong, Tone::place};
 

@@ -1,7 +1,7 @@
 #pragma once
 // The one colour and glyph policy of pdo's terminal output: --color=auto|always|never, NO_COLOR
 // (https://no-color.org), FORCE_COLOR, TERM=dumb, whether the stream is a terminal, whether it shows
-// Unicode, and the command's --ascii. decide_style() is pure (tests feed it inputs); output_style() reads
+// Unicode, and the command's --ascii. decide_style() is pure (tests feed it inputs); style_inputs() reads
 // the environment and the stream; paint() is the only place that writes an ANSI colour sequence for text.
 #include <optional>
 #include <string>
@@ -41,9 +41,6 @@ OutputStyle decide_style(const StyleInputs& in);
 
 /// The inputs for a standard stream of this process: its terminal, NO_COLOR, FORCE_COLOR and TERM.
 StyleInputs style_inputs(platform::StdStream stream);
-
-/// The policy for a standard stream of this process.
-OutputStyle output_style(platform::StdStream stream, AsciiOnly ascii, ColorWhen when = ColorWhen::automatic);
 
 /// What a piece of text means, which decides its colour.
 enum class Tone {

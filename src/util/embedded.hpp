@@ -2,14 +2,10 @@
 // Data files compiled into the binary (templates/, hooks/, .gitignore.template); see cmake/embed.cmake.
 #include <optional>
 #include <string_view>
-#include <vector>
 
 namespace pdo::util {
 
 /// The bytes of an embedded file named by its path in the source tree, or nullopt if none.
 std::optional<std::string_view> embedded_file(std::string_view name);
-
-/// Every embedded file's path, in build order.
-std::vector<std::string_view> embedded_names();
 
 }  // namespace pdo::util

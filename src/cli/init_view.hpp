@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/init.hpp"
 #include "app/self_check.hpp"
 #include "checks/detect.hpp"
 #include "course/course.hpp"
@@ -16,17 +17,7 @@
 
 namespace pdo::cli {
 
-/// Everything `pdo init` decided before asking for consent.
-struct InitSetup {
-  std::filesystem::path root;
-  course::Course course;
-  std::string course_text;  ///< custom course file to keep in .pdo/ ("" for the built-in one)
-  workspace::Settings settings;
-  checks::Machine machine;
-  std::optional<std::filesystem::path> repo;  ///< the existing repo's working tree, if the folder is in one
-  bool settings_reused = false;               ///< the folder already held a workspace's .pdo/config.toml
-  workspace::Plan plan;
-};
+using app::InitSetup;
 
 /// The OS and tools pdo detected, and a note when the course expects another OS.
 void print_machine(std::ostream& out, const InitSetup& s);

@@ -92,7 +92,7 @@ OwnFile OwnFile::backup(const fs::path& gitdir, std::size_t index) { return OwnF
 Status OwnFile::check() const {
   // The folder a file of the transaction's is in: held since this OwnFile was made, or judged by its name.
   if (m_held && !m_held->pinned()) {
-    const auto kind = m_held->kind() == EntryKind::folder ? platform::entry_kind(m_name.parent_path()) : m_held->kind();
+    const auto kind = platform::entry_kind(m_name.parent_path());
     if (!wrong_kind(kind, true).empty()) return refused(m_name.parent_path(), kind, true);
   }
   const auto kind = platform::entry_kind(m_path);

@@ -59,7 +59,7 @@ struct ProbeOutcome {
 /// A named in-process check.
 using Probe = std::function<ProbeOutcome()>;
 
-/// An auto item's command that may run. Only app::CommandGate (app/trust.cpp) makes one: the built-in
+/// An auto item's command that may run. Only app::CommandGate (app/hooks/trust.cpp) makes one: the built-in
 /// course's commands, or a course file's once the learner trusted its exact bytes. The runner starts no
 /// course command but these, so an untrusted one has no way to reach it.
 class TrustedCommand {

@@ -5,8 +5,8 @@
 #include <memory>
 #include <ostream>
 
-#include "app/session.hpp"
-#include "app/started_lesson.hpp"
+#include "app/session/session.hpp"
+#include "app/session/started_lesson.hpp"
 #include "app/trailers.hpp"
 #include "checks/readiness.hpp"
 #include "cli/commands.hpp"

@@ -7,13 +7,13 @@
 #include <memory>
 #include <ostream>
 
-#include "app/check_probes.hpp"
+#include "app/checks/check_probes.hpp"
+#include "app/commit/transaction.hpp"
 #include "app/display.hpp"
-#include "app/secret_guard.hpp"
-#include "app/session.hpp"
+#include "app/hooks/secret_guard.hpp"
+#include "app/hooks/trust.hpp"
+#include "app/session/session.hpp"
 #include "app/trailers.hpp"
-#include "app/transaction.hpp"
-#include "app/trust.hpp"
 #include "checks/confirmations.hpp"
 #include "checks/detect.hpp"
 #include "checks/online.hpp"

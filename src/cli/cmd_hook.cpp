@@ -14,9 +14,9 @@
 #include <memory>
 #include <ostream>
 
-#include "app/hook_install.hpp"
-#include "app/index_receipts.hpp"
-#include "app/secret_guard.hpp"
+#include "app/commit/index_receipts.hpp"
+#include "app/hooks/hook_install.hpp"
+#include "app/hooks/secret_guard.hpp"
 #include "cli/commands.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"

@@ -6,10 +6,10 @@
 #include <memory>
 #include <ostream>
 
-#include "app/hook_install.hpp"
-#include "app/init.hpp"
-#include "app/self_check.hpp"
-#include "app/session.hpp"
+#include "app/checks/self_check.hpp"
+#include "app/hooks/hook_install.hpp"
+#include "app/init/init.hpp"
+#include "app/session/session.hpp"
 #include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "cli/init_prompts.hpp"

@@ -8,7 +8,7 @@
 #include <ostream>
 
 #include "app/display.hpp"
-#include "app/lesson_ops.hpp"
+#include "app/lessons/lesson_ops.hpp"
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "util/fs.hpp"

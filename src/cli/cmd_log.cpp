@@ -8,8 +8,8 @@
 #include <ostream>
 #include <utility>
 
-#include "app/session.hpp"
-#include "app/study_log.hpp"
+#include "app/report/study_log.hpp"
+#include "app/session/session.hpp"
 #include "cli/commands.hpp"
 #include "progress/calendar.hpp"
 #include "progress/journal.hpp"

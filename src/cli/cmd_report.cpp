@@ -8,9 +8,9 @@
 #include <ostream>
 #include <string>
 
-#include "app/report_html.hpp"
-#include "app/report_record.hpp"
-#include "app/study_log.hpp"
+#include "app/report/report_html.hpp"
+#include "app/report/report_record.hpp"
+#include "app/report/study_log.hpp"
 #include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "progress/status.hpp"

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/secret_guard.hpp"
+#include "app/hooks/secret_guard.hpp"
 #include "cli/commands.hpp"
 #include "git/repo.hpp"
 #include "util/format.hpp"

@@ -4,9 +4,9 @@
 #include <memory>
 #include <ostream>
 
-#include "app/check_probes.hpp"
-#include "app/session.hpp"
-#include "app/sync_pending.hpp"
+#include "app/checks/check_probes.hpp"
+#include "app/session/session.hpp"
+#include "app/sync/sync_pending.hpp"
 #include "checks/readiness.hpp"
 #include "cli/commands.hpp"
 #include "git/repo.hpp"

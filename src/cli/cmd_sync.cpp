@@ -7,7 +7,7 @@
 #include <ostream>
 
 #include "app/display.hpp"
-#include "app/sync.hpp"
+#include "app/sync/sync.hpp"
 #include "cli/commands.hpp"
 #include "progress/file.hpp"
 #include "util/format.hpp"

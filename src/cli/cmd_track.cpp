@@ -4,7 +4,7 @@
 #include <memory>
 #include <ostream>
 
-#include "app/session.hpp"
+#include "app/session/session.hpp"
 #include "app/trailers.hpp"
 #include "cli/commands.hpp"
 #include "progress/journal.hpp"

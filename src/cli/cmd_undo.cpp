@@ -1,14 +1,14 @@
 // pdo undo: reverts, with a new commit, the newest step the learner took with pdo (a track, an ask, or
 // adding or removing a lesson of their own) that is not undone yet; repeated undos walk further back,
-// like a stack (app/undo.hpp finds it). init, check, check confirm and glossary commits are skipped (and
+// like a stack (app/lessons/undo.hpp finds it). init, check, check confirm and glossary commits are skipped (and
 // named), never undone. It names the step (date, commit, subject) and what it takes back before
 // committing; --dry-run stops there, changing nothing; --list shows the stack.
 #include <memory>
 #include <ostream>
 
-#include "app/session.hpp"
+#include "app/lessons/undo.hpp"
+#include "app/session/session.hpp"
 #include "app/trailers.hpp"
-#include "app/undo.hpp"
 #include "cli/commands.hpp"
 #include "util/text.hpp"
 #include "util/time.hpp"

@@ -2,11 +2,11 @@
 // The command table: one row per subcommand (name, one-line help, setup), as libgit2's cli_cmds[] or
 // ninja's tool table. Each setup_<name> lives in its own cmd_<name>.cpp; run.cpp registers the rows in
 // order, and the help test, completions and the man page read the same table.
-#include "app/check_probes.hpp"
+#include "app/checks/check_probes.hpp"
 #include "app/context.hpp"
-#include "app/hook_install.hpp"
-#include "app/secret_guard.hpp"
-#include "app/session.hpp"
+#include "app/hooks/hook_install.hpp"
+#include "app/hooks/secret_guard.hpp"
+#include "app/session/session.hpp"
 #include "cli/args.hpp"
 
 namespace pdo::cli {

@@ -4,8 +4,8 @@
 #include <ostream>
 #include <vector>
 
-#include "app/init.hpp"
-#include "app/session.hpp"
+#include "app/init/init.hpp"
+#include "app/session/session.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
 #include "workspace/settings.hpp"

@@ -1,7 +1,7 @@
 #include "cli/init_trust.hpp"
 
 #include "app/display.hpp"
-#include "app/trust.hpp"
+#include "app/hooks/trust.hpp"
 #include "util/fs.hpp"
 #include "util/i18n.hpp"
 #include "util/sha256.hpp"

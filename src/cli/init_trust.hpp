@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/context.hpp"
-#include "app/hook_install.hpp"
+#include "app/hooks/hook_install.hpp"
 #include "cli/init_view.hpp"
 #include "git/repo.hpp"
 #include "workspace/settings.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/init.hpp"
-#include "app/self_check.hpp"
+#include "app/checks/self_check.hpp"
+#include "app/init/init.hpp"
 #include "checks/detect.hpp"
 #include "course/course.hpp"
 #include "workspace/plan.hpp"

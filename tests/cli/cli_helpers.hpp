@@ -93,7 +93,7 @@ platform::ProcessResult git_push(const std::filesystem::path& ws, const std::str
 std::filesystem::path workspace_with_remote(const TempDir& tmp);
 
 /// Runs pdo ARGS in `root` with a test pause point (test builds only): pdo ends itself like `kill -9` at the
-/// transaction step `point` (app/transaction.cpp), after saying so in a file. True if it got there.
+/// transaction step `point` (app/commit/transaction.cpp), after saying so in a file. True if it got there.
 bool kill_at(const std::filesystem::path& root, const std::vector<std::string>& args, const std::string& point);
 /// Runs pdo ARGS in `cwd`, paused at the transaction step `point` (PDO_TEST_PAUSE_WAIT) while `meanwhile`
 /// runs, then lets it go on; CHECKs that it got there.

@@ -1,5 +1,5 @@
 // A commit message the commit-msg hook checks for secrets (the learner's, before git writes it).
-#include "app/secret_guard.hpp"
+#include "app/hooks/secret_guard.hpp"
 #include "fuzz.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,7 +1,7 @@
 // .pre-commit-config.yaml and a hook file the pre-commit framework may have written: read, never run.
 #include <filesystem>
 
-#include "app/hook_framework.hpp"
+#include "app/hooks/hook_framework.hpp"
 #include "fuzz.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // questions.md: the open questions the report lists, and a question added to any text.
-#include "app/report_html.hpp"
+#include "app/report/report_html.hpp"
 #include "course/course.hpp"
 #include "fuzz.hpp"
 #include "workspace/questions.hpp"

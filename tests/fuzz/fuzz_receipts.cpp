@@ -2,7 +2,7 @@
 // file (newest 64, capped) reads any bytes.
 #include <filesystem>
 
-#include "app/index_receipts.hpp"
+#include "app/commit/index_receipts.hpp"
 #include "fuzz.hpp"
 #include "util/fs.hpp"
 

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/report_record.hpp"
+#include "app/report/report_record.hpp"
 #include "fuzz.hpp"
 #include "util/platform.hpp"
 

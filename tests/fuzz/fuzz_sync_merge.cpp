@@ -1,7 +1,7 @@
 // pdo sync's merges of three versions of a file (base, ours, theirs; cut at record separators, 0x1e):
 // progress.md box by box, questions.md by sections, any other text by git's line merge. Each merges or
 // gives an error, never a crash.
-#include "app/sync_merge.hpp"
+#include "app/sync/sync_merge.hpp"
 #include "fuzz.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

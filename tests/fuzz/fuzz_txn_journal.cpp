@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/txn_journal.hpp"
+#include "app/commit/txn_journal.hpp"
 #include "fuzz.hpp"
 #include "util/fs.hpp"
 #include "util/platform.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/sync_pending.hpp"
+#include "app/sync/sync_pending.hpp"
 #include "course/course.hpp"
 #include "property/generators.hpp"
 #include "util/fs.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/txn_journal.hpp"
+#include "app/commit/txn_journal.hpp"
 #include "util/fs.hpp"
 #include "util/platform.hpp"
 

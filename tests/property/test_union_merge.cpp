@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/sync_lines.hpp"
-#include "app/sync_merge.hpp"
+#include "app/sync/sync_lines.hpp"
+#include "app/sync/sync_merge.hpp"
 #include "util/text.hpp"
 
 using namespace pdo;

@@ -1,8 +1,8 @@
 // Recognising the pre-commit framework's hook and whether its configuration runs pdo's check
-// (src/app/hook_framework.cpp).
+// (src/app/hooks/hook_framework.cpp).
 #include <catch2/catch.hpp>
 
-#include "app/hook_framework.hpp"
+#include "app/hooks/hook_framework.hpp"
 #include "support/temp_dir.hpp"
 
 using namespace pdo;

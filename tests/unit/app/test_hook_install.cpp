@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/hook_install.hpp"
+#include "app/hooks/hook_install.hpp"
 #include "support/temp_dir.hpp"
 #include "util/platform.hpp"
 

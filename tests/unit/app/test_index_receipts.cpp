@@ -2,7 +2,7 @@
 // file that is not pdo's) gives no receipts at all rather than a guess.
 #include <catch2/catch.hpp>
 
-#include "app/index_receipts.hpp"
+#include "app/commit/index_receipts.hpp"
 #include "support/temp_dir.hpp"
 #include "util/text.hpp"
 

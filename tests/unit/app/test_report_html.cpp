@@ -2,7 +2,7 @@
 // (workspace::heading_lesson), listed in lesson order by number.
 #include <catch2/catch.hpp>
 
-#include "app/report_html.hpp"
+#include "app/report/report_html.hpp"
 
 using namespace pdo;
 

@@ -1,7 +1,7 @@
 // pdo sync's renumbering of the learner's own lessons, at the level of one commit message.
 #include <catch2/catch.hpp>
 
-#include "app/sync_lessons.hpp"
+#include "app/sync/sync_lessons.hpp"
 
 using namespace pdo;
 

@@ -2,7 +2,7 @@
 // clash, one line per box), questions.md keeping every question of both sides, other text by git's merge.
 #include <catch2/catch.hpp>
 
-#include "app/sync_merge.hpp"
+#include "app/sync/sync_merge.hpp"
 #include "progress/merge.hpp"
 
 using namespace pdo;

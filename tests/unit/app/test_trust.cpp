@@ -2,7 +2,7 @@
 // file only once the learner trusted the exact bytes parsed at that path, and only for that course's items.
 #include <catch2/catch.hpp>
 
-#include "app/trust.hpp"
+#include "app/hooks/trust.hpp"
 #include "support/scoped_env.hpp"
 #include "support/temp_dir.hpp"
 #include "util/sha256.hpp"

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <vector>
 
-#include "app/txn_journal.hpp"
+#include "app/commit/txn_journal.hpp"
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
 #include "util/sha256.hpp"

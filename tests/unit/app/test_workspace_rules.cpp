@@ -2,7 +2,7 @@
 // skip a finding only once the learner trusted the file, and its warnings come once.
 #include <catch2/catch.hpp>
 
-#include "app/workspace_rules.hpp"
+#include "app/hooks/workspace_rules.hpp"
 #include "unit/secrets/synthetic.hpp"
 #include "util/i18n.hpp"
 

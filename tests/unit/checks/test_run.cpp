@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "app/trust.hpp"
+#include "app/hooks/trust.hpp"
 #include "checks/check.hpp"
 #include "course/command.hpp"
 #include "course/course.hpp"

@@ -4,9 +4,14 @@
 // path out of the working tree above all, is refused with its line, and recovery then touches nothing).
 #include <catch2/catch.hpp>
 
+#include <csignal>
 #include <cstdint>
 #include <fstream>
 #include <vector>
+
+#ifndef _WIN32
+#include <sys/resource.h>
+#endif
 
 #include "app/commit/txn_journal.hpp"
 #include "support/temp_dir.hpp"
@@ -205,3 +210,29 @@ TEST_CASE("every number pdo writes in a journal reads back, over the type's whol
     CHECK_FALSE(*none);
   }
 }
+
+#ifndef _WIN32
+// A record that cannot be written (a full disk, a file-size limit) fails the transaction before anything
+// it would cover is touched: a journal missing a record cannot undo that record's file after a kill.
+// [posix:rlimit] RLIMIT_FSIZE makes the next append fail (EFBIG, SIGXFSZ ignored) with no full disk.
+TEST_CASE("a journal record that cannot be written is an error, not a silent gap", "[app][journal][posix][posix:rlimit]") {
+  TempDir tmp("journal full");
+  const auto& dir = tmp.path();
+  std::filesystem::create_directories(dir / "pdo-txn");
+  app::JournalLog log(dir);
+  REQUIRE(log.begin(4242, 99));
+  const auto size = std::filesystem::file_size(dir / "pdo-txn" / "journal");
+  struct rlimit was {};
+  REQUIRE(::getrlimit(RLIMIT_FSIZE, &was) == 0);
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit tight = was;
+  tight.rlim_cur = static_cast<rlim_t>(size);  // not one byte more
+  REQUIRE(::setrlimit(RLIMIT_FSIZE, &tight) == 0);
+  const Status st = log.file(0, {util::RelPath::parse("progress.md").take(), true, k_sha, false});
+  ::setrlimit(RLIMIT_FSIZE, &was);
+  std::signal(SIGXFSZ, old_handler);
+  REQUIRE_FALSE(st);
+  CHECK_THAT(st.error().message, Catch::Contains("journal"));
+  CHECK(std::filesystem::file_size(dir / "pdo-txn" / "journal") == size);
+}
+#endif

@@ -44,6 +44,15 @@ Result<std::vector<course::Lesson>> parse(const std::string& text, const std::st
 
 }  // namespace
 
+std::string fresh_own_id(const std::string& id, const std::set<std::string>& taken) {
+  for (unsigned n = 2;; ++n) {
+    const std::string suffix = "-" + std::to_string(n);
+    // An id is at most 40 characters; 37 of the old id as before, fewer once the suffix passes -99.
+    std::string fresh = id.substr(0, std::min<std::size_t>(37, 40 - suffix.size())) + suffix;
+    if (!taken.count(fresh)) return fresh;
+  }
+}
+
 std::optional<std::string> renumber_trailers(const std::string& message, const std::map<int, int>& map) {
   static const std::vector<std::string> keys{"Pdo-Lesson: ", "Pdo-Also: ", "Pdo-Question-Lesson: ", "Pdo-Own-Lesson: "};
   const auto lines = util::split_lines(message);
@@ -128,9 +137,7 @@ void OwnLessonNumbers::plan(const std::string& base, const std::string& remote, 
       const auto* there = by_id(on_remote, l.own_id);
       if (!there || by_id(at_base, l.own_id) || m_renamed.count(l.own_id) || (there->title == l.title && there->folder == l.folder))
         continue;
-      const std::string stem = l.own_id.substr(0, 37);  // an id is at most 40 characters
-      std::string fresh;
-      for (int n = 2; fresh.empty() || ids.count(fresh); ++n) fresh = stem + "-" + std::to_string(n);
+      const std::string fresh = fresh_own_id(l.own_id, ids);
       ids.insert(fresh);
       m_renamed[l.own_id] = fresh;
     }

@@ -76,6 +76,10 @@ private:
   mutable std::map<std::string, std::string> m_trees;  ///< translated trees by commit (a cache)
 };
 
+/// A fresh id for an own lesson whose id `id` the other machine uses for another lesson: `id` cut to 37
+/// characters (fewer past "-99": an id is at most 40) and "-2", "-3", …, the first one not in `taken`.
+std::string fresh_own_id(const std::string& id, const std::set<std::string>& taken);
+
 /// The message with the lesson numbers of its pdo trailers (Pdo-Lesson, Pdo-Also, Pdo-Question-Lesson,
 /// Pdo-Own-Lesson) mapped; nullopt when none is in `map`.
 std::optional<std::string> renumber_trailers(const std::string& message, const std::map<int, int>& map);

@@ -143,3 +143,26 @@ TEST_CASE("a FIFO in place of a workspace file is refused without blocking by ev
     refused({"report"}, "questions.md");
   }
 }
+
+// The 1 MiB cap on a TOML file pdo reads (util::k_max_toml_bytes), at its edge: a course file of exactly
+// 1,048,576 bytes starts a workspace, one of 1,048,577 is refused with the limit named and nothing made.
+TEST_CASE("init --course takes a course file of exactly 1 MiB and refuses one byte more", "[cli][init]") {
+  TempDir tmp("input cap");
+  const auto made = run_pdo({"course", "template"}, tmp.path());
+  REQUIRE(made.exit_code == 0);
+  const std::size_t cap = util::k_max_toml_bytes;
+  REQUIRE(made.out.size() + 3 < cap);
+  // Padded with a comment line up to the byte: the course is the built-in one's, the size the cap.
+  std::string course = made.out + "# " + std::string(cap - made.out.size() - 3, 'x') + "\n";
+  REQUIRE(course.size() == cap);
+  write_file(tmp / "course.toml", course);
+  const auto ok = run_pdo_bounded(
+      {"--lang", "en", "init", util::path_to_utf8(tmp / "ws"), "--yes", "--course", util::path_to_utf8(tmp / "course.toml")}, tmp.path());
+  INFO("stderr: " << ok.err);
+  CHECK(ok.exit_code == 0);
+  CHECK(read_file(tmp / "ws" / ".pdo" / "course.toml").size() == cap);
+  course.insert(course.size() - 1, "x");  // one byte more, still valid TOML
+  write_file(tmp / "course2.toml", course);
+  fs::remove_all(tmp / "ws");
+  require_refused_course(tmp, tmp / "course2.toml", "file too large (the limit is 1 MiB)");
+}

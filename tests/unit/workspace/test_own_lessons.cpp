@@ -98,3 +98,23 @@ TEST_CASE("own lessons are merged after the course's and never take a number or 
   CHECK_FALSE(workspace::merge_own_lessons(e, {own(18, "Mine", "03-03-GETTING-started-with-distributed-data")}, "f"));
   util::set_lang(util::Lang::zh);
 }
+
+TEST_CASE("an own lesson's id is 4 to 40 characters: both edges read back, one past each is refused", "[workspace]") {
+  util::set_lang(util::Lang::en);
+  const auto with_id = [](const std::string& id) {
+    return workspace::parse_own_lessons("[[lessons]]\nnumber = 18\nid = \"" + id + "\"\ntitle = \"A\"\nfolder = \"18-18-a\"\n", "x");
+  };
+  for (const std::string& id : {std::string(4, 'a'), std::string(40, 'z'), std::string("0-9") + "a", std::string(39, '-') + "9"}) {
+    INFO(id);
+    const auto read = with_id(id);
+    REQUIRE(read);
+    CHECK(read->at(0).own_id == id);
+    CHECK(workspace::parse_own_lessons(workspace::own_lessons_text(*read), "x").take().at(0).own_id == id);  // what it writes
+  }
+  for (const std::string& id : {std::string(3, 'a'), std::string(41, 'z'), std::string(39, 'a') + "_", std::string(3, 'a') + "A"}) {
+    INFO(id);
+    const auto read = with_id(id);
+    REQUIRE_FALSE(read);
+    CHECK_THAT(read.error().message, Catch::StartsWith("x:3:") && Catch::Contains("an id is 4 to 40"));
+  }
+}

@@ -331,3 +331,16 @@ TEST_CASE("lesson numbers run from 1 to 999: both ends load, 0 and 1000 are refu
     CHECK_THAT(error_of(second(bad)), Catch::Contains("c.toml:") && Catch::Contains("999"));
   }
 }
+
+TEST_CASE("a lesson's number is found from 1 to 3 digits, leading zeros and all; 4 digits are no number", "[course]") {
+  const auto& c = course::default_course();
+  for (const char* key : {"3", "03", "003", " 3 "}) {
+    INFO(key);
+    const auto* l = course::find_lesson(c, key);
+    REQUIRE(l);
+    CHECK(l->number == 3);
+  }
+  CHECK_FALSE(course::find_lesson(c, "0003"));
+  CHECK_FALSE(course::find_lesson(c, "000"));
+  CHECK_FALSE(course::find_lesson(c, "999"));
+}

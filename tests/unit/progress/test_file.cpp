@@ -83,3 +83,15 @@ TEST_CASE("step names parse in both languages", "[progress]") {
   CHECK(progress::box_line(lesson(3), Step::read, util::Lang::zh, false) == "- [ ] 03 读讲义");
   CHECK(progress::box_line(lesson(12), Step::notes, util::Lang::en, true) == "- [x] 12 Take notes");
 }
+
+TEST_CASE("a box's lesson number is 1 to 3 digits: 999 is a box, 1000 and none are not", "[progress]") {
+  const auto boxes = progress::parse_boxes(
+      "- [ ] 1 读讲义\n- [x] 99 记笔记\n- [ ] 999 做练习\n- [ ] 007 读讲义\n- [ ] 1000 读讲义\n- [ ] 读讲义\n- [ ] 12a 读讲义\n");
+  REQUIRE(boxes.size() == 4);
+  CHECK(boxes[0].lesson == 1);
+  CHECK(boxes[1].lesson == 99);
+  CHECK(boxes[1].done);
+  CHECK(boxes[2].lesson == 999);
+  CHECK(boxes[2].step == Step::exercise);
+  CHECK(boxes[3].lesson == 7);
+}

@@ -194,3 +194,27 @@ TEST_CASE("sync without git says what to install and changes nothing", "[cli][sy
   CHECK(commit_count(root) == before);
   CHECK(git_out({"remote"}, root).empty());
 }
+
+// --remote is refused when it holds a control character (C0 up to U+001F, DEL) or starts with '-', at the
+// edges of that rule: a blank inside a path (0x20) and '~' (0x7E) are plain characters of a remote.
+TEST_CASE("sync --remote refuses C0, DEL and a leading dash, and takes 0x20 and 0x7E", "[cli][sync][posix][posix:git-from-pdo]") {
+  TempDir tmp("sync remote edges");
+  const auto root = fresh_workspace(tmp);
+  const int before = commit_count(root);
+  for (const std::string& bad :
+       std::vector<std::string>{std::string("a\x1f") + "b", std::string("a\x7f") + "b", std::string("a\x01") + "b", "-x"}) {
+    INFO(bad);
+    const auto r = run_pdo({"--lang", "en", "sync", "--remote", bad}, root);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--remote needs the remote's address"));
+  }
+  CHECK(git_out({"remote"}, root).empty());
+  // A bare repository at a path with a blank and a '~' in its name: taken, and the first sync pushes to it.
+  const auto bare = tmp / "my remote~1.git";
+  git_out({"init", "-q", "--bare", util::path_to_utf8(bare)}, tmp.path());
+  const auto ok = run_pdo({"--lang", "en", "sync", "--remote", util::path_to_utf8(bare)}, root);
+  INFO(ok.out << ok.err);
+  CHECK(ok.exit_code == 0);
+  CHECK(git_out({"rev-parse", "HEAD"}, root) == git_out({"rev-parse", "HEAD"}, bare));
+  CHECK(commit_count(root) == before);
+}

@@ -146,3 +146,59 @@ TEST_CASE("undo --list shows the steps undo would take back, newest first, and c
   CHECK_THAT(r.out, !Catch::Contains("03 读讲义") && !Catch::Contains("skipped"));
   CHECK_THAT(read_file(root / "README.md"), Catch::Contains("pdo undo --list"));
 }
+
+namespace {
+
+/// `n` hand-made commits on top of main (git fast-import), each changing hand.txt: no pdo step among them.
+void hand_commits(const std::filesystem::path& root, int n) {
+  std::string stream;
+  for (int i = 1; i <= n; ++i) {
+    const std::string msg = "by hand " + std::to_string(i) + "\n", text = std::to_string(i) + "\n";
+    stream += "commit refs/heads/main\ncommitter L <l@example.com> " + std::to_string(1700000000 + i) + " +0800\ndata " +
+              std::to_string(msg.size()) + "\n" + msg + (i == 1 ? "from refs/heads/main^0\n" : "") + "M 100644 inline hand.txt\ndata " +
+              std::to_string(text.size()) + "\n" + text + "\n";
+  }
+  platform::ProcessOptions opts;
+  opts.cwd = root;
+  opts.env = test_env();
+  opts.input = stream;
+  const auto imported = platform::run_process({"git", "fast-import", "--quiet"}, opts);
+  INFO(imported.err);
+  REQUIRE(imported.exit_code == 0);
+  git_out({"reset", "-q", "--hard", "main"}, root);
+}
+
+}  // namespace
+
+// undo looks back 1000 commits: a step that is the 1000th commit from HEAD is found, the 1001st is not.
+TEST_CASE("undo finds a step 1000 commits back and says there is none at 1001", "[cli][undo]") {
+  TempDir tmp("undo depth");
+  const auto root = fresh_workspace(tmp);
+  REQUIRE(git_out({"branch", "--show-current"}, root) == "main\n");
+  require_ok(pdo_in(root, {"track", "done", "01", "read"}));
+  hand_commits(root, 999);  // the step is the 1000th commit read
+  const auto found = pdo_in(root, {"--lang", "en", "undo", "--dry-run"});
+  INFO(found.out << found.err);
+  CHECK(found.exit_code == 0);
+  CHECK_THAT(found.out, Catch::Contains("would revert") && Catch::Contains("01"));
+  hand_commits(root, 1);  // now the 1001st
+  const auto none = pdo_in(root, {"--lang", "en", "undo", "--dry-run"});
+  INFO(none.out << none.err);
+  CHECK(none.exit_code == 2);
+  CHECK_THAT(none.err, Catch::Contains("no pdo step to undo"));
+}
+
+// undo --list shows the 20 newest steps of a longer stack.
+TEST_CASE("undo --list shows 20 steps of 21", "[cli][undo]") {
+  TempDir tmp("undo list 20");
+  const auto root = fresh_workspace(tmp);
+  for (int lesson = 1; lesson <= 17; ++lesson) require_ok(pdo_in(root, {"track", "done", std::to_string(lesson), "read"}));
+  for (int lesson = 1; lesson <= 4; ++lesson) require_ok(pdo_in(root, {"track", "done", std::to_string(lesson), "notes"}));
+  const auto r = pdo_in(root, {"--lang", "en", "undo", "--list"});
+  require_ok(r);
+  INFO(r.out);
+  std::size_t steps = 0;
+  for (const auto line : util::split_lines(r.out)) steps += util::starts_with(line, "→ ") || util::starts_with(line, "  ") ? 1u : 0u;
+  CHECK(steps == 20);
+  CHECK_THAT(r.out, Catch::Contains("04 记笔记") && Catch::Contains("02 读讲义") && !Catch::Contains("01 读讲义"));
+}

@@ -140,3 +140,14 @@ TEST_CASE("expand_home: ~, $HOME, ${HOME}, %USERPROFILE% and pasted quotes", "[u
   const util::EnvLookup none = [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
   CHECK(util::expand_home("~/x", none) == "~/x");
 }
+
+TEST_CASE("a temp file's name keeps a file name of 200 bytes and hashes one of 201", "[util]") {
+  const std::string n200(200, 'n'), n201(201, 'n');
+  CHECK(util::temp_prefix(std::filesystem::path("d") / n200, 7) == n200 + ".pdo-tmp-7-");
+  const std::string hashed = util::temp_prefix(std::filesystem::path("d") / n201, 7);
+  CHECK(hashed.size() == 1 + 16 + std::string(".pdo-tmp-7-").size());
+  CHECK(hashed.front() == '~');
+  CHECK(hashed != util::temp_prefix(std::filesystem::path("d") / (n200 + "m"), 7));  // the hash tells names apart
+  // The longest name a file system takes, with the longest pid, still leaves room for the counter.
+  CHECK(util::temp_prefix(std::filesystem::path("d") / std::string(255, 'n'), 2147483647L).size() + 20 <= 255);
+}

@@ -32,3 +32,12 @@ TEST_CASE("for_display escapes control characters and keeps line breaks", "[app]
   CHECK(app::for_display("a\x1b[2Jb\nc\n") == "a\\x1b[2Jb\nc\n");
   CHECK(app::for_display("title\nforged", util::Breaks::escape) == "title\\x0aforged");
 }
+
+// On a key's line, every key-like run starting with its kept characters is redacted too (a key quoted
+// twice, or cut and pasted with more after it), from 8 characters: a shorter word merely starts alike.
+TEST_CASE("a run of 8 key characters after a key's first ones is redacted, one of 7 is kept", "[app]") {
+  const std::string k = key();
+  const std::string seven = std::string("gh") + "p_abc", eight = std::string("gh") + "p_abcd";
+  const std::string shown = app::redact_secrets("token " + k + " then " + seven + " and " + eight + " end\n");
+  CHECK(shown == "token ghp_… then " + seven + " and ghp_… end\n");
+}

@@ -238,3 +238,31 @@ TEST_CASE("glossary, status and log --json parse when the notes hold DEL, C1, bi
     CHECK(defs.at("Quote") == "say \"hi\" \\ \xe2\x80\xa8 next");
   }
 }
+
+// The 4 MiB pdo reads back (util::k_max_text_bytes), for the notes glossary reads: a notes.md of exactly
+// 4,194,304 bytes gives its terms; one byte more is skipped, named on stderr, and the others still count.
+TEST_CASE("glossary reads a notes.md of exactly 4 MiB and skips, naming it, one of a byte more", "[cli][glossary]") {
+  TempDir tmp("glossary notes cap");
+  const auto root = fresh_workspace(tmp);
+  const auto notes = lesson_dir(root, "02") / "notes.md";
+  const std::string head = read_file(notes) + "\n名称解释：\n\nBigTerm：在一份很长的笔记里\n\n";
+  const std::size_t cap = util::k_max_text_bytes;
+  REQUIRE(head.size() < cap);
+  append(lesson_dir(root, "05") / "notes.md", "\n名称解释：\n\nSmallTerm：在另一课\n");
+  for (const std::size_t size : {cap, cap + 1}) {
+    INFO(size);
+    write_file(notes, head + std::string(size - head.size() - 1, 'x') + "\n");
+    REQUIRE(fs::file_size(notes) == size);
+    const auto r = pdo_in(root, {"--lang", "en", "glossary", "--json"});
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("SmallTerm"));
+    if (size == cap) {
+      CHECK_THAT(r.out, Catch::Contains("BigTerm"));
+      CHECK(r.err.empty());
+    } else {
+      CHECK_THAT(r.out, !Catch::Contains("BigTerm"));
+      CHECK_THAT(r.err, Catch::Contains("notes.md") && Catch::Contains("too large"));
+    }
+  }
+}

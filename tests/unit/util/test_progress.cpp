@@ -72,4 +72,12 @@ TEST_CASE("counts and rates read well", "[util]") {
   CHECK(rate_text(1.54) == "1.5");
   CHECK(rate_text(12.4) == "12");
   CHECK(rate_text(6789.2) == "6,789");
+  // The edge between one decimal and whole numbers: below 10 a tenth is shown, rounded (9.96 shows as
+  // "10.0"); from 10 on whole numbers, rounded and grouped.
+  CHECK(rate_text(9.94) == "9.9");
+  CHECK(rate_text(9.96) == "10.0");
+  CHECK(rate_text(10) == "10");
+  CHECK(rate_text(999.5) == "1,000");
+  CHECK(rate_text(0.04) == "0.0");
+  CHECK(rate_text(0.05) == "0.1");
 }

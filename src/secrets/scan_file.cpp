@@ -271,7 +271,8 @@ bool Scanner::public_file(std::string_view rule_id, std::string_view content) co
     if (std::find(rule->public_blocks.begin(), rule->public_blocks.end(), name) == rule->public_blocks.end()) return false;
     ++blocks;
   }
-  return blocks > 0;
+  // Certificates or public keys only, or nothing at all (an empty nullcert.pem): no key store.
+  return blocks > 0 || content.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
 std::vector<Finding> Scanner::scan(std::string_view path, std::string_view content) const {

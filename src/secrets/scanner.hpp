@@ -85,7 +85,7 @@ private:
   void report(std::string_view path, Lines lines, std::vector<Hit>& hits, std::vector<Finding>& out) const;
   void scan_joined(std::string_view path, Lines lines, std::vector<Finding>& out) const;
   void scan_base64(std::string_view path, Lines lines, std::vector<Finding>& out) const;
-  /// True if a path rule's finding is void for this content (a .pem of certificates only).
+  /// True if a path rule's finding is void for this content (a .pem of certificates only, or an empty one).
   bool public_file(std::string_view rule_id, std::string_view content) const;
   bool is_example(std::string_view value) const;
 

@@ -184,6 +184,12 @@ TEST_CASE("compiled files, certificates and public ids are not key stores", "[se
   const std::string key = "-----BEGIN " + std::string("PRIVATE KEY-----\n") + body(k_alnum, 64, 11) + "\n-----END PRIVATE KEY-----\n";
   CHECK(found_ids(cert + key, "server.pem") == Ids{"certificate-key-file", "private-key"});
   CHECK(found_ids("nothing pem-like here\n", "empty.pem") == Ids{"certificate-key-file"});
+  // An empty or blank one holds no key (issue 45: an empty nullcert.pem was reported); one byte of
+  // anything else is judged as before.
+  CHECK(found_ids("", "nullcert.pem").empty());
+  CHECK(found_ids(" \r\n\t\n", "blank.pem").empty());
+  CHECK(found_ids("", "empty.p12").empty());
+  CHECK(found_ids("x", "one.pem") == Ids{"certificate-key-file"});
   CHECK(found_ids("AZURE_TENANT_ID=" + uuid(12) + "\nAZURE_CLIENT_ID=" + uuid(13) + "\n", "settings.ini").empty());
   // The name is read from at most the 120 bytes before the value: a public word (tenant) that begins 121
   // bytes back is out of sight, so the value is judged by the rest of the name. Mutant scanner.cpp:62

@@ -107,6 +107,8 @@ reason_of() {
     pty)         echo "a POSIX pseudo-terminal from util-linux script(1)" ;;
     python)      echo "needs a real Python pdo can start (wine has no Windows Python)" ;;
     race)        echo "races the Linux git CLI against pdo in real time" ;;
+    rlimit)      echo "a POSIX file-size limit (RLIMIT_FSIZE) to make a write fail" ;;
+    shebang)     echo "a hook's #! line: Windows hooks are always the sh wrapper" ;;
     sh)          echo "runs a /bin/sh script itself (the hook script's own logic, an editor, init --script sh)" ;;
     stat)        echo "POSIX stat data: inode numbers and link counts (pdo reads them itself only on POSIX)" ;;
     shells)      echo "a Linux bash, zsh, fish or pwsh starts pdo at each Tab" ;;

@@ -87,7 +87,8 @@ TEST_CASE("a file of the transaction's folder reaches the folder it was made on,
   }
 }
 
-TEST_CASE("a refusal inside the transaction's folder names the file, not the handle it was reached by", "[util][own-state][posix]") {
+TEST_CASE("a refusal inside the transaction's folder names the file, not the handle it was reached by",
+          "[util][own-state][posix][posix:symlinks]") {
   test::TempDir dir("own state message");
   const fs::path gitdir = dir / ".git";
   fs::create_directories(gitdir / "pdo-txn");

@@ -332,7 +332,7 @@ TEST_CASE("lesson numbers run from 1 to 999: both ends load, 0 and 1000 are refu
   }
 }
 
-TEST_CASE("a lesson's number is found from 1 to 3 digits, leading zeros and all; 4 digits are no number", "[course]") {
+TEST_CASE("a lesson's number is found from 1 to 3 digits, leading zeros and all, and 4 digits are no number", "[course]") {
   const auto& c = course::default_course();
   for (const char* key : {"3", "03", "003", " 3 "}) {
     INFO(key);

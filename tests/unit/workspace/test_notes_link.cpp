@@ -25,7 +25,7 @@ TEST_CASE("a notes link is read from line 12 but not 13, and not past the notes 
                                  "y\n") == "http://a.example/x");
 }
 
-TEST_CASE("a notes.md of 64 KiB gives its link; one byte more gives none", "[workspace]") {
+TEST_CASE("a notes.md of 64 KiB gives its link, and one byte more gives none", "[workspace]") {
   test::TempDir tmp("notes link cap");
   const std::string head = "链接：https://example.org/x\n";
   const std::size_t cap = 64 * 1024;

@@ -416,7 +416,7 @@ Result<bool> recover(git::Repo& repo, std::ostream& err) {
   (void)OwnFile::at(gitdir, OwnFile::Name::legacy_inflight).remove();  // pdo 0.1's marker, which judged locks by age
   // The transaction's folder is held from here on; the name is for messages.
   const OwnFile journal_file = OwnFile::in_txn(gitdir, OwnFile::TxnName::journal);
-  const fs::path journal = journal_file.name();
+  const fs::path& journal = journal_file.name();
   std::error_code ec;
   bool changed = false;
   std::size_t files = 0;  // the journal's file records: their backups are what clear_txn_dir removes

@@ -142,3 +142,20 @@ TEST_CASE("forbidden_char: every code point, and every ill-formed sequence", "[u
   }
   CHECK(pdo::util::forbidden_char("\xe5\xad\xa6\xe4\xb9\xa0 \xf0\x9f\x98\x80") == std::nullopt);
 }
+
+TEST_CASE("is_wide: every wide range from its first to its last code point, and not one past either end", "[util]") {
+  const std::pair<unsigned long, unsigned long> wide[] = {{0x1100, 0x115F}, {0x2E80, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF},
+                                                          {0xFE30, 0xFE4F}, {0xFF00, 0xFF60}, {0xFFE0, 0xFFE6}, {0x20000, 0x3FFFD}};
+  for (const auto& [first, last] : wide) {
+    INFO(std::hex << first << ".." << last);
+    CHECK(is_wide(first));
+    CHECK(is_wide(last));
+    CHECK_FALSE(is_wide(first - 1));
+    CHECK_FALSE(is_wide(last + 1));
+    std::string two;
+    append_utf8(two, first);
+    append_utf8(two, last);
+    CHECK(display_width(two) == 4);
+  }
+  CHECK(display_width("a学") == 3);
+}

@@ -140,9 +140,9 @@ public:
 
 private:
   /// Records a file's identity as one index.lock may have, before the lock can have it.
-  Status record_identity(const fs::path& file) {
-    const auto id = platform::file_identity(file);
-    if (!id) return unwritable(platform::last_io_failure(), file);
+  Status record_identity(const OwnFile& file) {
+    const auto id = platform::file_identity(file.path());
+    if (!id) return unwritable(platform::last_io_failure(), file.name());
     if (!m_journal.lock) m_journal.lock.emplace();
     m_journal.lock->identities.push_back(*id);
     if (auto st = m_log.lock_identity(*id); !st) return write_error(st.error(), m_dir);
@@ -163,7 +163,7 @@ private:
       if (auto st = seed_file.remove(); !st) return st;
       if (const auto why = platform::create_exclusive(seed); why != platform::IoFailure::none) return unwritable(why, seed_file.name());
     }
-    if (auto st = record_identity(seed); !st) return st;
+    if (auto st = record_identity(seed_file); !st) return st;
     auto why = platform::hard_link(seed, lock);
     // No hard links here (FAT, some network shares): the lock is created directly; one a kill leaves is
     // then one pdo cannot prove, and the next run names it instead of deleting it, as git would.
@@ -178,13 +178,13 @@ private:
 
   /// Gives a lock its content: `file` (the lock's witness once filled), recorded, then a second name of
   /// it renamed onto the lock.
-  Status fill_lock(const fs::path& file) {
+  Status fill_lock(const OwnFile& file) {
     if (auto st = record_identity(file); !st) return st;
     const fs::path lock = lock_path(m_repo);
     const OwnFile fill = OwnFile::in_txn(m_repo.gitdir(), OwnFile::TxnName::fill);
     if (auto st = fill.remove(); !st) return st;
     const fs::path& link = fill.path();
-    const fs::path& from = platform::hard_link(file, link) == platform::IoFailure::none ? link : file;
+    const fs::path& from = platform::hard_link(file.path(), link) == platform::IoFailure::none ? link : file.path();
     if (!platform::rename_replace(from, lock)) return unwritable(platform::last_io_failure(), lock);
     return ok();
   }
@@ -266,7 +266,7 @@ private:
     m_journal.stage = Stage::committing;
     m_journal.commit = record_of(m_txn, *prepared);
     if (auto st = m_log.commit(*m_journal.commit); !st) return write_error(st.error(), m_dir);
-    if (auto st = fill_lock(scratch); !st) return st.error();
+    if (auto st = fill_lock(scratch_file); !st) return st.error();
     pause_point("index-written");
 
     if (prepared->commit_id.empty()) {  // nothing to commit: only the index moves (failing, nothing does)

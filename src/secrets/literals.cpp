@@ -1,7 +1,8 @@
 // Joining split literals. One pass over the quotes of the text: a literal's end is found (escapes
 // skipped), then the separators after it are skipped (blanks, line breaks, '+', a backslash before a
 // line break), and if another literal follows, the run goes on. Only runs are copied: a lone literal
-// costs one look at its bytes. Commas separate only the elements of "".join([...]).
+// costs one look at its bytes. Commas separate only the elements of "".join([...]). Three or more
+// backticks are a Markdown fence, never a template literal's quote.
 #include "secrets/literals.hpp"
 
 #include <algorithm>
@@ -18,6 +19,14 @@ constexpr std::array<char, 3> k_quotes{'"', '\'', '`'};
 
 bool is_quote(char c) { return c == '"' || c == '\'' || c == '`'; }
 
+/// True if text[at] is a backtick of a run of three or more: a Markdown fence, never a template literal.
+bool in_fence(std::string_view text, std::size_t at) {
+  std::size_t from = at, to = at;
+  while (from > 0 && text[from - 1] == '`') --from;
+  while (to < text.size() && text[to] == '`') ++to;
+  return to - from >= 3;
+}
+
 struct Literal {
   std::size_t begin = 0;
   std::size_t end = 0;  ///< after the closing quote; 0: not a literal
@@ -28,6 +37,7 @@ struct Literal {
 /// ' ends at its line; a template literal in ` may span lines.
 Literal parse_literal(std::string_view text, std::size_t at) {
   const char q = text[at];
+  if (q == '`' && in_fence(text, at)) return {};
   const std::size_t limit = std::min(text.size(), at + k_max_literal);
   bool nested = false;
   for (std::size_t i = at + 1; i < limit; ++i) {
@@ -35,6 +45,7 @@ Literal parse_literal(std::string_view text, std::size_t at) {
     if (c == '\\') {
       ++i;
     } else if (c == q) {
+      if (q == '`' && in_fence(text, i)) break;  // a fence ends the line's text: no literal
       return {at, i + 1, nested};
     } else if (c == '\n' && q != '`') {
       break;
@@ -45,28 +56,30 @@ Literal parse_literal(std::string_view text, std::size_t at) {
   return {};
 }
 
-/// The characters a literal stands for: escapes resolved (a backslash before a line break is nothing),
-/// f-string pieces {'ab'} and {"ab"} replaced by ab.
-std::string content_of(std::string_view text, const Literal& lit) {
-  std::string out;
+/// Appends the characters a literal stands for to `run`: escapes resolved (a backslash before a line break
+/// is nothing), f-string pieces {'ab'} and {"ab"} replaced by ab; each with where it stands in the text.
+void append_content(std::string_view text, const Literal& lit, JoinedLiterals& run) {
+  const auto add = [&](char c, std::size_t at) {
+    run.text += c;
+    run.origin.push_back(at);
+  };
   for (std::size_t i = lit.begin + 1; i + 1 < lit.end; ++i) {
     const char c = text[i];
     if (c == '\\') {
-      if (text[i + 1] != '\n') out += text[i + 1];
+      if (text[i + 1] != '\n') add(text[i + 1], i);
       ++i;
     } else if (lit.nested && c == '{' && (text[i + 1] == '\'' || text[i + 1] == '"')) {
       const std::size_t close = text.find(text[i + 1], i + 2);
       if (close != std::string_view::npos && close + 2 < lit.end && text[close + 1] == '}') {
-        out.append(text.substr(i + 2, close - i - 2));
+        for (std::size_t k = i + 2; k < close; ++k) add(text[k], k);
         i = close + 1;
       } else {
-        out += c;
+        add(c, i);
       }
     } else {
-      out += c;
+      add(c, i);
     }
   }
-  return out;
 }
 
 /// Skips what may stand between two literals of one statement; returns where the next one would start.
@@ -95,7 +108,7 @@ std::size_t join_list(std::string_view text, std::size_t after) {
 /// The literals that follow `first` in one statement, joined to it; `separator` between join-list elements.
 JoinedLiterals run_from(std::string_view text, const Literal& first, const std::string* separator) {
   const std::size_t after = skip_separators(text, first.end, separator != nullptr);
-  if (!first.nested && (after >= text.size() || !is_quote(text[after]))) return {first.begin, first.end, {}};  // alone: most are
+  if (!first.nested && (after >= text.size() || !is_quote(text[after]))) return {first.begin, first.end, {}, {}};  // alone: most are
   std::array<Literal, k_max_pieces> pieces{first};
   std::size_t count = 1;
   for (std::size_t i = after; i < text.size() && is_quote(text[i]);
@@ -104,11 +117,14 @@ JoinedLiterals run_from(std::string_view text, const Literal& first, const std::
     if (next.end == 0 || count >= k_max_pieces || next.end - first.begin > k_max_span) break;
     pieces[count++] = next;
   }
-  JoinedLiterals run{first.begin, pieces[count - 1].end, {}};
+  JoinedLiterals run{first.begin, pieces[count - 1].end, {}, {}};
   if (count < 2 && !first.nested) return run;
   for (std::size_t k = 0; k < count; ++k) {
-    if (k > 0 && separator != nullptr) run.text += *separator;
-    run.text += content_of(text, pieces[k]);
+    if (k > 0 && separator != nullptr) {
+      run.text += *separator;
+      run.origin.insert(run.origin.end(), separator->size(), pieces[k].begin);
+    }
+    append_content(text, pieces[k], run);
   }
   return run;
 }
@@ -139,7 +155,9 @@ std::vector<JoinedLiterals> joined_literals(std::string_view text) {
         i = lit.end;
         continue;
       }
-      const std::string separator = content_of(text, lit);
+      JoinedLiterals list_separator;
+      append_content(text, lit, list_separator);
+      const std::string& separator = list_separator.text;
       run = run_from(text, element, &separator);
     } else {
       run = run_from(text, lit, nullptr);

@@ -14,6 +14,8 @@ struct JoinedLiterals {
   std::size_t begin = 0;  ///< where the first literal starts in the text
   std::size_t end = 0;    ///< after the last literal
   std::string text;       ///< the literals' contents, concatenated
+  std::vector<std::size_t> origin;  ///< for each byte of `text`, where it stands in the text (a join
+                                    ///< list's separator: where the next element starts); never decreasing
 };
 
 /// Every run of at least two joinable literals in `text` (a file or a logical text), in order.

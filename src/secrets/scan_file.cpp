@@ -120,9 +120,9 @@ void Scanner::report(std::string_view path, Lines lines, std::vector<Hit>& hits,
 }
 
 void Scanner::scan_joined(std::string_view path, Lines lines, std::vector<Finding>& out) const {
-  // A key split into literals is found in the literals joined. The joined finding replaces those on the
-  // lines the literals span (a piece alone may have looked like another, weaker kind of key); a marker on
-  // any of those lines covers it.
+  // A key split into literals is found in the literals joined, and reported at the line its first
+  // character stands on. The joined finding replaces those on the lines the literals span (a piece alone
+  // may have looked like another, weaker kind of key); a marker on any of those lines covers it.
   LineCounter counter(lines.text);
   for (const auto& run : joined_literals(lines.text)) {
     std::vector<Hit> hits;
@@ -138,14 +138,10 @@ void Scanner::scan_joined(std::string_view path, Lines lines, std::vector<Findin
       at = nl + 1;
     }
     if (marked) continue;
-    std::vector<Finding> found;
-    report(path, {run.text, nullptr}, hits, found);
+    for (Hit& hit : hits) hit.offset = run.origin[hit.offset];  // where the value starts in the text
     const std::size_t from = lines.file_line(first), to = lines.file_line(last);
     out.erase(std::remove_if(out.begin(), out.end(), [&](const Finding& o) { return o.line >= from && o.line <= to; }), out.end());
-    for (auto& f : found) {
-      f.line = from;
-      out.push_back(std::move(f));
-    }
+    report(path, lines, hits, out);
   }
 }
 

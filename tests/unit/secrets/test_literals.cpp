@@ -81,3 +81,29 @@ TEST_CASE("joined literals stand for their characters: escapes resolved, a conti
   const auto g = pieces(ghp(8));
   CHECK(found_ids("TOKEN = (\"" + g[0] + "\"\n  \"\\" + g[1] + "\"\n  \"" + g[2] + "\")\n", "a.js") == Ids{"github-token"});
 }
+
+TEST_CASE("a key in a Markdown fence is reported at its own line, and a fence is no template literal", "[secrets]") {
+  const std::string key = std::string("gh") + "s_" + body(k_alnum, 36, 301);
+  for (const std::string fence : {"```", "```python", "````", "```js"}) {
+    INFO(fence);
+    for (const std::string eol : {"\n", "\r\n"}) {
+      const std::string text = "# 笔记" + eol + fence + eol + "import torch" + eol + key + eol + "```" + eol + "after" + eol;
+      const auto found = default_scanner().scan("notes.md", text);
+      REQUIRE(found.size() == 1);
+      CHECK(found[0].line == 4);
+      CHECK(found[0].rule_id == "github-token");
+    }
+  }
+  // The fence's backticks start no literal, so nothing after the fence is joined to what is inside it.
+  CHECK(joined_literals("```\n`sk-ab`\n```python\n```").empty());
+  // A key split over template literals still joins, and is reported where its first piece stands.
+  const std::string split = "const a = 1;\nconst k = `" + key.substr(0, 10) + "` +\n  `" + key.substr(10) + "`;\n";
+  const auto found = default_scanner().scan("app.js", split);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].line == 2);
+  // A run that starts with other text: the key's line is where its own first character is.
+  const std::string later = "msg = \"note: \" \\\n  \"" + key.substr(0, 10) + "\" \"" + key.substr(10) + "\"\n";
+  const auto at_key = default_scanner().scan("run.py", later);
+  REQUIRE(at_key.size() == 1);
+  CHECK(at_key[0].line == 2);
+}

@@ -151,6 +151,19 @@ fmt("mongodb-url", "connection-strings", lambda: "mongodb" + "+srv://admin:" + r
 fmt("redis-url", "connection-strings", lambda: "REDIS_URL=redis" + "://:" + rand(ALNUM, 20) + "@redis.internal:6379/0")
 fmt("amqp-url", "connection-strings", lambda: "amqp" + "://worker:" + rand(ALNUM, 18) + "@rabbit:5672/%2F")
 
+# Service tokens with their vendor's prefix, planted with no name or keyword on the line (issue 45: found
+# without context).
+fmt("stripe-live", "service-tokens", lambda: "sk" + "_live_" + rand(ALNUM, 99))
+fmt("stripe-restricted", "service-tokens", lambda: "  - " + "rk" + "_live_" + rand(ALNUM, 24))
+fmt("stripe-webhook", "service-tokens", lambda: "signing: " + "wh" + "sec_" + rand(ALNUM, 32))
+fmt("vault-service", "service-tokens", lambda: "hv" + "s." + rand(B64URL, 91))
+fmt("shopify-admin", "service-tokens", lambda: "昨天的 " + "shp" + "at_" + rand(HEX, 32))
+fmt("sendgrid", "service-tokens", lambda: "SG" + "." + rand(B64URL, 22) + "." + rand(B64URL, 43))
+fmt("databricks", "service-tokens", lambda: "da" + "pi" + rand(HEX, 32))
+fmt("tavily", "service-tokens", lambda: "tv" + "ly-" + rand(ALNUM, 32))
+fmt("pinecone", "service-tokens", lambda: "pc" + "sk_" + rand(ALNUM, 5) + "_" + rand(ALNUM, 63))
+fmt("aws-appsync", "service-tokens", lambda: "da" + "2-" + rand(LOWER + DIGITS, 26))
+
 F["service-account-json"] = ("service-accounts", service_account)
 
 MULTI_LINE = {"private-key", "service-account-json"}

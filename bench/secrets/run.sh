@@ -83,7 +83,9 @@ if [ ! -d "$gs_repo/.git" ]; then
       'SEC[0-9a-f]{64}' 'qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f-]{36}' \
       'discord(app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,}' '[0-9]{8,10}:[A-Za-z0-9_-]{35}' \
       '(mysql|postgres(ql)?|mongodb|redis|amqp)(\+[a-z0-9]+)?://[^:/@ ]*:[^@/ ]+@[A-Za-z0-9.-]+' \
-      '"private_key_id" *: *"[0-9a-f]{40}"'; do
+      '"private_key_id" *: *"[0-9a-f]{40}"' \
+      '[sr]k_live_[A-Za-z0-9]{20,}' 'whsec_[A-Za-z0-9+/=]{24,}' 'hvs\.[A-Za-z0-9_-]{90,120}' 'shp(at|ss|ca|pa)_[0-9a-fA-F]{32}' \
+      'SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}' 'dapi[0-9a-f]{32}' 'tvly-[A-Za-z0-9-]{32,}' 'pcsk_[A-Za-z0-9_]{50,}' 'da2-[a-z0-9]{26}'; do
       git secrets --add -- "$p"
     done
   )

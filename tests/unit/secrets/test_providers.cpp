@@ -112,3 +112,33 @@ TEST_CASE("keys with no prefix are caught by their context, chinese included", "
     CHECK(found_by("API_SECRET=\"" + body(k_lower, 32, 86) + "\"", "secret-assignment"));
   }
 }
+
+TEST_CASE("service tokens with their vendor's prefix are found alone on a line, with no name near them", "[secrets]") {
+  // Each alone on its line, then among prose that names nothing: the prefix is the only context.
+  const std::vector<std::pair<std::string, std::string>> tokens = {
+      {std::string("sk_") + "live_" + body(k_alnum, 99, 201), "stripe-secret-key"},
+      {std::string("rk_") + "live_" + body(k_alnum, 24, 202), "stripe-secret-key"},
+      {std::string("wh") + "sec_" + body(k_alnum, 32, 203), "stripe-webhook-secret"},
+      {std::string("hv") + "s." + body(k_b64url, 91, 204), "vault-service-token"},
+      {std::string("hv") + "b." + body(k_b64url, 150, 205), "vault-batch-token"},
+      {std::string("shp") + "at_" + body(k_hex, 32, 206), "shopify-token"},
+      {std::string("shp") + "ss_" + body(k_hex, 32, 207), "shopify-token"},
+      {std::string("SG") + "." + body(k_b64url, 22, 208) + "." + body(k_b64url, 43, 208), "sendgrid-api-key"},
+      {std::string("da") + "pi" + body(k_hex, 32, 209), "databricks-token"},
+      {std::string("tv") + "ly-" + body(k_alnum, 32, 210), "tavily-api-key"},
+      {std::string("pc") + "sk_" + body(k_alnum, 6, 211) + "_" + body(k_alnum, 63, 211), "pinecone-api-key"},
+      {std::string("da") + "2-" + body(k_lower + k_digits, 26, 212), "aws-appsync-api-key"},
+  };
+  for (const auto& [token, rule] : tokens) {
+    CHECK(found_by(token, rule));
+    CHECK(found_by("昨天跑通了，顺手记一下：" + token + " 明天再看", rule));
+    CHECK(found_by("x = \"" + token + "\"", rule));
+  }
+  // Their look-alikes stay silent: a test-mode key (documentation shows them), a word that only starts
+  // like a prefix, too short a run. (One character past a format's length: tests/property/test_secret_keys.cpp.)
+  CHECK(found_ids(std::string("sk_") + "test_" + body(k_alnum, 24, 214)).empty());
+  CHECK(found_ids("the dapi" + body(k_hex, 31, 215) + " call").empty());
+  CHECK(found_ids("mydapi" + body(k_hex, 32, 216)).empty());
+  CHECK(found_ids("SG.layers.0.self_attn.q_proj.weight").empty());
+  CHECK(found_ids("pip install tvly-sdk pcsk_helper").empty());
+}

@@ -1,6 +1,7 @@
 // A file as the scanner reads it: decoded before matching (gzip, UTF-32/16, binary runs, JSON, lone CRs),
 // then matched as logical lines, each mapped back to the file's own line. An allow marker covers the
-// logical line it stands on: one JSON string, one notebook source line, one CR-terminated line.
+// logical line it stands on, up to any line terminator (LF, CR, NEL, U+2028, U+2029): one JSON string,
+// one notebook source line; in a script (.js, .ts…) only the value nearest to it on that line.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -19,6 +20,7 @@ namespace {
 constexpr std::size_t k_binary_probe = 8000;
 constexpr std::size_t k_gzip_max = std::size_t{64} << 20;  // inflated bytes scanned from one file
 constexpr std::size_t k_base64_min = 32;
+constexpr std::size_t k_marker_reach = 200;  // in a script, the farthest a marker covers a value from
 
 /// True if `text` ends with `lower_suffix` in any ASCII case.
 bool ends_with_folded(std::string_view text, std::string_view lower_suffix) {
@@ -82,11 +84,34 @@ private:
   std::size_t m_line = 1, m_counted = 0;
 };
 
-/// The logical line around `offset`.
+/// The length of the line terminator at text[i], or 0: LF, CR, NEL (U+0085), and U+2028/U+2029, which
+/// JavaScript and JSON text end lines at (CRLF is CR, then LF: both end the same line).
+std::size_t terminator_at(std::string_view text, std::size_t i) {
+  const char c = text[i];
+  if (c == '\n' || c == '\r') return 1;
+  if (c == '\xC2' && i + 1 < text.size() && text[i + 1] == '\x85') return 2;
+  if (c == '\xE2' && i + 2 < text.size() && text[i + 1] == '\x80' && (text[i + 2] == '\xA8' || text[i + 2] == '\xA9')) return 3;
+  return 0;
+}
+
+/// The line around `offset`, ended by any line terminator: what an allow marker covers.
 std::string_view line_around(std::string_view text, std::size_t offset) {
-  const std::size_t bol = offset == 0 ? 0 : text.rfind('\n', offset - 1) + 1;  // npos + 1 == 0: the first line
-  const std::size_t eol = std::min(text.find('\n', offset), text.size());
+  offset = std::min(offset, text.size());
+  std::size_t bol = offset;
+  while (bol > 0 && terminator_at(text, bol - 1) == 0 && !(bol >= 2 && terminator_at(text, bol - 2) == 2) &&
+         !(bol >= 3 && terminator_at(text, bol - 3) == 3))
+    --bol;
+  std::size_t eol = offset;
+  while (eol < text.size() && terminator_at(text, eol) == 0) ++eol;
   return text.substr(bol, eol - bol);
+}
+
+/// Script files, often minified to one line: there an allow marker covers the one value nearest to it
+/// (within k_marker_reach bytes), as a marker in one JSON string covers that string.
+bool script_like(std::string_view path) {
+  static constexpr std::array<std::string_view, 6> k_ext{"js", "mjs", "cjs", "jsx", "ts", "tsx"};
+  const std::string ext = extension(path);
+  return std::find(k_ext.begin(), k_ext.end(), ext) != k_ext.end();
 }
 
 }  // namespace
@@ -102,46 +127,88 @@ bool Scanner::allowed(std::string_view line) const {
                      [&](std::string_view m) { return !m.empty() && line.find(m) != std::string_view::npos; });
 }
 
+std::vector<std::size_t> Scanner::markers_in(std::string_view line) const {
+  std::vector<std::size_t> at;
+  const auto add = [&](std::string_view marker) {
+    for (std::size_t i = marker.empty() ? std::string_view::npos : line.find(marker); i != std::string_view::npos; i = line.find(marker, i + 1))
+      at.push_back(i);
+  };
+  add(m_rules.allow_marker);
+  for (const std::string_view m : m_rules.extra_allow_markers) add(m);
+  return at;
+}
+
 void Scanner::report(std::string_view path, Lines lines, std::vector<Hit>& hits, std::vector<Finding>& out) const {
   // The first rule (in file order) to claim a value wins; a value inside another one is the same secret.
   std::sort(hits.begin(), hits.end(),
             [](const Hit& a, const Hit& b) { return a.offset != b.offset ? a.offset < b.offset : a.rule < b.rule; });
-  LineCounter counter(lines.text);
+  std::vector<const Hit*> kept;
   std::size_t claimed_until = 0;
   for (const Hit& hit : hits) {
     if (hit.offset < claimed_until) continue;
     claimed_until = hit.offset + std::max<std::size_t>(hit.value.size(), 1);
-    const std::size_t line = counter.at(hit.offset);
-    if (allowed(line_around(lines.text, hit.offset))) continue;
+    kept.push_back(&hit);
+  }
+  // In a script a marker covers the one value nearest to it on its line (the earlier of two as near), if
+  // that value is within k_marker_reach bytes of it: a minified file's marker hides no other value.
+  std::vector<bool> covered(kept.size(), false);
+  const bool one_value = script_like(path);
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const std::string_view line = line_around(lines.text, kept[i]->offset);
+    if (!one_value) {
+      covered[i] = allowed(line);
+      continue;
+    }
+    const std::size_t begin = static_cast<std::size_t>(line.data() - lines.text.data()), end = begin + line.size();
+    if (i > 0 && kept[i - 1]->offset >= begin) continue;  // the line's first value judges them all
+    std::size_t last = i;
+    while (last + 1 < kept.size() && kept[last + 1]->offset < end) ++last;
+    for (const std::size_t m : markers_in(line)) {
+      const std::size_t marker = begin + m;
+      std::size_t best = i, best_gap = std::string_view::npos;
+      for (std::size_t k = i; k <= last; ++k) {
+        const std::size_t from = kept[k]->offset, to = from + kept[k]->value.size();
+        const std::size_t gap = to <= marker ? marker - to : from >= marker ? from - marker : 0;
+        if (gap < best_gap) best = k, best_gap = gap;
+      }
+      if (best_gap <= k_marker_reach) covered[best] = true;
+    }
+  }
+  LineCounter counter(lines.text);
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const std::size_t line = counter.at(kept[i]->offset);
+    if (covered[i]) continue;
+    const Hit& hit = *kept[i];
     const Rule& rule = m_rules.rules[hit.rule];
     out.push_back({std::string(path), lines.file_line(line), std::string(rule.id), std::string(rule.description), redact(hit.value),
                    std::string(rule.description_zh)});
   }
 }
 
-void Scanner::scan_joined(std::string_view path, Lines lines, std::vector<Finding>& out) const {
-  // A key split into literals is found in the literals joined, and reported at the line its first
-  // character stands on. The joined finding replaces those on the lines the literals span (a piece alone
-  // may have looked like another, weaker kind of key); a marker on any of those lines covers it.
-  LineCounter counter(lines.text);
-  for (const auto& run : joined_literals(lines.text)) {
-    std::vector<Hit> hits;
-    scan_text(run.text, hits);
-    if (hits.empty()) continue;
-    const std::size_t first = counter.at(run.begin);
-    const std::size_t last = counter.at(run.end - 1);
+void Scanner::join_literals(std::string_view path, std::string_view text, std::vector<Hit>& hits) const {
+  // A key split into literals is found in the literals joined, at the place its first character stands.
+  // The joined value replaces what was found inside the literals (a piece alone may have looked like
+  // another, weaker kind of key). Outside scripts a marker on any line the literals span covers it; in a
+  // script, the marker nearest to it does (report()).
+  const bool script = script_like(path);
+  for (const auto& run : joined_literals(text)) {
+    std::vector<Hit> joined;
+    scan_text(run.text, joined);
+    if (joined.empty()) continue;
     bool marked = false;
-    for (std::size_t at = run.begin; at < run.end && !marked;) {
-      marked = allowed(line_around(lines.text, at));
-      const std::size_t nl = lines.text.find('\n', at);
+    for (std::size_t at = run.begin; at < run.end && !marked && !script;) {
+      marked = allowed(line_around(text, at));
+      const std::size_t nl = text.find('\n', at);
       if (nl == std::string_view::npos) break;
       at = nl + 1;
     }
     if (marked) continue;
-    for (Hit& hit : hits) hit.offset = run.origin[hit.offset];  // where the value starts in the text
-    const std::size_t from = lines.file_line(first), to = lines.file_line(last);
-    out.erase(std::remove_if(out.begin(), out.end(), [&](const Finding& o) { return o.line >= from && o.line <= to; }), out.end());
-    report(path, lines, hits, out);
+    hits.erase(std::remove_if(hits.begin(), hits.end(), [&](const Hit& h) { return h.offset >= run.begin && h.offset < run.end; }),
+               hits.end());
+    for (Hit& hit : joined) {
+      hit.offset = run.origin[hit.offset];  // where the value starts in the text
+      hits.push_back(std::move(hit));
+    }
   }
 }
 
@@ -167,10 +234,9 @@ void Scanner::scan_base64(std::string_view path, Lines lines, std::vector<Findin
 void Scanner::scan_logical(std::string_view path, std::string_view type_path, Lines lines, Rules which, std::vector<Finding>& out) const {
   std::vector<Hit> hits;
   scan_text(lines.text, hits, which, lines.runs);
+  if (which != Rules::key_shaped) join_literals(path, lines.text, hits);
   report(path, lines, hits, out);
-  if (which == Rules::key_shaped) return;
-  scan_joined(path, lines, out);
-  if (config_like(type_path)) scan_base64(path, lines, out);
+  if (which != Rules::key_shaped && config_like(type_path)) scan_base64(path, lines, out);
 }
 
 void Scanner::scan_bytes(std::string_view path, std::string_view type_path, std::string_view content, bool inflated,

@@ -72,6 +72,8 @@ private:
   bool acceptable(const Rule& rule, std::string_view value, std::string_view text, std::size_t at) const;
   bool is_public(std::string_view value, std::string_view before) const;
   bool allowed(std::string_view line) const;
+  /// Where each allow marker starts in `line`.
+  std::vector<std::size_t> markers_in(std::string_view line) const;
   /// Logical text: its lines end at '\n'; `file_lines` (null: the same numbers) maps each to its file line.
   struct Lines {
     std::string_view text;
@@ -83,7 +85,8 @@ private:
                   std::vector<Finding>& out) const;
   void scan_logical(std::string_view path, std::string_view type_path, Lines lines, Rules which, std::vector<Finding>& out) const;
   void report(std::string_view path, Lines lines, std::vector<Hit>& hits, std::vector<Finding>& out) const;
-  void scan_joined(std::string_view path, Lines lines, std::vector<Finding>& out) const;
+  /// Adds the values found in split literals joined to `hits`, replacing those found inside them.
+  void join_literals(std::string_view path, std::string_view text, std::vector<Hit>& hits) const;
   void scan_base64(std::string_view path, Lines lines, std::vector<Finding>& out) const;
   /// True if a path rule's finding is void for this content (a .pem of certificates only, or an empty one).
   bool public_file(std::string_view rule_id, std::string_view content) const;

@@ -206,3 +206,39 @@ TEST_CASE("compiled files, certificates and public ids are not key stores", "[se
   CHECK(found_ids("api_secret = " + value + "(x)\n", "settings.ini") == Ids{"secret-in-context"});
   CHECK(found_ids("api_secret = " + value + "[0]\n", "settings.ini") == Ids{"secret-in-context"});
 }
+
+TEST_CASE("an allow marker ends at every line terminator: LF, CR, CRLF, NEL, U+2028, U+2029", "[secrets]") {
+  const std::vector<std::string> terminators = {"\n", "\r", "\r\n", "\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"};
+  for (const std::string path : {"app.js", "data/settings.yaml", "notes/log.txt", "train.py"}) {
+    for (std::size_t t = 0; t < terminators.size(); ++t) {
+      INFO(path << ", terminator " << t);
+      const std::string key = ghp(400 + static_cast<std::uint32_t>(t));
+      const std::string& eol = terminators[t];
+      // The marker's line, then the key's: the key is found; and the other way round.
+      CHECK(found_ids("x = 1 // " + k_marker + eol + "token = \"" + key + "\"" + eol, path) == Ids{"github-token"});
+      CHECK(found_ids("token = \"" + key + "\"" + eol + "// " + k_marker + eol, path) == Ids{"github-token"});
+      // On the key's own line it covers it.
+      CHECK(found_ids("token = \"" + key + "\" // " + k_marker + eol + "y = 2" + eol, path).empty());
+    }
+  }
+}
+
+TEST_CASE("in a minified script an allow marker covers the one value nearest to it", "[secrets]") {
+  const std::string a = ghp(410), b = "hf" + std::string("_") + body(k_alnum, 34, 411), c = "np" + std::string("m_") + body(k_alnum, 36, 412);
+  const std::string path = "static/app.min.js";
+  // Right after a value (the usual `value; // pdo:allow`, minified): that value only.
+  CHECK(found_ids("var a=\"" + a + "\";/*" + k_marker + "*/var b=\"" + b + "\";var c={t:\"" + c + "\"};\n", path) ==
+        Ids{"huggingface-token", "npm-token"});
+  CHECK(found_ids("var a=\"" + a + "\";var b=\"" + b + "\"/*" + k_marker + "*/;var c={t:\"" + c + "\"};\n", path) ==
+        Ids{"github-token", "npm-token"});
+  // Two markers, two values; the third is found.
+  CHECK(found_ids("f(\"" + a + "\"/*" + k_marker + "*/,\"" + b + "\"/*" + k_marker + "*/,\"" + c + "\");", path) == Ids{"npm-token"});
+  // A marker farther than any value's reach covers nothing.
+  CHECK(found_ids("var a=\"" + a + "\";" + std::string(300, ' ') + "/*" + k_marker + "*/\n", path) == Ids{"github-token"});
+  // A key split into template literals is covered by its own marker only.
+  const std::string split = "var k=`" + a.substr(0, 9) + "`+`" + a.substr(9) + "`;/*" + k_marker + "*/var m=`" + b.substr(0, 9) + "`+`" +
+                            b.substr(9) + "`;\n";
+  CHECK(found_ids(split, path) == Ids{"huggingface-token"});
+  // Outside scripts the marker still covers its whole line (a Python line with two values).
+  CHECK(found_ids("a = \"" + a + "\"; b = \"" + b + "\"  # " + k_marker + "\n", "train.py").empty());
+}

@@ -66,16 +66,6 @@ std::string_view line_before(std::string_view text, std::size_t pos) {
   return nl == std::string_view::npos ? window : window.substr(nl + 1);
 }
 
-/// True for 8-4-4-4-12 hex digits.
-bool uuid_shaped(std::string_view v) {
-  if (v.size() != 36) return false;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
-    if (dash != (v[i] == '-') || (!dash && !all_hex(v.substr(i, 1)))) return false;
-  }
-  return true;
-}
-
 /// The name a value is assigned to, from the text before it: AZURE_TENANT_ID in `AZURE_TENANT_ID="`.
 std::string_view name_before(std::string_view before) {
   std::size_t end = before.size();

@@ -130,7 +130,17 @@ bool all_hex(std::string_view value) {
          std::all_of(value.begin(), value.end(), [](char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); });
 }
 
+bool uuid_shaped(std::string_view v) {
+  if (v.size() != 36) return false;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash != (v[i] == '-') || (!dash && !all_hex(v.substr(i, 1)))) return false;
+  }
+  return true;
+}
+
 bool looks_like_name(std::string_view value) {
+  if (uuid_shaped(value)) return false;  // an id, whatever its parts look like (16529759-6446-909b-…)
   if (made_of_words(value) || file_name(value)) return true;
   std::size_t parts = 0, start = 0;
   for (std::size_t i = 0; i <= value.size(); ++i) {

@@ -17,6 +17,9 @@ bool looks_like_name(std::string_view value);
 /// True if the text (the line before a value) names a hash: sha256, md5, hash_key, checksum, digest…
 bool names_a_hash(std::string_view text_before);
 
+/// True for 8-4-4-4-12 hex digits: an id (a UUID), never a name.
+bool uuid_shaped(std::string_view value);
+
 /// True if every byte is a hex digit.
 bool all_hex(std::string_view value);
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 namespace pdo::secrets {
 
@@ -57,27 +58,35 @@ Literal parse_literal(std::string_view text, std::size_t at) {
 }
 
 /// Appends the characters a literal stands for to `run`: escapes resolved (a backslash before a line break
-/// is nothing), f-string pieces {'ab'} and {"ab"} replaced by ab; each with where it stands in the text.
+/// is nothing), f-string pieces {'ab'} and {"ab"} replaced by ab; each stretch with where it stands.
 void append_content(std::string_view text, const Literal& lit, JoinedLiterals& run) {
-  const auto add = [&](char c, std::size_t at) {
-    run.text += c;
-    run.origin.push_back(at);
+  const auto add = [&](std::size_t from, std::size_t to) {  // text[from, to) as it is
+    if (from >= to) return;
+    if (run.origin.empty() || run.origin.back().source + (run.text.size() - run.origin.back().joined) != from)
+      run.origin.push_back({run.text.size(), from});
+    run.text.append(text.substr(from, to - from));
   };
-  for (std::size_t i = lit.begin + 1; i + 1 < lit.end; ++i) {
-    const char c = text[i];
-    if (c == '\\') {
-      if (text[i + 1] != '\n') add(text[i + 1], i);
-      ++i;
-    } else if (lit.nested && c == '{' && (text[i + 1] == '\'' || text[i + 1] == '"')) {
-      const std::size_t close = text.find(text[i + 1], i + 2);
-      if (close != std::string_view::npos && close + 2 < lit.end && text[close + 1] == '}') {
-        for (std::size_t k = i + 2; k < close; ++k) add(text[k], k);
-        i = close + 1;
-      } else {
-        add(c, i);
-      }
+  const std::size_t stop = lit.end - 1;  // the closing quote
+  std::size_t i = lit.begin + 1;
+  while (i < stop) {
+    std::size_t j = i;
+    while (j < stop && text[j] != '\\' && !(lit.nested && text[j] == '{')) ++j;
+    add(i, j);
+    if (j >= stop) break;
+    if (text[j] == '\\') {
+      if (text[j + 1] != '\n') add(j + 1, j + 2);
+      i = j + 2;
+      continue;
+    }
+    // '{' of an f-string: {'ab'} or {"ab"} stands for ab.
+    const char q = text[j + 1];
+    const std::size_t close = q == '\'' || q == '"' ? text.find(q, j + 2) : std::string_view::npos;
+    if (close != std::string_view::npos && close + 2 < lit.end && text[close + 1] == '}') {
+      add(j + 2, close);
+      i = close + 2;
     } else {
-      add(c, i);
+      add(j, j + 1);
+      i = j + 1;
     }
   }
 }
@@ -121,8 +130,8 @@ JoinedLiterals run_from(std::string_view text, const Literal& first, const std::
   if (count < 2 && !first.nested) return run;
   for (std::size_t k = 0; k < count; ++k) {
     if (k > 0 && separator != nullptr) {
+      for (std::size_t c = 0; c < separator->size(); ++c) run.origin.push_back({run.text.size() + c, pieces[k].begin});
       run.text += *separator;
-      run.origin.insert(run.origin.end(), separator->size(), pieces[k].begin);
     }
     append_content(text, pieces[k], run);
   }
@@ -130,6 +139,13 @@ JoinedLiterals run_from(std::string_view text, const Literal& first, const std::
 }
 
 }  // namespace
+
+std::size_t JoinedLiterals::source_of(std::size_t k) const {
+  const auto after = std::upper_bound(origin.begin(), origin.end(), k, [](std::size_t at, const Origin& o) { return at < o.joined; });
+  if (after == origin.begin()) return begin;
+  const Origin& o = *std::prev(after);
+  return o.source + (k - o.joined);
+}
 
 std::vector<JoinedLiterals> joined_literals(std::string_view text) {
   std::vector<JoinedLiterals> out;

@@ -14,8 +14,16 @@ struct JoinedLiterals {
   std::size_t begin = 0;  ///< where the first literal starts in the text
   std::size_t end = 0;    ///< after the last literal
   std::string text;       ///< the literals' contents, concatenated
-  std::vector<std::size_t> origin;  ///< for each byte of `text`, where it stands in the text (a join
-                                    ///< list's separator: where the next element starts); never decreasing
+  /// Where `text` stands in the text: from `joined` on, byte k of `text` is byte source + (k - joined)
+  /// (a new entry where a piece starts or an escape is resolved; a join list's separator stands where
+  /// the next element starts).
+  struct Origin {
+    std::size_t joined = 0;
+    std::size_t source = 0;
+  };
+  std::vector<Origin> origin;
+  /// Where byte k of `text` stands in the text.
+  std::size_t source_of(std::size_t k) const;
 };
 
 /// Every run of at least two joinable literals in `text` (a file or a logical text), in order.

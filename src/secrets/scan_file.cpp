@@ -206,7 +206,7 @@ void Scanner::join_literals(std::string_view path, std::string_view text, std::v
     hits.erase(std::remove_if(hits.begin(), hits.end(), [&](const Hit& h) { return h.offset >= run.begin && h.offset < run.end; }),
                hits.end());
     for (Hit& hit : joined) {
-      hit.offset = run.origin[hit.offset];  // where the value starts in the text
+      hit.offset = run.source_of(hit.offset);  // where the value starts in the text
       hits.push_back(std::move(hit));
     }
   }

@@ -69,14 +69,16 @@ inline bool triple_at(const AnchorFilter& f, const unsigned char* p) { return te
                                                  const AnchorFilter& f, std::size_t* out) {
   const std::size_t end = std::min(to, n - 2);
   const auto* words = reinterpret_cast<const int*>(f.triples.data());
-  const __m256i k961 = _mm256_set1_epi16(961), k31 = _mm256_set1_epi16(31), low5 = _mm256_set1_epi32(31);
+  // The multipliers' low 16 bits, as the lanes hold them.
+  const __m256i ka = _mm256_set1_epi16(static_cast<short>(static_cast<std::uint16_t>(k_triple_a))),
+                kb = _mm256_set1_epi16(static_cast<short>(static_cast<std::uint16_t>(k_triple_b))), low5 = _mm256_set1_epi32(31);
   std::size_t count = 0;
   for (; at + 16 <= end && count + 16 <= k_candidate_batch; at += 16) {
     const unsigned char* p = d + at;
     const __m256i b0 = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
     const __m256i b1 = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)));
     const __m256i b2 = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 2)));
-    const __m256i keys = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(b0, k961), _mm256_mullo_epi16(b1, k31)), b2);
+    const __m256i keys = _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(b0, ka), _mm256_mullo_epi16(b1, kb)), b2);
     unsigned mask = 0;
     for (int half = 0; half < 2; ++half) {
       const __m256i k = _mm256_cvtepu16_epi32(half == 0 ? _mm256_castsi256_si128(keys) : _mm256_extracti128_si256(keys, 1));

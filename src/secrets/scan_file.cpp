@@ -130,7 +130,8 @@ bool Scanner::allowed(std::string_view line) const {
 std::vector<std::size_t> Scanner::markers_in(std::string_view line) const {
   std::vector<std::size_t> at;
   const auto add = [&](std::string_view marker) {
-    for (std::size_t i = marker.empty() ? std::string_view::npos : line.find(marker); i != std::string_view::npos; i = line.find(marker, i + 1))
+    for (std::size_t i = marker.empty() ? std::string_view::npos : line.find(marker); i != std::string_view::npos;
+         i = line.find(marker, i + 1))
       at.push_back(i);
   };
   add(m_rules.allow_marker);

@@ -57,18 +57,20 @@ rc::Gen<Key> key_of_some_rule() {
   static const std::vector<const secrets::Rule*> rules = plain_prefix_rules();
   return rc::gen::exec([] {
     const secrets::Rule* rule = *rc::gen::elementOf(rules);
-    const std::string anchor(*rc::gen::elementOf(std::vector<std::string_view>(rule->anchors.first, rule->anchors.first + rule->anchors.count)));
+    const std::string anchor(
+        *rc::gen::elementOf(std::vector<std::string_view>(rule->anchors.first, rule->anchors.first + rule->anchors.count)));
     const std::string alphabet = chars_of(*rule->alphabet);
     // The edges of the length range, and anything between (a bounded number of characters).
     const std::size_t top = std::min<std::size_t>(rule->max_length, rule->min_length + 120);
-    const std::size_t length = *rc::gen::oneOf(rc::gen::just(rule->min_length), rc::gen::just(top),
-                                               rc::gen::inRange<std::size_t>(rule->min_length, top + 1));
+    const std::size_t length =
+        *rc::gen::oneOf(rc::gen::just(rule->min_length), rc::gen::just(top), rc::gen::inRange<std::size_t>(rule->min_length, top + 1));
     const std::string run = *rc::gen::container<std::string>(length, rc::gen::elementOf(alphabet));
     const std::string key = anchor + run;
     const auto& set = secrets::default_rules();
     RC_PRE(!rule->require_random || secrets::looks_random(run));
     RC_PRE(rule->min_entropy <= 0 || secrets::shannon_entropy(run) >= rule->min_entropy);
-    RC_PRE(std::none_of(set.example_markers.begin(), set.example_markers.end(), [&](std::string_view m) { return contains_lower(key, m); }));
+    RC_PRE(
+        std::none_of(set.example_markers.begin(), set.example_markers.end(), [&](std::string_view m) { return contains_lower(key, m); }));
     RC_PRE(std::none_of(set.public_prefixes.begin(), set.public_prefixes.end(), [&](std::string_view p) { return key.rfind(p, 0) == 0; }));
     return Key{rule, anchor, run};
   });
@@ -76,8 +78,9 @@ rc::Gen<Key> key_of_some_rule() {
 
 /// Lines with no key, no name and no keyword of any rule.
 const std::vector<std::string>& plain_lines() {
-  static const std::vector<std::string> lines = {"", "# 第 3 课笔记", "import torch", "今天读完了 DDP 的例子。", "    x = model(x)",
-                                                 "- [x] 01 阅读", "```", "```python", "}", "print(loss.item())"};
+  static const std::vector<std::string> lines = {
+      "",  "# 第 3 课笔记",     "import torch", "今天读完了 DDP 的例子。", "    x = model(x)", "- [x] 01 阅读", "```", "```python",
+      "}", "print(loss.item())"};
   return lines;
 }
 
@@ -98,7 +101,8 @@ const std::vector<std::string>& trail_outs() {
 TEST_CASE("a key with its own prefix is found on its own line, with no name or keyword near it", "[property][secrets]") {
   rc::prop("prefix keys found at their line", [] {
     const Key key = *key_of_some_rule();
-    const std::string file = *rc::gen::elementOf(std::vector<std::string>{"notes.md", "train.py", "run.log", "config.yaml", "notes.txt", "a.ipynb.txt"});
+    const std::string file =
+        *rc::gen::elementOf(std::vector<std::string>{"notes.md", "train.py", "run.log", "config.yaml", "notes.txt", "a.ipynb.txt"});
     const std::string eol = *rc::gen::elementOf(std::vector<std::string>{"\n", "\r\n"});
     const auto before = *rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(plain_lines()));
     const auto after = *rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(plain_lines()));

@@ -224,7 +224,8 @@ TEST_CASE("an allow marker ends at every line terminator: LF, CR, CRLF, NEL, U+2
 }
 
 TEST_CASE("in a minified script an allow marker covers the one value nearest to it", "[secrets]") {
-  const std::string a = ghp(410), b = "hf" + std::string("_") + body(k_alnum, 34, 411), c = "np" + std::string("m_") + body(k_alnum, 36, 412);
+  const std::string a = ghp(410), b = "hf" + std::string("_") + body(k_alnum, 34, 411),
+                    c = "np" + std::string("m_") + body(k_alnum, 36, 412);
   const std::string path = "static/app.min.js";
   // Right after a value (the usual `value; // pdo:allow`, minified): that value only.
   CHECK(found_ids("var a=\"" + a + "\";/*" + k_marker + "*/var b=\"" + b + "\";var c={t:\"" + c + "\"};\n", path) ==
@@ -236,8 +237,8 @@ TEST_CASE("in a minified script an allow marker covers the one value nearest to 
   // A marker farther than any value's reach covers nothing.
   CHECK(found_ids("var a=\"" + a + "\";" + std::string(300, ' ') + "/*" + k_marker + "*/\n", path) == Ids{"github-token"});
   // A key split into template literals is covered by its own marker only.
-  const std::string split = "var k=`" + a.substr(0, 9) + "`+`" + a.substr(9) + "`;/*" + k_marker + "*/var m=`" + b.substr(0, 9) + "`+`" +
-                            b.substr(9) + "`;\n";
+  const std::string split =
+      "var k=`" + a.substr(0, 9) + "`+`" + a.substr(9) + "`;/*" + k_marker + "*/var m=`" + b.substr(0, 9) + "`+`" + b.substr(9) + "`;\n";
   CHECK(found_ids(split, path) == Ids{"huggingface-token"});
   // Outside scripts the marker still covers its whole line (a Python line with two values).
   CHECK(found_ids("a = \"" + a + "\"; b = \"" + b + "\"  # " + k_marker + "\n", "train.py").empty());

@@ -255,12 +255,15 @@ bool Scanner::match(const Rule& rule, std::string_view anchor, std::string_view 
     case RuleKind::argument:
       return match_argument(rule, text, after, hit);
     case RuleKind::private_key: {
-      const std::size_t dashes = text.substr(after, k_pem_header_max).find("-----");
+      // PEM's "-----BEGIN … -----" and SSH.com's "---- BEGIN … ----": the header ends at its dashes.
+      const std::size_t dashes = text.substr(after, k_pem_header_max).find("----");
       if (dashes == std::string_view::npos) return false;
       const std::size_t header_end = after + dashes;
       if (text.substr(at, header_end - at).find(rule.header_contains) == std::string_view::npos) return false;
-      const std::size_t body = header_end + 5;
-      const std::size_t end = text.substr(0, std::min(text.size(), body + k_pem_body_max)).find("-----END", body);
+      std::size_t body = header_end;
+      while (body < text.size() && text[body] == '-') ++body;
+      const std::string_view window = text.substr(0, std::min(text.size(), body + k_pem_body_max));
+      const std::size_t end = std::min(window.find("-----END", body), window.find("---- END", body));
       if (end == std::string_view::npos) return false;
       std::size_t b64 = 0, other = 0;
       for (std::size_t k = body; k < end; ++k) {

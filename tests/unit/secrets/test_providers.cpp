@@ -3,6 +3,8 @@
 // samples per family, each built at run time; every sample must be found, by the expected rule.
 #include <catch2/catch.hpp>
 
+#include <cctype>
+
 #include "synthetic.hpp"
 
 using namespace pdo::test;
@@ -141,4 +143,36 @@ TEST_CASE("service tokens with their vendor's prefix are found alone on a line, 
   CHECK(found_ids("mydapi" + body(k_hex, 32, 216)).empty());
   CHECK(found_ids("SG.layers.0.self_attn.q_proj.weight").empty());
   CHECK(found_ids("pip install tvly-sdk pcsk_helper").empty());
+}
+
+TEST_CASE("key containers: age, WireGuard, OpenVPN static and SSH.com keys; their public halves stay silent", "[secrets]") {
+  const std::string bech32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+  std::string bech32_upper = bech32;
+  for (char& c : bech32_upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const std::string age_public = "age1" + body(bech32, 58, 501);
+  const std::string age_secret = "AGE-SECRET-KEY-1" + body(bech32_upper, 58, 502);
+  // age-keygen's file: the recipient in a comment, the identity on its own line.
+  CHECK(found_ids("# created: 2026-12-07T10:00:00Z\n# public key: " + age_public + "\n" + age_secret + "\n", "keys.txt") ==
+        std::vector<std::string>{"age-secret-key"});
+  CHECK(found_ids("recipients: " + age_public + "\n", "notes.md").empty());
+  // A WireGuard configuration: the interface's private key, not the peer's public one.
+  const std::string wg_private = body(k_alnum + "+/", 43, 503) + "=", wg_public = body(k_alnum + "+/", 43, 504) + "=";
+  CHECK(found_ids("[Interface]\nPrivateKey = " + wg_private + "\nAddress = 10.0.0.2/32\n\n[Peer]\nPublicKey = " + wg_public + "\n",
+                  "wg0.conf") == std::vector<std::string>{"wireguard-private-key"});
+  CHECK(found_ids("[Peer]\nPublicKey = " + wg_public + "\nAllowedIPs = 0.0.0.0/0\n", "wg0.conf").empty());
+  // OpenVPN's static key: hex lines in its own armour.
+  std::string ovpn = "#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n";
+  for (std::uint32_t i = 0; i < 16; ++i) ovpn += body(k_hex, 32, 510 + i) + "\n";
+  ovpn += "-----END OpenVPN Static key V1-----\n";
+  CHECK(found_ids(ovpn, "ta.key") == std::vector<std::string>{"openvpn-static-key"});
+  CHECK(found_ids("-----BEGIN OpenVPN Static key V1-----\n...\n-----END OpenVPN Static key V1-----\n", "README.md").empty());
+  // SSH.com (SSH2) format, as PuTTYgen exports it: four dashes and a space, a Comment header.
+  std::string ssh2 = std::string("---- BEGIN SSH2 ENCRYPTED ") + "PRIVATE KEY ----\nComment: \"rsa-key-20261207\"\n";
+  for (std::uint32_t i = 0; i < 8; ++i) ssh2 += body(k_alnum + "+/", 64, 530 + i) + "\n";
+  ssh2 += "---- END SSH2 ENCRYPTED PRIVATE KEY ----\n";
+  CHECK(found_ids(ssh2, "id_rsa.ssh2") == std::vector<std::string>{"ssh-com-private-key"});
+  std::string ssh2_public = "---- BEGIN SSH2 PUBLIC KEY ----\nComment: \"rsa-key-20261207\"\n";
+  for (std::uint32_t i = 0; i < 6; ++i) ssh2_public += body(k_alnum + "+/", 64, 540 + i) + "\n";
+  ssh2_public += "---- END SSH2 PUBLIC KEY ----\n";
+  CHECK(found_ids(ssh2_public, "id_rsa.pub").empty());
 }

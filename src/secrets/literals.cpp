@@ -40,9 +40,25 @@ Literal parse_literal(std::string_view text, std::size_t at) {
   const char q = text[at];
   if (q == '`' && in_fence(text, at)) return {};
   const std::size_t limit = std::min(text.size(), at + k_max_literal);
+  // An f-string (f"…", rf"…") may hold a literal in its own quotes since Python 3.12: f"ab{"cd"}".
+  const bool f_string =
+      at > 0 && (text[at - 1] == 'f' || text[at - 1] == 'F' ||
+                 (at > 1 && (text[at - 1] == 'r' || text[at - 1] == 'R') && (text[at - 2] == 'f' || text[at - 2] == 'F')));
   bool nested = false;
   for (std::size_t i = at + 1; i < limit; ++i) {
     const char c = text[i];
+    // {"cd"} in an f-string, ${"cd"} in a template literal: a piece whose quote may be the literal's own.
+    const bool piece = i + 2 < limit && is_quote(text[i + 1]) && ((f_string && c == '{') || (q == '`' && c == '$' && text[i + 1] == '{'));
+    if (piece) {
+      const std::size_t open = c == '$' ? i + 2 : i + 1;
+      const std::size_t close = text.find(text[open], open + 1);
+      if (close != std::string_view::npos && close + 1 < limit && text[close + 1] == '}' &&
+          text.substr(open, close - open).find('\n') == std::string_view::npos) {
+        nested = true;
+        i = close + 1;
+        continue;
+      }
+    }
     if (c == '\\') {
       ++i;
     } else if (c == q) {
@@ -68,9 +84,10 @@ void append_content(std::string_view text, const Literal& lit, JoinedLiterals& r
   };
   const std::size_t stop = lit.end - 1;  // the closing quote
   std::size_t i = lit.begin + 1;
+  const bool dollar = text[lit.begin] == '`';  // a template literal's pieces are ${…}
   while (i < stop) {
     std::size_t j = i;
-    while (j < stop && text[j] != '\\' && !(lit.nested && text[j] == '{')) ++j;
+    while (j < stop && text[j] != '\\' && !(lit.nested && (text[j] == '{' || (dollar && text[j] == '$')))) ++j;
     add(i, j);
     if (j >= stop) break;
     if (text[j] == '\\') {
@@ -78,11 +95,12 @@ void append_content(std::string_view text, const Literal& lit, JoinedLiterals& r
       i = j + 2;
       continue;
     }
-    // '{' of an f-string: {'ab'} or {"ab"} stands for ab.
-    const char q = text[j + 1];
-    const std::size_t close = q == '\'' || q == '"' ? text.find(q, j + 2) : std::string_view::npos;
+    // {'ab'} or {"ab"} of an f-string, ${'ab'} or ${"ab"} of a template literal, stands for ab.
+    const std::size_t open = text[j] == '$' ? j + 2 : j + 1;
+    const char q = text[j] == '$' && text[j + 1] != '{' ? '\0' : text[open];
+    const std::size_t close = is_quote(q) ? text.find(q, open + 1) : std::string_view::npos;
     if (close != std::string_view::npos && close + 2 < lit.end && text[close + 1] == '}') {
-      add(j + 2, close);
+      add(open + 1, close);
       i = close + 2;
     } else {
       add(j, j + 1);
@@ -97,6 +115,8 @@ std::size_t skip_separators(std::string_view text, std::size_t i, bool commas) {
     const char c = text[i];
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '+' || (commas && c == ',')) {
       ++i;
+    } else if (c == ')' && text.find_first_not_of(" \t", i + 1) < text.size() && text[text.find_first_not_of(" \t", i + 1)] == '+') {
+      ++i;  // std::string("ab") + "cd": a constructor's parenthesis, then +
     } else if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
       i += 2;
     } else {

@@ -107,3 +107,22 @@ TEST_CASE("a key in a Markdown fence is reported at its own line, and a fence is
   REQUIRE(at_key.size() == 1);
   CHECK(at_key[0].line == 2);
 }
+
+TEST_CASE("literals split the ways Python 3.12, JS templates and C++ strings allow are joined", "[secrets]") {
+  for (std::uint32_t seed = 31; seed <= 33; ++seed) {
+    const auto g = pieces(ghp(seed));
+    // An f-string holding a literal in its own quotes (Python 3.12), and rf-strings.
+    CHECK(found_ids("token = f\"" + g[0] + "{\"" + g[1] + "\"}" + g[2] + "\"\n", "a.py") == Ids{"github-token"});
+    CHECK(found_ids("token = rf'" + g[0] + "{'" + g[1] + "'}{'" + g[2] + "'}'\n", "a.py") == Ids{"github-token"});
+    // A template literal with text around ${"…"}.
+    CHECK(found_ids("const t = `" + g[0] + "${\"" + g[1] + "\"}" + g[2] + "`;\n", "a.js") == Ids{"github-token"});
+    CHECK(found_ids("const t = `" + g[0] + "${'" + g[1] + "'}` + `" + g[2] + "`;\n", "a.ts") == Ids{"github-token"});
+    // C++: std::string("…") + "…".
+    CHECK(found_ids("auto t = std::string(\"" + g[0] + "\") + \"" + g[1] + "\" + \"" + g[2] + "\";\n", "a.cpp") == Ids{"github-token"});
+  }
+  // What is code, not a literal, still splits them: a variable in the piece, a call's result and another call.
+  const auto g = pieces(ghp(34));
+  CHECK(found_ids("t = f\"" + g[0] + "{x}" + g[1] + g[2] + "\"\n", "a.py").empty());
+  CHECK(found_ids("const t = `" + g[0] + "${x}" + g[1] + g[2] + "`;\n", "a.js").empty());
+  CHECK(found_ids("f(\"" + g[0] + "\"), g(\"" + g[1] + g[2] + "\");\n", "a.cpp").empty());
+}

@@ -28,6 +28,16 @@ bool in_fence(std::string_view text, std::size_t at) {
   return to - from >= 3;
 }
 
+/// The bytes a literal's reader stops at, for each quote (", ', `): the quote, a backslash, a line feed
+/// and '{' (an f-string's piece); every other byte costs one look-up.
+constexpr std::array<std::array<bool, 256>, 3> k_stops = [] {
+  std::array<std::array<bool, 256>, 3> t{};
+  for (std::size_t k = 0; k < 3; ++k) {
+    for (const char c : {k_quotes[k], '\\', '\n', '{'}) t[k][static_cast<unsigned char>(c)] = true;
+  }
+  return t;
+}();
+
 struct Literal {
   std::size_t begin = 0;
   std::size_t end = 0;  ///< after the closing quote; 0: not a literal
@@ -44,21 +54,11 @@ Literal parse_literal(std::string_view text, std::size_t at) {
   const bool f_string =
       at > 0 && (text[at - 1] == 'f' || text[at - 1] == 'F' ||
                  (at > 1 && (text[at - 1] == 'r' || text[at - 1] == 'R') && (text[at - 2] == 'f' || text[at - 2] == 'F')));
+  const auto& stops = k_stops[q == '"' ? 0 : q == '\'' ? 1 : 2];
   bool nested = false;
   for (std::size_t i = at + 1; i < limit; ++i) {
     const char c = text[i];
-    // {"cd"} in an f-string, ${"cd"} in a template literal: a piece whose quote may be the literal's own.
-    const bool piece = i + 2 < limit && is_quote(text[i + 1]) && ((f_string && c == '{') || (q == '`' && c == '$' && text[i + 1] == '{'));
-    if (piece) {
-      const std::size_t open = c == '$' ? i + 2 : i + 1;
-      const std::size_t close = text.find(text[open], open + 1);
-      if (close != std::string_view::npos && close + 1 < limit && text[close + 1] == '}' &&
-          text.substr(open, close - open).find('\n') == std::string_view::npos) {
-        nested = true;
-        i = close + 1;
-        continue;
-      }
-    }
+    if (!stops[static_cast<unsigned char>(c)]) continue;
     if (c == '\\') {
       ++i;
     } else if (c == q) {
@@ -66,8 +66,14 @@ Literal parse_literal(std::string_view text, std::size_t at) {
       return {at, i + 1, nested};
     } else if (c == '\n' && q != '`') {
       break;
-    } else if (c == '{' && i + 1 < limit && (text[i + 1] == '\'' || text[i + 1] == '"') && text[i + 1] != q) {
-      nested = true;
+    } else if (c == '{' && i + 1 < limit && is_quote(text[i + 1])) {
+      // {'cd'} of an f-string; one in the f-string's own quotes (Python 3.12: f"ab{"cd"}") is read past.
+      nested = nested || text[i + 1] != q || f_string;
+      if (text[i + 1] != q || !f_string) continue;
+      const std::size_t close = text.find(q, i + 2);
+      if (close != std::string_view::npos && close + 1 < limit && text[close + 1] == '}' &&
+          text.substr(i + 2, close - i - 2).find('\n') == std::string_view::npos)
+        i = close + 1;
     }
   }
   return {};

@@ -119,10 +119,10 @@ void append_content(std::string_view text, const Literal& lit, JoinedLiterals& r
 std::size_t skip_separators(std::string_view text, std::size_t i, bool commas) {
   while (i < text.size()) {
     const char c = text[i];
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '+' || (commas && c == ',')) {
+    // std::string("ab") + "cd": a constructor's parenthesis, then '+'.
+    const std::size_t next = c == ')' ? text.find_first_not_of(" \t", i + 1) : std::string_view::npos;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '+' || (commas && c == ',') || (next < text.size() && text[next] == '+')) {
       ++i;
-    } else if (c == ')' && text.find_first_not_of(" \t", i + 1) < text.size() && text[text.find_first_not_of(" \t", i + 1)] == '+') {
-      ++i;  // std::string("ab") + "cd": a constructor's parenthesis, then +
     } else if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
       i += 2;
     } else {

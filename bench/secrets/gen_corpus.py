@@ -164,6 +164,11 @@ fmt("tavily", "service-tokens", lambda: "tv" + "ly-" + rand(ALNUM, 32))
 fmt("pinecone", "service-tokens", lambda: "pc" + "sk_" + rand(ALNUM, 5) + "_" + rand(ALNUM, 63))
 fmt("aws-appsync", "service-tokens", lambda: "da" + "2-" + rand(LOWER + DIGITS, 26))
 
+# Key containers on one line (issue 45): an age identity, a WireGuard interface key.
+BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+fmt("age-identity", "private-keys", lambda: "AGE-SECRET-" + "KEY-1" + rand(BECH32.upper(), 58))
+fmt("wireguard-private", "private-keys", lambda: "Private" + "Key = " + rand(ALNUM + "+/", 43) + "=")
+
 F["service-account-json"] = ("service-accounts", service_account)
 
 MULTI_LINE = {"private-key", "service-account-json"}

@@ -145,7 +145,7 @@ TEST_CASE("service tokens with their vendor's prefix are found alone on a line, 
   CHECK(found_ids("pip install tvly-sdk pcsk_helper").empty());
 }
 
-TEST_CASE("key containers: age, WireGuard, OpenVPN static and SSH.com keys; their public halves stay silent", "[secrets]") {
+TEST_CASE("key containers: age, WireGuard, OpenVPN static and SSH.com keys, their public halves silent", "[secrets]") {
   const std::string bech32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
   std::string bech32_upper = bech32;
   for (char& c : bech32_upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -117,7 +117,7 @@ TEST_CASE("weights and biases keys", "[secrets]") {
 }
 
 TEST_CASE("slack tokens and webhooks", "[secrets]") {
-  CHECK(ids(std::string("xo") + "xb-" + "1234567890-1234567890123-" + body(k_alnum, 24)) == Ids{"slack-token"});
+  CHECK(ids("xo" + std::string("xb-") + "1234567890-1234567890123-" + body(k_alnum, 24)) == Ids{"slack-token"});
   CHECK(ids("https://hooks." + std::string("slack.com/services/T") + body(k_upper, 8) + "/B" + body(k_upper, 10) + "/" +
             body(k_alnum, 24)) == Ids{"slack-webhook"});
   CHECK(ids("xoxb-short").empty());

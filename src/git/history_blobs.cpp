@@ -139,6 +139,36 @@ Result<std::vector<git_oid>> shallow_commits(git_repository* repo) {
   return order;
 }
 
+/// The blobs a pushed tree or blob sends: every blob of the tree, with its path, or the blob alone (no
+/// path); `tip` is what the push names.
+Status visit_object_blobs(git_repository* repo, git_object* obj, const std::string& tip,
+                          const std::function<void(const Repo::HistoryBlob&)>& visit) {
+  git_object* peeled = nullptr;
+  if (git_object_peel(&peeled, obj, GIT_OBJECT_TREE) == 0) {
+    const TreePtr tree(reinterpret_cast<git_tree*>(peeled));
+    struct Walk {
+      git_repository* repo;
+      const std::string& tip;
+      const std::function<void(const Repo::HistoryBlob&)>& visit;
+    } walk{repo, tip, visit};
+    const auto each = [](const char* root, const git_tree_entry* e, void* payload) -> int {
+      const auto& w = *static_cast<Walk*>(payload);
+      if (git_tree_entry_type(e) == GIT_OBJECT_BLOB)
+        w.visit({w.tip, std::string(root) + git_tree_entry_name(e), blob_text(w.repo, *git_tree_entry_id(e))});
+      return 0;
+    };
+    if (int rc = git_tree_walk(tree.get(), GIT_TREEWALK_PRE, each, &walk); rc != 0)
+      return lg2_error(rc, tr("无法读取要推送的目录树 ", "cannot read the tree to push ") + tip);
+    return ok();
+  }
+  if (git_object_peel(&peeled, obj, GIT_OBJECT_BLOB) == 0) {
+    const git_oid id = *git_object_id(peeled);
+    git_object_free(peeled);
+    visit({tip, "", blob_text(repo, id)});
+  }
+  return ok();
+}
+
 }  // namespace
 
 bool Repo::is_shallow() const { return git_repository_is_shallow(m_impl->repo.get()) == 1; }
@@ -227,16 +257,21 @@ Status Repo::for_each_outgoing(const std::vector<std::string>& tips, const std::
   git_oid oid;
   for (const auto& tip : tips) {
     if (git_oid_fromstr(&oid, tip.c_str()) != 0) return Error{Exit::usage, tr("不是提交 id：", "not a commit id: ") + tip};
-    // An annotated tag (git push --tags) is walked from the commit it names; a tag of a tree or blob has
-    // no commits to scan.
+    // An annotated tag (git push --tags) is walked from the commit it names; a tag of a tree or blob sends
+    // that tree's or blob's content.
     git_object* obj = nullptr;
     if (int rc = git_object_lookup(&obj, repo, &oid, GIT_OBJECT_ANY); rc != 0) {
       return lg2_error(rc, tr("找不到要推送的对象 ", "cannot find the object to push ") + tip);
     }
     git_object* peeled = nullptr;
     const int peel = git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
+    if (peel != 0) {  // a tree or blob (a tag of one, or one pushed by a lightweight tag): its blobs are sent
+      const Status sent = visit_object_blobs(repo, obj, tip, visit_blob);
+      git_object_free(obj);
+      if (!sent) return sent.error();
+      continue;
+    }
     git_object_free(obj);
-    if (peel != 0) continue;
     const git_oid commit_id = *git_object_id(peeled);
     git_object_free(peeled);
     if (int rc = git_revwalk_push(raw, &commit_id); rc != 0)

@@ -368,7 +368,9 @@ public:
   Result<std::vector<RefText>> ref_texts() const;
   /// For `git push`: calls `visit_commit` for each commit reachable from `tips` (commit ids) but not from
   /// `known` (ids the remote has; unknown ids are ignored) nor from refs matching `known_glob`
-  /// ("refs/remotes/origin/*"), and `visit_blob` for each blob those commits added or changed.
+  /// ("refs/remotes/origin/*"), and `visit_blob` for each blob those commits added or changed; a tip that
+  /// names a tree or blob (or a tag of one) sends its content: every blob of the tree with its path, or
+  /// the blob with none, each given `visit_blob` with the tip as its commit.
   Status for_each_outgoing(const std::vector<std::string>& tips, const std::vector<std::string>& known, const std::string& known_glob,
                            const std::function<void(const OutgoingCommit&)>& visit_commit,
                            const std::function<void(const HistoryBlob&)>& visit_blob) const;

@@ -3,6 +3,7 @@
 // in pdo scan --history, which also scans every commit a shallow clone has.
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
+#include "util/text.hpp"
 
 using namespace pdo;
 using namespace pdo::test;
@@ -89,4 +90,34 @@ TEST_CASE("scan --history in a shallow clone scans every commit it has and says 
   CHECK(hist.out.find("github-token") != std::string::npos);
   CHECK(hist.out.find("shallow clone") != std::string::npos);
   CHECK(hist.out.find("Scanned 0 file versions") == std::string::npos);
+}
+
+TEST_CASE("a tag of a blob or a tree with a key is refused at push, lightweight or annotated", "[cli][hook]") {
+  TempDir tmp("pdo-push-objects");
+  const fs::path ws = workspace_with_remote(tmp);
+  const std::string key = fake_key(27);
+  // A blob no commit holds, written straight into the object store.
+  append(tmp / "loose.txt", "my token " + key + "\n");
+  const std::string blob = std::string(util::trim(git_out({"hash-object", "-w", util::path_to_utf8(tmp / "loose.txt")}, ws)));
+  git_out({"tag", "blob-light", blob}, ws);
+  check_refused(git_push(ws, "origin", "refs/tags/blob-light"), key, "(标签指向的文件内容)", tmp / "remote.git", "refs/tags/blob-light");
+  git_out({"tag", "-a", "-m", "a clean message", "blob-annotated", blob}, ws);
+  check_refused(git_push(ws, "origin", "refs/tags/blob-annotated"), key, "(标签指向的文件内容)", tmp / "remote.git",
+                "refs/tags/blob-annotated");
+  // A tree no commit holds: the blob at a path, through a scratch index.
+  const fs::path index = tmp / "scratch-index";
+  REQUIRE(run_git({"update-index", "--add", "--cacheinfo", "100644," + blob + ",notes/leak.md"}, ws,
+                  {{"GIT_INDEX_FILE", util::path_to_utf8(index)}})
+              .exit_code == 0);
+  const auto tree = run_git({"write-tree"}, ws, {{"GIT_INDEX_FILE", util::path_to_utf8(index)}});
+  REQUIRE(tree.exit_code == 0);
+  const std::string tree_id(util::trim(tree.out));
+  git_out({"tag", "-a", "-m", "a clean message", "tree-annotated", tree_id}, ws);
+  check_refused(git_push(ws, "origin", "refs/tags/tree-annotated"), key, "notes/leak.md", tmp / "remote.git", "refs/tags/tree-annotated");
+  // A clean blob passes.
+  append(tmp / "clean.txt", "nothing secret here\n");
+  git_out({"tag", "blob-clean", std::string(util::trim(git_out({"hash-object", "-w", util::path_to_utf8(tmp / "clean.txt")}, ws)))}, ws);
+  const auto clean = git_push(ws, "origin", "refs/tags/blob-clean");
+  INFO(clean.out << clean.err);
+  CHECK(clean.exit_code == 0);
 }

@@ -176,6 +176,8 @@ Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, st
         scan_text(c.commit.substr(0, 12) + " ", tr("(作者或提交者)", "(author or committer)"), c.identities);
       },
       [&](const git::Repo::HistoryBlob& b) {
+        // A blob pushed by itself (a tag of a blob) has no path: it is named as what it is.
+        if (b.path.empty()) return scan_text(b.commit.substr(0, 12) + " ", tr("(标签指向的文件内容)", "(tagged blob)"), b.content);
         for (const auto& f : scanner.scan(b.path, b.content)) lines.push_back(b.commit.substr(0, 12) + " " + format_finding(f));
       });
   if (!walked) return walked.error();

@@ -121,11 +121,7 @@ std::size_t Scanner::Lines::file_line(std::size_t logical) const {
   return (*file_lines)[std::min(logical, file_lines->size()) - 1];
 }
 
-bool Scanner::allowed(std::string_view line) const {
-  if (!m_rules.allow_marker.empty() && line.find(m_rules.allow_marker) != std::string_view::npos) return true;
-  return std::any_of(m_rules.extra_allow_markers.begin(), m_rules.extra_allow_markers.end(),
-                     [&](std::string_view m) { return !m.empty() && line.find(m) != std::string_view::npos; });
-}
+bool Scanner::allowed(std::string_view line) const { return !markers_in(line).empty(); }
 
 std::vector<std::size_t> Scanner::markers_in(std::string_view line) const {
   std::vector<std::size_t> at;

@@ -55,6 +55,7 @@ shard_dir=$(mktemp -d)
 shard_pids=()
 run_shard() {  # run_shard I LOG: the cases of shard I, its output in LOG
   PDO_TEST_LAUNCHER="$ROOT/scripts/windows/wine-run.sh" PDO_TEST_BINARY="$ROOT/build/windows/pdo.exe" \
+    PDO_WINE_RETRY_LOG="$shard_dir/wine-retries.log" \
     "$LINUX_BUILD/tests/pdo_cli_tests" --input-file "$shard_dir/$1.txt" --warn NoTests > "$2" 2>&1
 }
 ran_of() { sed -n -E 's/^All tests passed \(.* in ([0-9]+) test cases?\)$/\1/p; s/^test cases: *([0-9]+) .*/\1/p' "$1" | tail -1; }
@@ -70,18 +71,6 @@ for ((i = 0; i < shards; i++)); do
   given=$(grep -c . "$shard_dir/$i.txt" || true)
   ran=$(ran_of "$shard_dir/$i.log")
   echo "shard $((i + 1))/$shards: $given case(s) given, $ran run, exit $status"
-  if [ "$status" -ne 0 ] && [ "$ran" = "$given" ]; then
-    # Once in a few whole runs, under load, a case's pdo.exe exits 1 with no output at all and creates
-    # nothing: wine failing to start it (pdo itself always says why it fails). The shard runs once more,
-    # alone; it passes only if every case then passes, and its first failure is printed either way.
-    cat "$shard_dir/$i.log"
-    status=0
-    run_shard "$i" "$shard_dir/$i.again.log" || status=$?
-    ran=$(ran_of "$shard_dir/$i.again.log")
-    echo "shard $((i + 1))/$shards run again (its first run failed, above): $given case(s) given, $ran run, exit $status"
-    [ "$status" -ne 0 ] || [ "$ran" != "$given" ] || echo "FLAKY under wine: shard $((i + 1)) failed once and passed whole on a second run"
-    mv "$shard_dir/$i.again.log" "$shard_dir/$i.log"
-  fi
   if [ "$status" -ne 0 ] || [ "$ran" != "$given" ]; then
     cat "$shard_dir/$i.log"
     shard_failed=1
@@ -89,6 +78,11 @@ for ((i = 0; i < shards; i++)); do
     tail -2 "$shard_dir/$i.log"
   fi
 done
+# wine's failed launches (wine-run.sh): each was run again; how many and which, whatever the outcome.
+if [ -s "$shard_dir/wine-retries.log" ]; then
+  printf '\nwine ended pdo.exe with exit 1 and no output %s time(s); each was run again:\n' "$(grep -c . "$shard_dir/wine-retries.log")"
+  cat "$shard_dir/wine-retries.log"
+fi
 rm -rf "$shard_dir"
 [ "$shard_failed" -eq 0 ] || exit 1
 

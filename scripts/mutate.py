@@ -12,6 +12,9 @@
                                        "- `FILE[:LINE]` · OPERATOR · `LINE'S TEXT` · why" under "## Equivalent",
                                        matched on the file, the operator and the unmutated line's text (not
                                        its number, which moves as the file changes), else 1
+  mutate.py check [MUTANTS.md]         exits 1 naming each entry shaped like an equivalent one that mutate.sh
+                                       would never match: one outside "## Equivalent", or one whose line
+                                       text is no longer a line of its file (scripts/check-mutants.sh)
 
 Sites are found on the text with comments and string/char literals blanked out, so nothing inside them
 is mutated. clang-format puts spaces around binary operators, so " < " is a comparison and "vector<int>"
@@ -185,12 +188,36 @@ def equivalent(root, rel, number, operator):
     return False
 
 
+def check(root, listing):
+    """The entries of `listing` that `equivalent` can never match, one message each."""
+    problems = []
+    section = ""
+    for number, entry in enumerate(listing.read_text(encoding="utf-8").split("\n"), 1):
+        if entry.startswith("## "):
+            section = entry
+        m = EQUIVALENT_ENTRY.match(entry)
+        if not m:
+            continue
+        rel, _, text = m.groups()
+        if section != "## Equivalent":
+            problems.append(f"{listing.name}:{number}: an equivalent entry under {section!r}, not '## Equivalent'")
+        elif not (root / rel).is_file():
+            problems.append(f"{listing.name}:{number}: {rel} does not exist")
+        elif text not in (line.strip() for line in (root / rel).read_text(encoding="utf-8").split("\n")):
+            problems.append(f"{listing.name}:{number}: {rel} has no line `{text}` any more: move the entry with it")
+    return problems
+
+
 def main(argv):
     root = Path(__file__).resolve().parent.parent
     if len(argv) >= 3 and argv[0] == "pick":
         pick(root, int(argv[1]), int(argv[2]), argv[3] if len(argv) > 3 else "", argv[4] if len(argv) > 4 else "")
     elif len(argv) == 5 and argv[0] == "apply":
         apply(root, argv[1], int(argv[2]), argv[3], int(argv[4]))
+    elif len(argv) <= 2 and argv[:1] == ["check"]:
+        problems = check(root, Path(argv[1]) if len(argv) == 2 else root / "tests" / "MUTANTS.md")
+        print("\n".join(problems), file=sys.stderr) if problems else None
+        sys.exit(1 if problems else 0)
     elif len(argv) == 4 and argv[0] == "equivalent":
         sys.exit(0 if equivalent(root, argv[1], int(argv[2]), argv[3]) else 1)
     else:

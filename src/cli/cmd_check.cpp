@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "app/checks/check_probes.hpp"
+#include "app/checks/self_check.hpp"
 #include "app/commit/transaction.hpp"
 #include "app/display.hpp"
 #include "app/hooks/secret_guard.hpp"
@@ -154,13 +155,6 @@ std::vector<checks::Confirmation> record(const workspace::Workspace& ws, const C
   return all;
 }
 
-std::vector<checks::Confirmation> load_confirmations(const fs::path& root) {
-  const fs::path file = root / checks::k_confirmations_path;
-  auto text = util::read_file_capped(file, util::k_max_toml_bytes);
-  if (!text) return {};
-  return checks::parse_confirmations(*text, checks::k_confirmations_path).take();
-}
-
 std::string file_note(checks::FileUpdate u) {
   switch (u) {
     case checks::FileUpdate::created:
@@ -256,7 +250,7 @@ int run_check(const CheckOptions& opts, Context& ctx) {
   }
 
   const std::string today = util::today();
-  auto confirmations = load_confirmations(ws.root);
+  auto confirmations = app::load_confirmations(ws.root);
   std::optional<std::string> confirmations_file;
   if (!opts.confirm_id.empty()) {
     confirmations = record(ws, opts, std::move(confirmations), today);

@@ -110,7 +110,7 @@ int run_log(const LogOptions& opts, Context& ctx) {
                             return tr("读取历史：", "Reading history: ") + util::grouped(done) + tr(" 个提交（每秒 ", " commits (") +
                                    util::rate_text(rate) + tr(" 个）", "/s)");
                           });
-  auto events = app::study_events(s.repo, s.repo_path("progress.md"), app::UseCache::yes, &progress.counter()).take();
+  auto events = app::study_events(s.repo, s.repo_path("progress.md"), &progress.counter()).take();
   progress.finish();
   const std::string today = util::today();
   const auto journal = progress::build_journal(std::move(events), today);

@@ -70,7 +70,7 @@ int run_report(const ReportOptions& opts, Context& ctx) {
   in.course = &s.ws.course;
   in.state = progress::course_state(s.ws.course, read_text(s.path("progress.md")), checks::steps_off_route(s.ws));
   in.today = util::today();
-  in.journal = progress::build_journal(app::study_events(s.repo, s.repo_path("progress.md"), app::UseCache::yes).take(), in.today);
+  in.journal = progress::build_journal(app::study_events(s.repo, s.repo_path("progress.md")).take(), in.today);
   in.questions = app::open_questions(read_text(s.path("questions.md")));
   in.lang = util::current_lang();
   const auto target = target_of(opts, s, ctx);

@@ -264,15 +264,6 @@ HooksDir Repo::default_hooks_dir(const fs::path& workdir) {
   return hooks_in(raw, workdir, workdir / ".git");
 }
 
-std::optional<std::string> Repo::config_string(const std::string& key) const {
-  git_config* raw = nullptr;
-  if (git_repository_config_snapshot(&raw, m_impl->repo.get()) != 0) return std::nullopt;
-  ConfigPtr cfg(raw);
-  const char* value = nullptr;
-  if (git_config_get_string(&value, raw, key.c_str()) != 0 || !value) return std::nullopt;
-  return std::string(value);
-}
-
 bool Repo::is_ignored(const std::string& path) const {
   int ignored = 0;
   if (git_ignore_path_is_ignored(&ignored, m_impl->repo.get(), path.c_str()) != 0) return false;

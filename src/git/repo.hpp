@@ -214,8 +214,6 @@ public:
   HooksDir hooks_dir() const;
   /// The same for a repository still to be created at `workdir`, from the user's and system's git config.
   static HooksDir default_hooks_dir(const fs::path& workdir);
-  /// Reads a config value (any level).
-  std::optional<std::string> config_string(const std::string& key) const;
   /// From here on this Repo reads git's configuration as it is now, from one snapshot: otherwise libgit2
   /// checks the config files' timestamps on every lookup (about forty stat calls a pdo commit). For
   /// commands that never change the configuration (every command but init); best effort.

@@ -149,7 +149,7 @@ struct FileRead {
 /// check is read. At most max_bytes + 1 bytes are read: a file that grows meanwhile is refused too. With
 /// `head`, a larger file gives its first max_bytes bytes instead. The bytes reuse `storage`'s memory (its
 /// contents are dropped), so a loop over many files that hands each result back allocates once.
-FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head = false, std::string storage = {});
+FileRead read_regular_file(const fs::path& path, std::size_t max_bytes, bool head, std::string storage = {});
 
 /// What stands at a path, its final name not followed: POSIX lstat; on Windows every reparse point (a
 /// symbolic link or a junction) is a link.
@@ -266,7 +266,7 @@ private:
 };
 
 /// A shared library loaded only when needed, so a rarely used one (libcurl, for `pdo check --online`)
-/// costs nothing at every other command's start-up.
+/// costs nothing at every other command's start-up. POSIX only: the Windows build links libcurl.
 class SharedLibrary {
 public:
   SharedLibrary(const SharedLibrary&) = delete;

@@ -737,30 +737,4 @@ std::unique_ptr<FileLock> FileLock::acquire(const fs::path& path, std::chrono::m
   return lock;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// SharedLibrary
-// ---------------------------------------------------------------------------------------------------------
-
-SharedLibrary::~SharedLibrary() {
-  if (m_handle) ::FreeLibrary(static_cast<HMODULE>(m_handle));
-}
-
-std::unique_ptr<SharedLibrary> SharedLibrary::load(const std::vector<std::string>& names) {
-  for (const auto& name : names) {
-    // Never from the current folder (DLL planting): the application folder and System32 only.
-    const HMODULE handle =
-        ::LoadLibraryExW(to_wide(name).c_str(), nullptr, LOAD_LIBRARY_SEARCH_APPLICATION_DIR | LOAD_LIBRARY_SEARCH_SYSTEM32);
-    if (handle) {
-      std::unique_ptr<SharedLibrary> lib(new SharedLibrary());
-      lib->m_handle = handle;
-      return lib;
-    }
-  }
-  return nullptr;
-}
-
-void* SharedLibrary::symbol(const char* name) const {
-  return reinterpret_cast<void*>(::GetProcAddress(static_cast<HMODULE>(m_handle), name));
-}
-
 }  // namespace pdo::platform

@@ -49,11 +49,11 @@ std::optional<progress::JournalCache> read_cache(const util::OwnFile& file) {
 
 }  // namespace
 
-Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const std::string& progress_path, UseCache use,
+Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const std::string& progress_path,
                                                   std::atomic<std::uint64_t>* walked) {
   const std::string head = repo.head_id();
   std::vector<progress::Event> events;
-  if (use == UseCache::no || head.empty()) {
+  if (head.empty()) {
     if (auto read = walk_events(repo, progress_path, "", events, walked); !read) return read.error();
     return events;
   }

@@ -11,13 +11,10 @@
 
 namespace pdo::app {
 
-/// Whether study_events may use (and refresh) the cache.
-enum class UseCache { yes, no };
-
 /// Every box change of `progress_path` (repo-relative) in HEAD's history, newest commit first: from
 /// pdo's trailers, or for hand-made commits from the file's two versions.
 /// `walked`, when given, counts the commits read (none when the cache is current).
-Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const std::string& progress_path, UseCache use,
+Result<std::vector<progress::Event>> study_events(const git::Repo& repo, const std::string& progress_path,
                                                   std::atomic<std::uint64_t>* walked = nullptr);
 
 }  // namespace pdo::app

@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <sstream>
+#include <string>
+#include <thread>
 
 #include "util/progress.hpp"
 
@@ -61,6 +63,28 @@ TEST_CASE("a long delay shows nothing for short work", "[util]") {
     p.add();
   }
   CHECK(err.str().empty());
+}
+
+TEST_CASE("after its delay the line appears while the work goes on, and follows the count", "[util]") {
+  // A delay that is not zero: nothing is drawn at construction, so only the drawing thread can show it.
+  std::ostringstream err;
+  Progress p(err, ShowProgress::yes, label(), 5, std::chrono::milliseconds(1));
+  // Waits for the thread to draw `text` (an event, not a time: up to 10 s on a loaded machine). The
+  // stream is read under pause()'s lock, which also erases the line; the thread draws it again.
+  const auto drawn = [&](const std::string& text) {
+    for (int i = 0; i < 1000; ++i) {
+      {
+        const auto paused = p.pause();
+        if (err.str().find(text) != std::string::npos) return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  };
+  CHECK(drawn("\rfiles 0/5"));
+  p.add(3);
+  CHECK(drawn("\rfiles 3/5"));
+  p.finish();
 }
 
 TEST_CASE("counts and rates read well", "[util]") {

@@ -1,6 +1,8 @@
 // The commit transaction's journal as properties (RapidCheck): every journal pdo's own writer makes, for
 // any generated transaction, loads back as written; and a journal cut at any byte (a kill, a full disk)
 // loads exactly as the same journal cut at the end of its last whole line: a record cut short never happened.
+// And recovery's roll-back, for whatever a kill left at each recorded name, touches only a regular file that
+// still holds exactly pdo's bytes: a link, a folder, the learner's bytes or nothing stay as they were found.
 #include <rapidcheck/catch.h>
 #include <catch2/catch.hpp>
 
@@ -10,8 +12,11 @@
 #include <vector>
 
 #include "app/commit/txn_journal.hpp"
+#include "git/repo.hpp"
 #include "util/fs.hpp"
+#include "util/own_state.hpp"
 #include "util/platform.hpp"
+#include "util/sha256.hpp"
 
 using namespace pdo;
 namespace fs = std::filesystem;
@@ -165,5 +170,87 @@ TEST_CASE("a journal cut at any byte loads as if cut at the end of its last whol
     const std::string at_k = cut_at(k);
     RC_ASSERT(at_k == cut_at(whole));
     RC_ASSERT(at_k.rfind("refused", 0) != 0);  // what pdo wrote, cut short, is never taken for a forgery
+  });
+}
+
+namespace {
+
+/// What a kill (and then the learner, or anything else) left at a recorded file's name.
+enum class Found { pdo_bytes, other_bytes, link_to_pdo_bytes, folder, missing };
+
+void put(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << bytes;
+  RC_ASSERT(static_cast<bool>(out));
+}
+
+std::string kind_of(const fs::path& p) {
+  std::error_code ec;
+  const auto st = fs::symlink_status(p, ec);
+  if (fs::is_symlink(st)) return "link";
+  if (fs::is_directory(st)) return "folder";
+  if (!fs::exists(st)) return "missing";
+  const auto bytes = util::read_file(p);
+  return bytes ? "file: " + *bytes : "unreadable";
+}
+
+}  // namespace
+
+TEST_CASE("roll-back puts back only a regular file holding pdo's bytes, and leaves anything else as found", "[property]") {
+  // Can this system make a symbolic link here (Windows without the privilege cannot)?
+  const bool links = [] {
+    Scratch probe;
+    std::error_code ec;
+    fs::create_symlink(probe.dir / "target", probe.dir / "link", ec);
+    return !ec;
+  }();
+  rc::prop("per record: pdo's bytes rolled back, every other shape untouched", [links] {
+    Scratch scratch;
+    const fs::path ws = scratch.dir / "ws";
+    auto repo = git::Repo::init(ws);
+    RC_ASSERT(static_cast<bool>(repo));
+    const fs::path gitdir = repo->gitdir();
+    fs::create_directories(gitdir / "pdo-txn");
+    std::vector<Found> shapes = {Found::pdo_bytes, Found::other_bytes, Found::folder, Found::missing};
+    if (links) shapes.push_back(Found::link_to_pdo_bytes);
+    app::Journal j;
+    j.stage = *rc::gen::elementOf(std::vector<app::Stage>{app::Stage::writing, app::Stage::committing, app::Stage::publishing});
+    const std::size_t n = *rc::gen::inRange<std::size_t>(1, 5);
+    std::vector<std::string> expected;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Found found = *rc::gen::elementOf(shapes);
+      const bool removed = *rc::gen::arbitrary<bool>();
+      const bool existed = removed || *rc::gen::arbitrary<bool>();
+      const std::string name = "lessons/0" + std::to_string(i) + "-x/notes.md";
+      const fs::path file = ws / fs::u8path(name);
+      fs::create_directories(file.parent_path());
+      const std::string old_bytes = "old " + std::to_string(i) + "\n", new_bytes = "new " + std::to_string(i) + "\n";
+      if (existed) put(util::OwnFile::backup(gitdir, i).path(), old_bytes);
+      j.files.push_back({util::RelPath::parse(name).take(), existed, removed ? std::string() : util::sha256_hex(new_bytes), removed});
+      const fs::path target = scratch.dir / ("target-" + std::to_string(i));
+      switch (found) {
+        case Found::pdo_bytes: put(file, new_bytes); break;
+        case Found::other_bytes: put(file, "the learner's " + new_bytes); break;
+        case Found::link_to_pdo_bytes:
+          put(target, new_bytes);
+          fs::create_symlink(target, file);
+          break;
+        case Found::folder: fs::create_directories(file / "inside"); break;
+        case Found::missing: break;
+      }
+      // Only these two change: a regular file with pdo's new bytes goes back to the old file (or away), and
+      // a removed file that nothing took the name of comes back.
+      const bool ours = !removed && found == Found::pdo_bytes;
+      const bool comes_back = removed && found == Found::missing && existed;
+      expected.push_back(ours ? (existed ? "file: " + old_bytes : "missing") : comes_back ? "file: " + old_bytes : kind_of(file));
+      if (found == Found::link_to_pdo_bytes) expected.back() += " -> " + kind_of(target);
+    }
+    app::roll_back(*repo, j);
+    for (std::size_t i = 0; i < n; ++i) {
+      const fs::path file = ws / fs::u8path(j.files[i].path.str());
+      std::string now = kind_of(file);
+      if (now == "link") now += " -> " + kind_of(scratch.dir / ("target-" + std::to_string(i)));
+      RC_ASSERT(now == expected[i]);
+    }
   });
 }

@@ -99,11 +99,11 @@ using util::OwnFile;
 
 OwnFile journal_file(const fs::path& gitdir) { return OwnFile::in_txn(gitdir, OwnFile::TxnName::journal); }
 
+/// Whether `file` is a regular file (never through a link: opened without following one) of exactly the
+/// bytes with that hash.
 bool holds(const fs::path& file, const std::string& sha256) {
-  std::error_code ec;
-  if (!fs::is_regular_file(fs::symlink_status(file, ec))) return false;
-  auto bytes = util::read_file(file);
-  return bytes && util::sha256_hex(*bytes) == sha256;
+  const auto r = platform::read_regular_file_no_link(file, util::k_unlimited_bytes);
+  return r.outcome == platform::ReadOutcome::ok && util::sha256_hex(r.bytes) == sha256;
 }
 
 /// Puts a backup back at `file`: its old inode under its name by a rename, which needs no free space (a full

@@ -1,7 +1,8 @@
 #include "checks/online.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <charconv>
+#include <optional>
 
 #include "util/i18n.hpp"
 #include "util/text.hpp"
@@ -37,6 +38,19 @@ std::string failure_text(const HttpResponse& resp) {
   return util::current_lang() == util::Lang::zh ? what : what + " — " + resp.error;
 }
 
+/// The code point of a numeric character reference's name ("#8212", "#x2014"), as a browser shows it:
+/// U+FFFD for 0, a surrogate or one past U+10FFFF; nullopt when it is no number (then it stays text).
+std::optional<unsigned long> numeric_reference(std::string_view name) {
+  if (name.size() < 2 || name[0] != '#') return std::nullopt;
+  const bool hex = name[1] == 'x' || name[1] == 'X';
+  const std::string_view digits = name.substr(hex ? 2 : 1);
+  unsigned long cp = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), cp, hex ? 16 : 10);
+  if (digits.empty() || end != digits.data() + digits.size()) return std::nullopt;
+  if (ec != std::errc() || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0xFFFDul;
+  return cp;
+}
+
 std::string decode_entities(std::string_view s) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -70,9 +84,8 @@ std::string decode_entities(std::string_view s) {
       util::append_utf8(out, name[0] == 'l' ? 0x2018 : 0x2019);
     else if (name == "ldquo" || name == "rdquo")
       util::append_utf8(out, name[0] == 'l' ? 0x201C : 0x201D);
-    else if (name.size() > 1 && name[0] == '#') {
-      const bool hex = name[1] == 'x' || name[1] == 'X';
-      util::append_utf8(out, std::strtoul(name.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10));
+    else if (const auto cp = numeric_reference(name)) {
+      util::append_utf8(out, *cp);
     } else {
       out += s.substr(i, semi - i + 1);
     }

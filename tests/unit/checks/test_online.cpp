@@ -1,6 +1,10 @@
 // checks::check_lesson_pages and the libcurl client against a local server the test starts and stops.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "checks/online.hpp"
 #include "course/course.hpp"
 #include "support/http_server.hpp"
@@ -38,6 +42,21 @@ published = false
 )";
 
 }  // namespace
+
+TEST_CASE("every named entity pdo decodes in a title gives its character", "[checks]") {
+  // The whole table, each between two letters, so a name dropped or decoded to nothing shows.
+  const std::vector<std::pair<std::string, std::string>> named = {
+      {"amp", "&"},           {"lt", "<"},           {"gt", ">"},           {"quot", "\""},          {"apos", "'"},
+      {"nbsp", "a b"},        {"mdash", "\u2014"},   {"ndash", "\u2013"},   {"middot", "\u00b7"},     {"hellip", "\u2026"},
+      {"lsquo", "\u2018"},    {"rsquo", "\u2019"},   {"ldquo", "\u201c"},   {"rdquo", "\u201d"}};
+  for (const auto& [name, shown] : named) {
+    CAPTURE(name);
+    const std::string expected = name == "nbsp" ? shown : "a" + shown + "b";
+    CHECK(checks::page_title("<title>a&" + name + ";b</title>") == expected);
+  }
+  // One it does not know stays as written, as does a reference with no number.
+  CHECK(checks::page_title("<title>a&copy;b &#;c &#x;d &#12a;</title>") == "a&copy;b &#;c &#x;d &#12a;");
+}
 
 TEST_CASE("page titles are read the way a browser shows them", "[checks]") {
   CHECK(checks::page_title("<html><head><TITLE>\n  PyTorch Distributed Overview &mdash; x</TITLE>") ==

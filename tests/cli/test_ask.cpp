@@ -61,3 +61,27 @@ TEST_CASE("ask after questions.md was taken out of git commits it again as a pla
   CHECK_THAT(read_file(root / "questions.md"), Catch::Contains("what is a bucket?"));
   CHECK(git_out({"status", "--porcelain"}, root) == " M questions.md\n");
 }
+
+// Mutation seed 18520729 (--seed-from 11a9a99) negated the condition of ask's "(commit …)" and every test
+// passed: none read which commit a command says it made. Each committing command that names its commit
+// names HEAD's, in both languages.
+TEST_CASE("a command that names its commit names the commit it made, HEAD", "[cli][ask]") {
+  TempDir tmp("names its commit");
+  const auto root = fresh_workspace(tmp);
+  write_file(lesson_dir(root, "03-") / "notes.md", "## 名称解释\n\n- DDP：数据并行\n");
+  const std::vector<std::vector<std::string>> commands = {
+      {"--lang", "en", "ask", "why barrier?", "--lesson", "03"},
+      {"ask", "为什么要 barrier？", "--lesson", "03"},
+      {"--lang", "en", "track", "done", "03", "read"},
+      {"track", "done", "03", "notes"},
+      {"--lang", "en", "lesson", "add", "Ray basics"},
+      {"glossary"}};
+  for (const auto& args : commands) {
+    CAPTURE(args);
+    const auto r = pdo_in(root, args);
+    require_ok(r);
+    const std::string head = git_out({"rev-parse", "HEAD"}, root).substr(0, 12);
+    CHECK_THAT(r.out, Catch::Contains("(commit " + head + ")") || Catch::Contains("（提交 " + head + "）"));
+  }
+  require_clean_repo(root);
+}

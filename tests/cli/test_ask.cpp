@@ -70,12 +70,9 @@ TEST_CASE("a command that names its commit names the commit it made, HEAD", "[cl
   const auto root = fresh_workspace(tmp);
   write_file(lesson_dir(root, "03-") / "notes.md", "## 名称解释\n\n- DDP：数据并行\n");
   const std::vector<std::vector<std::string>> commands = {
-      {"--lang", "en", "ask", "why barrier?", "--lesson", "03"},
-      {"ask", "为什么要 barrier？", "--lesson", "03"},
-      {"--lang", "en", "track", "done", "03", "read"},
-      {"track", "done", "03", "notes"},
-      {"--lang", "en", "lesson", "add", "Ray basics"},
-      {"glossary"}};
+      {"--lang", "en", "ask", "why barrier?", "--lesson", "03"}, {"ask", "为什么要 barrier？", "--lesson", "03"},
+      {"--lang", "en", "track", "done", "03", "read"},           {"track", "done", "03", "notes"},
+      {"--lang", "en", "lesson", "add", "Ray basics"},           {"glossary"}};
   for (const auto& args : commands) {
     CAPTURE(args);
     const auto r = pdo_in(root, args);

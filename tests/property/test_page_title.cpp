@@ -18,9 +18,9 @@ namespace {
 /// Code points from every range's edges and inside: 0, C0, ASCII, C1, the BMP, the surrogates, the
 /// planes above, U+10FFFF and past it.
 rc::Gen<unsigned long> code_point() {
-  return rc::gen::oneOf(rc::gen::elementOf(std::vector<unsigned long>{0, 1, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0x7ff, 0x800, 0xd7ff,
-                                                                      0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff, 0x10000,
-                                                                      0x10ffff, 0x110000, 0xffffff}),
+  return rc::gen::oneOf(rc::gen::elementOf(std::vector<unsigned long>{0,      1,      0x1f,   0x20,    0x7e,     0x7f,     0x80,    0x9f,
+                                                                      0xa0,   0x7ff,  0x800,  0xd7ff,  0xd800,   0xdbff,   0xdc00,  0xdfff,
+                                                                      0xe000, 0xfffd, 0xffff, 0x10000, 0x10ffff, 0x110000, 0xffffff}),
                         rc::gen::inRange<unsigned long>(0, 0x110010));
 }
 

@@ -229,14 +229,21 @@ TEST_CASE("roll-back puts back only a regular file holding pdo's bytes, and leav
       j.files.push_back({util::RelPath::parse(name).take(), existed, removed ? std::string() : util::sha256_hex(new_bytes), removed});
       const fs::path target = scratch.dir / ("target-" + std::to_string(i));
       switch (found) {
-        case Found::pdo_bytes: put(file, new_bytes); break;
-        case Found::other_bytes: put(file, "the learner's " + new_bytes); break;
+        case Found::pdo_bytes:
+          put(file, new_bytes);
+          break;
+        case Found::other_bytes:
+          put(file, "the learner's " + new_bytes);
+          break;
         case Found::link_to_pdo_bytes:
           put(target, new_bytes);
           fs::create_symlink(target, file);
           break;
-        case Found::folder: fs::create_directories(file / "inside"); break;
-        case Found::missing: break;
+        case Found::folder:
+          fs::create_directories(file / "inside");
+          break;
+        case Found::missing:
+          break;
       }
       // Only these two change: a regular file with pdo's new bytes goes back to the old file (or away), and
       // a removed file that nothing took the name of comes back.

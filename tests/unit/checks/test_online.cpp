@@ -46,9 +46,9 @@ published = false
 TEST_CASE("every named entity pdo decodes in a title gives its character", "[checks]") {
   // The whole table, each between two letters, so a name dropped or decoded to nothing shows.
   const std::vector<std::pair<std::string, std::string>> named = {
-      {"amp", "&"},           {"lt", "<"},           {"gt", ">"},           {"quot", "\""},          {"apos", "'"},
-      {"nbsp", "a b"},        {"mdash", "\u2014"},   {"ndash", "\u2013"},   {"middot", "\u00b7"},     {"hellip", "\u2026"},
-      {"lsquo", "\u2018"},    {"rsquo", "\u2019"},   {"ldquo", "\u201c"},   {"rdquo", "\u201d"}};
+      {"amp", "&"},        {"lt", "<"},         {"gt", ">"},         {"quot", "\""},       {"apos", "'"},
+      {"nbsp", "a b"},     {"mdash", "\u2014"}, {"ndash", "\u2013"}, {"middot", "\u00b7"}, {"hellip", "\u2026"},
+      {"lsquo", "\u2018"}, {"rsquo", "\u2019"}, {"ldquo", "\u201c"}, {"rdquo", "\u201d"}};
   for (const auto& [name, shown] : named) {
     CAPTURE(name);
     const std::string expected = name == "nbsp" ? shown : "a" + shown + "b";

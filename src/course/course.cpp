@@ -70,8 +70,7 @@ void parse_lesson(const TomlTable& table, std::size_t index, std::set<int>& numb
   l.folder = t.string("folder", Need::required);
   if (!l.folder.empty()) {
     if (auto problem = folder_name_problem(l.folder)) {
-      t.fail("folder", tr("文件夹名不安全（", "unsafe folder name (") + *problem + "): " + l.folder.substr(0, 120) +
-                           (l.folder.size() > 120 ? "..." : ""));
+      t.fail("folder", tr("文件夹名不安全（", "unsafe folder name (") + *problem + "): " + util::excerpt(l.folder, 120));
     } else if (!folders.insert(util::to_lower(l.folder)).second) {
       t.fail("folder", tr("文件夹名重复：", "duplicate folder name: ") + l.folder);
     }

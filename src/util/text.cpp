@@ -273,6 +273,17 @@ std::size_t display_width(std::string_view s) {
   return width;
 }
 
+std::string excerpt(std::string_view s, std::size_t max_bytes) {
+  if (s.size() <= max_bytes) return std::string(s);
+  std::size_t end = 0;
+  for (std::size_t next = 0;;) {  // s is longer than max_bytes, so next stays inside it
+    next_code_point(s, next);
+    if (next > max_bytes) break;
+    end = next;
+  }
+  return std::string(s.substr(0, end)) + "...";
+}
+
 void append_utf8(std::string& out, unsigned long cp) {
   if (cp < 0x80) {
     out += static_cast<char>(cp);

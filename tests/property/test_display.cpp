@@ -48,3 +48,24 @@ TEST_CASE("no raw control reaches the terminal, whatever the text", "[property]"
     }
   });
 }
+
+TEST_CASE("an excerpt keeps a short text whole and cuts a long one between characters", "[property]") {
+  rc::prop("excerpt(s, n): s if it fits, else the longest start that ends between characters, then ...", [] {
+    const std::string s = *test::edgy_text();
+    const std::size_t max = *rc::gen::inRange<std::size_t>(0, s.size() + 3);
+    const std::string e = util::excerpt(s, max);
+    if (s.size() <= max) {
+      RC_ASSERT(e == s);
+      return;
+    }
+    RC_ASSERT(util::ends_with(e, "..."));
+    const std::string kept = e.substr(0, e.size() - 3);
+    RC_ASSERT(kept.size() <= max);
+    RC_ASSERT(s.compare(0, kept.size(), kept) == 0);
+    std::size_t at = 0;  // kept ends where a character ends
+    while (at < kept.size()) util::next_code_point(s, at);
+    RC_ASSERT(at == kept.size());
+    util::next_code_point(s, at);  // and the next character would not fit
+    RC_ASSERT(at > max);
+  });
+}

@@ -163,6 +163,11 @@ TEST_CASE("bad course files are refused with file, line and reason", "[course]")
     const auto msg =
         error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"" + long_bad + "\"\n"));
     CHECK_THAT(msg, Catch::Contains("): ../" + std::string(117, 'a') + "...\n"));
+    // And one of exactly 120 bytes whole, with no "..." (mutant course.cpp:74, > -> >=, seed 18520729).
+    const std::string at_limit = "../" + std::string(117, 'a');
+    CHECK_THAT(
+        error_of(with_lesson2("[[lessons]]\nnumber = 2\ntitle = \"Two\"\nurl = \"https://e.org/2\"\nfolder = \"" + at_limit + "\"\n")),
+        Catch::Contains("): " + at_limit + "\n"));
   }
   SECTION("non-http URLs") {
     for (const char* bad : {"ftp://e.org/2", "javascript:alert(1)", "file:///etc/passwd", "https://", "e.org/2"}) {

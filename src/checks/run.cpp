@@ -24,11 +24,8 @@ std::string combined_output(const platform::ProcessResult& r) {
   return out;
 }
 
-/// What check-env.md keeps of an output: its first 4000 bytes.
-std::string evidence_of(std::string output) {
-  if (output.size() > k_max_evidence) output = output.substr(0, k_max_evidence) + "\n[…]";
-  return output;
-}
+/// What check-env.md keeps of an output: its first 4000 bytes, cut between characters.
+std::string evidence_of(const std::string& output) { return util::excerpt(output, k_max_evidence, "\n[…]"); }
 
 bool output_matches(const course::CheckItem& item, const std::string& output) {
   if (!item.expect_contains.empty() && output.find(item.expect_contains) == std::string::npos) return false;

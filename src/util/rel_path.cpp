@@ -74,7 +74,7 @@ Result<RelPath> RelPath::parse(std::string_view text) {
   if (why.empty()) return RelPath(std::string(text));
   return Error{Exit::usage, trf("“{}”不是工作区里的路径：{}。pdo 不会读写它。",
                                 "\"{}\" is not a path inside the workspace: {}. pdo does not read or write it.",
-                                escape_controls(text.substr(0, 200)), why)};
+                                escape_controls(excerpt(text, 200)), why)};
 }
 
 Result<fs::path> RelPath::in(const fs::path& root, LastLink last, CheckedFolders* checked) const {

@@ -273,7 +273,7 @@ std::size_t display_width(std::string_view s) {
   return width;
 }
 
-std::string excerpt(std::string_view s, std::size_t max_bytes) {
+std::string excerpt(std::string_view s, std::size_t max_bytes, std::string_view more) {
   if (s.size() <= max_bytes) return std::string(s);
   std::size_t end = 0;
   for (std::size_t next = 0;;) {  // s is longer than max_bytes, so next stays inside it
@@ -281,7 +281,7 @@ std::string excerpt(std::string_view s, std::size_t max_bytes) {
     if (next > max_bytes) break;
     end = next;
   }
-  return std::string(s.substr(0, end)) + "...";
+  return std::string(s.substr(0, end)).append(more);
 }
 
 void append_utf8(std::string& out, unsigned long cp) {

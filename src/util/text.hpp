@@ -63,8 +63,8 @@ void append_utf8(std::string& out, unsigned long cp);
 unsigned long next_code_point(std::string_view s, std::size_t& i);
 
 /// `s` whole if it has at most `max_bytes` bytes; else its longest start of at most `max_bytes` bytes that
-/// ends between two characters (next_code_point's), then "...": a long value quoted in a message.
-std::string excerpt(std::string_view s, std::size_t max_bytes);
+/// ends between two characters (next_code_point's), then `more`: a long value quoted in a message.
+std::string excerpt(std::string_view s, std::size_t max_bytes, std::string_view more = "...");
 
 /// East Asian wide characters (CJK ideographs and punctuation, kana, Hangul, full-width forms): two
 /// columns on a terminal.

@@ -59,12 +59,15 @@ bool random_lowercase(std::string_view value) {
 }
 
 /// The longest run of upper-case letters and digits with both in it: MODEL_V2 names have few and short
-/// ones, a random upper-case key (20 characters: a Huawei Cloud AK) is one.
+/// ones, a random upper-case key (20 characters: a Huawei Cloud AK) is one. A capital before a lower-case
+/// letter starts the next word (Model2024…Weights), as in made_of_words: it ends the run.
 std::size_t longest_upper_digit_run(std::string_view value) {
   std::size_t longest = 0, run = 0;
   bool digit = false, upper = false;
-  for (const char c : value) {
-    if (is_upper(c) || is_digit(c)) {
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    const bool starts_word = is_upper(c) && i + 1 < value.size() && is_lower(value[i + 1]);
+    if ((is_upper(c) || is_digit(c)) && !starts_word) {
       run = run + 1;
       digit = digit || is_digit(c);
       upper = upper || is_upper(c);

@@ -352,15 +352,19 @@ int run_scan_history(Context& ctx) {
             })
         .take();
     for (const auto& [commit, f] : in_messages) print(progress, commit, f);
-    // Branch and tag names, and annotated tags' messages and taggers, are history a push sends too.
+    // Branch and tag names, and annotated tags' messages and taggers (every tag of a tag of a tag), are
+    // history a push sends too.
+    const auto scan_ref_text = [&](const std::string& label, const std::string& text) {
+      for (auto f : scanner.scan_content(label, text)) {
+        f.path = label;
+        print(progress, tr("引用", "ref"), f);  // not the name: it may be the key
+      }
+    };
     for (const auto& ref : repo.ref_texts().take()) {
-      for (const auto& [label, text] :
-           {std::pair{tr("(引用名)", "(ref name)"), ref.name}, std::pair{tr("(标签说明)", "(tag message)"), ref.tag_message},
-            std::pair{tr("(标签作者)", "(tagger)"), ref.tagger}}) {
-        for (auto f : scanner.scan_content(label, text)) {
-          f.path = label;
-          print(progress, tr("引用", "ref"), f);  // not the name: it may be the key
-        }
+      scan_ref_text(tr("(引用名)", "(ref name)"), ref.name);
+      for (const auto& tag : ref.tags) {
+        scan_ref_text(tr("(标签说明)", "(tag message)"), tag.message);
+        scan_ref_text(tr("(标签作者)", "(tagger)"), tag.tagger);
       }
     }
   }

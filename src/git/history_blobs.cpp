@@ -214,14 +214,20 @@ Status Repo::for_each_history(const std::function<void(const OutgoingCommit&)>& 
   return ok();
 }
 
-std::optional<Repo::RefText> Repo::tag_text(const std::string& id) const {
+std::vector<Repo::TagText> Repo::tag_chain(const std::string& id) const {
+  std::vector<TagText> chain;
   git_oid oid;
-  if (git_oid_fromstr(&oid, id.c_str()) != 0) return std::nullopt;
+  if (git_oid_fromstr(&oid, id.c_str()) != 0) return chain;
+  // Object ids are hashes of their content, so a chain of tags has an end: each names an older object.
   git_tag* tag = nullptr;
-  if (git_tag_lookup(&tag, m_impl->repo.get(), &oid) != 0) return std::nullopt;
-  RefText out{{}, git_tag_message(tag) ? git_tag_message(tag) : "", signature_text(git_tag_tagger(tag))};
-  git_tag_free(tag);
-  return out;
+  while (git_tag_lookup(&tag, m_impl->repo.get(), &oid) == 0) {
+    chain.push_back({oid_str(oid), git_tag_message(tag) ? git_tag_message(tag) : "", signature_text(git_tag_tagger(tag))});
+    const bool inner = git_tag_target_type(tag) == GIT_OBJECT_TAG;
+    oid = *git_tag_target_id(tag);
+    git_tag_free(tag);
+    if (!inner) break;
+  }
+  return chain;
 }
 
 Result<std::vector<Repo::RefText>> Repo::ref_texts() const {
@@ -231,13 +237,8 @@ Result<std::vector<Repo::RefText>> Repo::ref_texts() const {
     if (int rc = git_reference_iterator_glob_new(&it, m_impl->repo.get(), glob); rc != 0) return lg2_error(rc, "refs");
     git_reference* ref = nullptr;
     while (git_reference_next(&ref, it) == 0) {
-      RefText text{git_reference_name(ref), {}, {}};
-      if (git_reference_type(ref) == GIT_REFERENCE_DIRECT) {
-        if (auto tag = tag_text(oid_str(*git_reference_target(ref)))) {
-          text.tag_message = std::move(tag->tag_message);
-          text.tagger = std::move(tag->tagger);
-        }
-      }
+      RefText text{git_reference_name(ref), {}};
+      if (git_reference_type(ref) == GIT_REFERENCE_DIRECT) text.tags = tag_chain(oid_str(*git_reference_target(ref)));
       out.push_back(std::move(text));
       git_reference_free(ref);
     }

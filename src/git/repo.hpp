@@ -354,15 +354,21 @@ public:
                           const std::function<void(const HistoryBlob&)>& visit_blob) const;
   /// True for a shallow clone (git clone --depth): history older than its boundary commits is not here.
   bool is_shallow() const;
-  /// A ref's texts: its name and, for an annotated tag, its message and tagger.
+  /// A tag object's texts.
+  struct TagText {
+    std::string id;       ///< the tag object's id
+    std::string message;  ///< "" when it has none
+    std::string tagger;   ///< "Name <email>"
+  };
+  /// The tag objects from `id` inward: a tag of a tag sends both, so both are listed (outermost first);
+  /// empty when `id` names no tag object, or nothing this repository has.
+  std::vector<TagText> tag_chain(const std::string& id) const;
+  /// A ref's texts: its name and, for an annotated tag, every tag object it leads through.
   struct RefText {
     std::string name;
-    std::string tag_message;  ///< "" unless the ref names a tag object
-    std::string tagger;       ///< "Name <email>" of a tag object
+    std::vector<TagText> tags;
   };
-  /// The texts of the object `id` names when it is a tag object (nullopt otherwise, or if unknown).
-  std::optional<RefText> tag_text(const std::string& id) const;
-  /// Every branch and tag (refs/heads/*, refs/tags/*) with its tag object's texts.
+  /// Every branch and tag (refs/heads/*, refs/tags/*) with its tag objects' texts.
   Result<std::vector<RefText>> ref_texts() const;
   /// For `git push`: calls `visit_commit` for each commit reachable from `tips` (commit ids) but not from
   /// `known` (ids the remote has; unknown ids are ignored) nor from refs matching `known_glob`

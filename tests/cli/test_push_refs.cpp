@@ -1,6 +1,7 @@
 // Everything git sends at push is checked, with the real git and a local bare remote: branch and tag
-// names, lightweight tags, an annotated tag's message, the author and committer of each commit; the same
-// in pdo scan --history, which also scans every commit a shallow clone has.
+// names, lightweight tags, an annotated tag's message (each tag's, for a tag of a tag), the author and
+// committer of each commit; the same in pdo scan --history, which also scans every commit a shallow clone
+// has.
 #include "cli/cli_helpers.hpp"
 #include "util/fs.hpp"
 #include "util/text.hpp"
@@ -44,6 +45,31 @@ TEST_CASE("an annotated tag whose message holds a key is refused at push", "[cli
   check_refused(git_push(ws, "origin", "refs/tags/v1"), key, "(标签说明)", tmp / "remote.git", "refs/tags/v1");
   git_out({"tag", "-a", "-m", "a clean release", "v2"}, ws);
   const auto clean = git_push(ws, "origin", "refs/tags/v2");
+  INFO(clean.out << clean.err);
+  CHECK(clean.exit_code == 0);
+}
+
+TEST_CASE("a tag of a tag sends both tags' messages: a key in the inner one is refused at push", "[cli][hook]") {
+  // git tag -a of an annotated tag makes a tag object naming a tag object; git push sends both, so the
+  // inner message leaves with it, also once the inner tag's own ref is gone.
+  TempDir tmp("pdo-push-nested");
+  const fs::path ws = workspace_with_remote(tmp);
+  const std::string key = fake_key(28);
+  git_out({"tag", "-a", "-m", "inner notes: token " + key, "inner"}, ws);
+  git_out({"tag", "-a", "-m", "a clean outer message", "outer", "inner"}, ws);
+  git_out({"tag", "-d", "inner"}, ws);
+  REQUIRE(git_out({"cat-file", "-p", "outer"}, ws).find("\ntype tag\n") != std::string::npos);
+  check_refused(git_push(ws, "origin", "refs/tags/outer"), key, "(标签说明)", tmp / "remote.git", "refs/tags/outer");
+  const auto hist = run_pdo({"--lang", "en", "scan", "--history"}, ws);
+  INFO(hist.out << hist.err);
+  CHECK(hist.exit_code == 3);
+  CHECK(hist.out.find("(tag message):1: github-token") != std::string::npos);
+  CHECK(hist.out.find(key.substr(4)) == std::string::npos);
+  // Three deep, every message clean: the push goes through.
+  git_out({"tag", "-a", "-m", "clean one", "c1"}, ws);
+  git_out({"tag", "-a", "-m", "clean two", "c2", "c1"}, ws);
+  git_out({"tag", "-a", "-m", "clean three", "c3", "c2"}, ws);
+  const auto clean = git_push(ws, "origin", "refs/tags/c3");
   INFO(clean.out << clean.err);
   CHECK(clean.exit_code == 0);
 }

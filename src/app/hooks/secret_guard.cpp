@@ -156,11 +156,12 @@ Status check_push_for_secrets(const git::Repo& repo, std::string_view remote, st
     if (words.size() != 4) continue;
     const auto zero = [](const std::string& id) { return id.find_first_not_of('0') == std::string::npos; };
     if (zero(words[1])) continue;  // a branch being deleted sends nothing
-    // The ref names go to the remote too, and a tag object's message and tagger.
+    // The ref names go to the remote too, and each tag object's message and tagger (a tag of a tag
+    // sends both tags).
     scan_text("", tr("(引用名)", "(ref name)"), words[0] + "\n" + words[2] + "\n");
-    if (const auto tag = repo.tag_text(words[1])) {
-      scan_text(words[1].substr(0, 12) + " ", tr("(标签说明)", "(tag message)"), tag->tag_message);
-      scan_text(words[1].substr(0, 12) + " ", tr("(标签作者)", "(tagger)"), tag->tagger + "\n");
+    for (const auto& tag : repo.tag_chain(words[1])) {
+      scan_text(tag.id.substr(0, 12) + " ", tr("(标签说明)", "(tag message)"), tag.message);
+      scan_text(tag.id.substr(0, 12) + " ", tr("(标签作者)", "(tagger)"), tag.tagger + "\n");
     }
     tips.push_back(words[1]);
     if (!zero(words[3])) known.push_back(words[3]);

@@ -176,3 +176,21 @@ TEST_CASE("key containers: age, WireGuard, OpenVPN static and SSH.com keys, thei
   ssh2_public += "---- END SSH2 PUBLIC KEY ----\n";
   CHECK(found_ids(ssh2_public, "id_rsa.pub").empty());
 }
+
+TEST_CASE("a JSON Web Key's private member d is a key; its public members are not", "[secrets]") {
+  const std::string x = body(k_b64url, 43, 670), y = body(k_b64url, 43, 671), d = body(k_b64url, 43, 672);
+  const std::string ec_public = R"({"kty":"EC","crv":"P-256","x":")" + x + R"(","y":")" + y + R"("})";
+  const std::string ec_private = R"({"kty":"EC","crv":"P-256","x":")" + x + R"(","y":")" + y + R"(","d":")" + d + R"("})";
+  const std::vector<std::string> jwk = {"jwk-private-key"};
+  CHECK(found_ids(ec_private, "key.json") == jwk);
+  CHECK(found_ids(ec_private + "\n", "notes.md") == jwk);
+  CHECK(found_ids(ec_public, "key.json").empty());
+  // Pretty-printed, in a Python dict, and an RSA key's 342-character exponent.
+  CHECK(found_ids("{\n  \"kty\": \"OKP\",\n  \"crv\": \"Ed25519\",\n  \"d\": \"" + d + "\"\n}\n", "jwk.json") == jwk);
+  CHECK(found_ids("key = {'kty': 'OKP', 'd': '" + d + "'}\n", "sign.py") == jwk);
+  CHECK(found_ids(R"({"kty":"RSA","n":")" + body(k_b64url, 342, 673) + R"(","e":"AQAB","d":")" + body(k_b64url, 342, 674) + R"("})",
+                  "rsa.json") == jwk);
+  // Anything else named d: a short value, a word, a variable's d.
+  CHECK(found_ids(R"({"d": "2026-12-07"})", "data.json").empty());
+  CHECK(found_ids("d = \"" + d + "\"\n", "x.py").empty());
+}

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "secrets/containers.hpp"
 #include "secrets/json_text.hpp"
 #include "secrets/literals.hpp"
 #include "secrets/scanner.hpp"
@@ -288,6 +289,11 @@ void Scanner::scan_bytes(std::string_view path, std::string_view type_path, std:
 
 std::vector<Finding> Scanner::scan_content(std::string_view path, std::string_view content) const {
   std::vector<Finding> out;
+  // A key store or a DER key is a key by its structure, whatever the file's name (line 0: the whole file).
+  if (const auto container = key_container(content)) {
+    out.push_back({std::string(path), 0, std::string(container->id), std::string(container->description), "",
+                   std::string(container->description_zh)});
+  }
   scan_bytes(path, path, content, false, out);
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
   return out;
@@ -336,10 +342,13 @@ bool Scanner::public_file(std::string_view rule_id, std::string_view content) co
 
 std::vector<Finding> Scanner::scan(std::string_view path, std::string_view content) const {
   auto out = scan_path(path);
-  out.erase(std::remove_if(out.begin(), out.end(),
-                           [&](const Finding& f) { return f.line == 0 && f.redacted.empty() && public_file(f.rule_id, content); }),
-            out.end());
   auto more = scan_content(path, content);
+  // The file's name is not reported on top of what its structure says (a key store named *.p12).
+  const bool container = !more.empty() && more.front().line == 0;
+  out.erase(
+      std::remove_if(out.begin(), out.end(),
+                     [&](const Finding& f) { return f.line == 0 && f.redacted.empty() && (container || public_file(f.rule_id, content)); }),
+      out.end());
   out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   return out;
 }

@@ -177,6 +177,49 @@ TEST_CASE("key containers: age, WireGuard, OpenVPN static and SSH.com keys, thei
   CHECK(found_ids(ssh2_public, "id_rsa.pub").empty());
 }
 
+namespace {
+
+/// DER: a tag, its definite length (short or long form), its content.
+std::string der(unsigned char tag, const std::string& content) {
+  std::string out(1, static_cast<char>(tag));
+  const std::size_t n = content.size();
+  if (n < 0x80) {
+    out += static_cast<char>(n);
+  } else if (n < 0x100) {
+    out += "\x81";
+    out += static_cast<char>(n);
+  } else {
+    out += "\x82";
+    out += static_cast<char>(n >> 8);
+    out += static_cast<char>(n & 0xff);
+  }
+  return out + content;
+}
+
+/// A big-endian integer of `bytes` bytes.
+std::string be(std::uint64_t v, std::size_t bytes) {
+  std::string out;
+  for (std::size_t i = bytes; i-- > 0;) out += static_cast<char>((v >> (8 * i)) & 0xff);
+  return out;
+}
+
+/// A Java key store as keytool writes it (version 2): `tags` are its entries' tags in order, each with a
+/// 300-byte body (a certificate's or an encrypted key's bytes), a one-certificate chain for a key entry.
+std::string java_key_store(const std::string& magic, const std::vector<unsigned>& tags) {
+  std::string out = magic + be(2, 4) + be(tags.size(), 4);
+  std::uint32_t seed = 600;
+  for (const unsigned tag : tags) {
+    out += be(tag, 4) + be(5, 2) + "alias" + be(1733570000000ull, 8);
+    const std::string blob = random_bytes(300, ++seed);
+    if (tag == 2) out += be(5, 2) + "X.509" + be(blob.size(), 4) + blob;
+    if (tag == 1) out += be(blob.size(), 4) + blob + be(1, 4) + be(5, 2) + "X.509" + be(blob.size(), 4) + blob;
+    if (tag == 3) out += blob;  // JCEKS: a serialized secret key object
+  }
+  return out + random_bytes(20, 699);  // the store's keyed digest
+}
+
+}  // namespace
+
 TEST_CASE("a JSON Web Key's private member d is a key; its public members are not", "[secrets]") {
   const std::string x = body(k_b64url, 43, 670), y = body(k_b64url, 43, 671), d = body(k_b64url, 43, 672);
   const std::string ec_public = R"({"kty":"EC","crv":"P-256","x":")" + x + R"(","y":")" + y + R"("})";
@@ -193,4 +236,53 @@ TEST_CASE("a JSON Web Key's private member d is a key; its public members are no
   // Anything else named d: a short value, a word, a variable's d.
   CHECK(found_ids(R"({"d": "2026-12-07"})", "data.json").empty());
   CHECK(found_ids("d = \"" + d + "\"\n", "x.py").empty());
+}
+
+TEST_CASE("binary key containers are found by their structure under any name; certificates only stay silent", "[secrets]") {
+  const std::string jks(std::string("\xFE\xED\xFE\xED", 4)), jceks(std::string("\xCE\xCE\xCE\xCE", 4));
+  const std::vector<std::string> container = {"java-key-store"};
+  // A key entry anywhere after trusted certificates, in a JKS or a JCEKS, and a JCEKS secret key.
+  for (const auto& name : {"keystore.jks", "app.keystore", "data.bin"}) {
+    INFO(name);
+    CHECK(found_ids(java_key_store(jks, {1}), name) == container);
+    CHECK(found_ids(java_key_store(jks, {2, 2, 1}), name) == container);
+    CHECK(found_ids(java_key_store(jceks, {2, 3}), name) == container);
+    // A trust store (certificates only), a JKS that cannot hold a secret key entry, a cut store: silent.
+    CHECK(found_ids(java_key_store(jks, {2, 2}), name).empty());
+    CHECK(found_ids(java_key_store(jks, {2, 3}), name).empty());
+    CHECK(found_ids(java_key_store(jks, {2, 1}).substr(0, 330), name).empty());
+  }
+  CHECK(found_ids(std::string(), "keystore.jks").empty());
+
+  // PKCS#12: the PFX's version 3, its pkcs7-data content, a pkcs8ShroudedKeyBag in the clear.
+  const std::string pkcs7_data = der(0x06, "\x2a\x86\x48\x86\xf7\x0d\x01\x07\x01");
+  const std::string shrouded_bag = der(0x06, "\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x02");
+  const auto pfx = [&](const std::string& inside) {
+    return der(0x30, der(0x02, "\x03") + der(0x30, pkcs7_data + der(0xa0, der(0x04, inside))) + der(0x30, random_bytes(40, 650)));
+  };
+  const std::string with_key = pfx(der(0x30, der(0x30, shrouded_bag + der(0xa0, der(0x04, random_bytes(200, 651))))));
+  CHECK(found_ids(with_key, "client.bin") == std::vector<std::string>{"pkcs12-key-store"});
+  CHECK(found_ids(with_key, "client.p12") == std::vector<std::string>{"pkcs12-key-store"});  // once, not also by its name
+  CHECK(found_ids(pfx(der(0x30, random_bytes(200, 652))), "certs.bin").empty());
+  CHECK(found_ids(with_key.substr(0, with_key.size() - 1), "client.bin").empty());
+
+  // DER keys, the whole file: PKCS#1, PKCS#8, SEC1, encrypted PKCS#8; a public key and a certificate stay silent.
+  const std::string rsa_oid = der(0x30, der(0x06, "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01") + std::string("\x05\x00", 2));
+  const std::string pkcs1 =
+      der(0x30, der(0x02, std::string(1, '\0')) + der(0x02, "\x01" + random_bytes(256, 660)) + der(0x02, "\x01\x00\x01"));
+  const std::string pkcs8 = der(0x30, der(0x02, std::string(1, '\0')) + rsa_oid + der(0x04, pkcs1));
+  // SEC1 as openssl ecparam -genkey writes it: the key, the curve (prime256v1), the public point.
+  const std::string sec1 =
+      der(0x30, der(0x02, "\x01") + der(0x04, random_bytes(32, 661)) + der(0xa0, der(0x06, "\x2a\x86\x48\xce\x3d\x03\x01\x07")) +
+                    der(0xa1, der(0x03, std::string("\x00\x04", 2) + random_bytes(64, 665))));
+  const std::string pbes2 = der(0x30, der(0x06, "\x2a\x86\x48\x86\xf7\x0d\x01\x05\x0d") + der(0x30, random_bytes(60, 662)));
+  const std::string encrypted = der(0x30, pbes2 + der(0x04, random_bytes(1200, 663)));
+  for (const auto* key : {&pkcs1, &pkcs8, &sec1, &encrypted}) {
+    CHECK(found_ids(*key, "key.der") == std::vector<std::string>{"der-private-key"});
+    CHECK(found_ids(*key + "trailing", "key.der").empty());  // not one element: no key file
+  }
+  const std::string public_key = der(0x30, rsa_oid + der(0x03, std::string(1, '\0') + pkcs1));
+  const std::string certificate = der(0x30, der(0x30, der(0xa0, der(0x02, "\x02")) + der(0x02, random_bytes(16, 664))) + rsa_oid);
+  CHECK(found_ids(public_key, "pub.der").empty());
+  CHECK(found_ids(certificate, "cert.der").empty());
 }

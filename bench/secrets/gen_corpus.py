@@ -171,7 +171,28 @@ fmt("wireguard-private", "private-keys", lambda: "Private" + "Key = " + rand(ALN
 
 F["service-account-json"] = ("service-accounts", service_account)
 
-MULTI_LINE = {"private-key", "service-account-json"}
+
+def openvpn_block():
+    """OpenVPN's static key (openvpn --genkey): 16 lines of hex in its own armour."""
+    lines = ["-----BEGIN " + "OpenVPN Static key V1-----"]
+    lines += [rand(HEX, 32) for _ in range(16)]
+    lines.append("-----END OpenVPN Static key V1-----")
+    return [lines]
+
+
+def ssh_com_block():
+    """An SSH.com (SSH2) private key as PuTTYgen exports it: four dashes and a space, a Comment header."""
+    lines = ["---- BEGIN SSH2 ENCRYPTED " + "PRIVATE KEY ----", 'Comment: "rsa-key-20261207"']
+    lines += [rand(ALNUM + "+/", 64) for _ in range(8)]
+    lines.append("---- END SSH2 ENCRYPTED PRIVATE KEY ----")
+    return [lines]
+
+
+# Multi-line key containers (issue 45); the planted line is the armour's first line.
+F["openvpn-static"] = ("private-keys", openvpn_block)
+F["ssh-com-private"] = ("private-keys", ssh_com_block)
+
+MULTI_LINE = {"private-key", "service-account-json", "openvpn-static", "ssh-com-private"}
 
 WORDS = ("the a process group rank world size tensor gradient model data parallel shard pipeline stage backend "
          "nccl gloo rpc remote reference optimizer step loss batch epoch device cuda node launch torchrun elastic "

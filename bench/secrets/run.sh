@@ -86,7 +86,8 @@ if [ ! -d "$gs_repo/.git" ]; then
       '"private_key_id" *: *"[0-9a-f]{40}"' \
       '[sr]k_live_[A-Za-z0-9]{20,}' 'whsec_[A-Za-z0-9+/=]{24,}' 'hvs\.[A-Za-z0-9_-]{90,120}' 'shp(at|ss|ca|pa)_[0-9a-fA-F]{32}' \
       'SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}' 'dapi[0-9a-f]{32}' 'tvly-[A-Za-z0-9-]{32,}' 'pcsk_[A-Za-z0-9_]{50,}' 'da2-[a-z0-9]{26}' \
-      'AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}' 'PrivateKey *= *[A-Za-z0-9+/]{43}='; do
+      'AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}' 'PrivateKey *= *[A-Za-z0-9+/]{43}=' \
+      'BEGIN OpenVPN Static key V1-----' '---- BEGIN SSH2 [A-Z ]*PRIVATE KEY ----'; do
       git secrets --add -- "$p"
     done
   )

@@ -48,6 +48,14 @@ Status render_into(std::string& out, std::string_view t, Scopes& scopes) {
     if (close == std::string_view::npos || close == open + 2) return Error{Exit::failure, "template: unclosed {{"};
     const std::string_view tag = t.substr(open + 2, close - open - 2);
     const char sigil = tag.front();
+    if (sigil == '!') {  // a comment: the template's own notes, never output
+      pos = close + 2;
+      // One over several lines, from a line's start, goes with its last line end (a one-line comment
+      // alone on its line went with the standalone lines).
+      const bool own_lines = (open == 0 || t[open - 1] == '\n') && tag.find('\n') != std::string_view::npos;
+      if (own_lines && pos < t.size() && t[pos] == '\n') ++pos;
+      continue;
+    }
     const std::string_view name = (sigil == '#' || sigil == '^' || sigil == '/') ? tag.substr(1) : tag;
     const Value* v = lookup(scopes, name);
     if (!v) return Error{Exit::failure, "template: unknown name " + std::string(name)};
@@ -82,7 +90,7 @@ Status render_into(std::string& out, std::string_view t, Scopes& scopes) {
   return ok();
 }
 
-/// Mustache's "standalone" rule: a line holding only a section tag disappears with its line end.
+/// Mustache's "standalone" rule: a line holding only a section tag or a comment disappears with its line end.
 std::string strip_standalone_tags(std::string_view t) {
   std::string out;
   std::size_t start = 0;
@@ -93,7 +101,8 @@ std::string strip_standalone_tags(std::string_view t) {
     std::string_view body = line;
     while (!body.empty() && (body.back() == '\n' || body.back() == '\r' || body.back() == ' ')) body.remove_suffix(1);
     const bool standalone = body.size() > 5 && body.substr(0, 2) == "{{" && body.substr(body.size() - 2) == "}}" &&
-                            (body[2] == '#' || body[2] == '^' || body[2] == '/') && body.find("{{", 2) == std::string_view::npos;
+                            (body[2] == '#' || body[2] == '^' || body[2] == '/' || body[2] == '!') &&
+                            body.find("{{", 2) == std::string_view::npos;
     out.append(standalone ? body : line);
     start = end;
   }

@@ -1,6 +1,7 @@
 #pragma once
 // A small Mustache subset for pdo's templates: {{name}}, sections {{#list}}…{{/list}} over lists or
-// true flags, inverted sections {{^flag}}…{{/flag}}. Values are inserted as they are (Markdown, not HTML).
+// true flags, inverted sections {{^flag}}…{{/flag}}, comments {{! …}}. Values are inserted as they are
+// (Markdown, not HTML).
 #include <map>
 #include <memory>
 #include <string>

@@ -23,6 +23,18 @@ TEST_CASE("a line holding only a section tag disappears", "[workspace]") {
   CHECK(*render("a\n{{^flag}}\nshown\n{{/flag}}\nb\n", v) == "a\nb\n");
 }
 
+TEST_CASE("a comment is never output, and one alone on its lines takes them with it", "[workspace]") {
+  Vars v;
+  v.set("x", std::string("X"));
+  CHECK(*render("a {{! inline }}b\n", v) == "a b\n");
+  CHECK(*render("a\n{{! alone on its line }}\nb {{x}}\n", v) == "a\nb X\n");
+  CHECK(*render("a\n{{! over\n    two lines }}\nb\n", v) == "a\nb\n");
+  CHECK(*render("{{! first\n    thing }}\nb\n", v) == "b\n");
+  // Not alone: the text around it stays, and so does a blank line after a one-line comment.
+  CHECK(*render("a {{! over\n two }}\nb\n", v) == "a \nb\n");
+  CHECK(*render("{{! one }}\n\nb\n", v) == "\nb\n");
+}
+
 TEST_CASE("template mistakes are errors, not empty text", "[workspace]") {
   Vars v;
   v.set("x", std::string("X"));

@@ -1,5 +1,10 @@
 # ASan + UBSan for pdo's own targets when PDO_SANITIZE is on.
 add_library(pdo_sanitizers INTERFACE)
+# LeakSanitizer alone (PDO_LEAK_CHECK, the mutate preset): only the link differs from the dev build, so
+# ccache shares its objects, and a mutant that leaks (a free deleted) fails as it does in the asan build.
+if(PDO_LEAK_CHECK AND NOT PDO_SANITIZE AND NOT MSVC)
+  target_link_options(pdo_sanitizers INTERFACE -fsanitize=leak)
+endif()
 if(PDO_SANITIZE AND NOT MSVC)
   set(_pdo_san -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
   target_compile_options(pdo_sanitizers INTERFACE ${_pdo_san})

@@ -6,11 +6,11 @@
 # mutable lines of src/ (scripts/mutate.py: the sites and operators; Windows-only files left out).
 # --seed-from REV takes the seed from a commit's hash (its first 7 hex digits), so nobody picks it;
 # --changed BASE draws only from the lines of src/ that differ from BASE (git diff BASE: a change's own
-# lines, to run before resolving an issue). Each
-# mutant is applied, built incrementally in build/mutate (the mutate preset: dev's flags, so ccache shares
-# dev's objects) and tested with ctest (the unit tests first, then the CLI tests; or only --tests REGEX),
-# stopping at the first failure; then the file is put back. One line per mutant: FILE:LINE, operator,
-# outcome and the mutated line. Outcomes:
+# lines, to run before resolving an issue). Each mutant is applied, built incrementally in build/mutate
+# (the mutate preset: dev's compile flags, so ccache shares dev's objects, linked with LeakSanitizer as the
+# asan suite checks leaks) and tested with ctest (the unit tests first, then the CLI tests; or only
+# --tests REGEX), stopping at the first failure; then the file is put back. One line per mutant:
+# FILE:LINE, operator, outcome and the mutated line. Outcomes:
 #   killed        a test failed          survived      every test passed
 #   timeout       the tests ran past --timeout (default: 3 x the unmutated run + 60 s; counted as
 #                 killed: the suite did not pass)
@@ -41,6 +41,8 @@ while [ $# -gt 0 ]; do
 done
 
 export build=build/mutate tests
+# The mutate preset links LeakSanitizer (a deleted free fails as in the asan suite), with its suppressions.
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp"
 backup=$(mktemp -d)
 # The lines --changed keeps (FILE:LINE, the new side of git diff BASE), or none: all lines.
 lines=""

@@ -40,7 +40,7 @@ std::string base64(std::string_view bytes) {
 }
 
 std::string init_script(ScriptKind kind, const Plan& plan, const ScriptInfo& info) {
-  // One list of steps, templates/scripts/init.sh and init.ps1; here only what each language quotes its
+  // One list of steps, templates/scripts/init.sh.in and init.ps1.in; here only what each language quotes its
   // own way. PowerShell gets a file's bytes (and the commit message) as base64: no code page, BOM or
   // line-ending conversion can touch them.
   const bool sh = kind == ScriptKind::sh;
@@ -63,7 +63,7 @@ std::string init_script(ScriptKind kind, const Plan& plan, const ScriptInfo& inf
       .set("target", quote(info.target))
       .set("items", std::move(items))
       .set("message", sh ? sq(info.commit_message) : base64(info.commit_message));
-  return render_embedded(sh ? "templates/scripts/init.sh" : "templates/scripts/init.ps1", vars);
+  return render_embedded(sh ? "templates/scripts/init.sh.in" : "templates/scripts/init.ps1.in", vars);
 }
 
 }  // namespace pdo::workspace

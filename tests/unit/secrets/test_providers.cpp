@@ -220,7 +220,7 @@ std::string java_key_store(const std::string& magic, const std::vector<unsigned>
 
 }  // namespace
 
-TEST_CASE("a JSON Web Key's private member d is a key; its public members are not", "[secrets]") {
+TEST_CASE("a JSON Web Key's private member d is a key, its public members are not", "[secrets]") {
   const std::string x = body(k_b64url, 43, 670), y = body(k_b64url, 43, 671), d = body(k_b64url, 43, 672);
   const std::string ec_public = R"({"kty":"EC","crv":"P-256","x":")" + x + R"(","y":")" + y + R"("})";
   const std::string ec_private = R"({"kty":"EC","crv":"P-256","x":")" + x + R"(","y":")" + y + R"(","d":")" + d + R"("})";
@@ -238,7 +238,7 @@ TEST_CASE("a JSON Web Key's private member d is a key; its public members are no
   CHECK(found_ids("d = \"" + d + "\"\n", "x.py").empty());
 }
 
-TEST_CASE("binary key containers are found by their structure under any name; certificates only stay silent", "[secrets]") {
+TEST_CASE("binary key containers are found by their structure under any name, certificates only stay silent", "[secrets]") {
   const std::string jks(std::string("\xFE\xED\xFE\xED", 4)), jceks(std::string("\xCE\xCE\xCE\xCE", 4));
   const std::vector<std::string> container = {"java-key-store"};
   // A key entry anywhere after trusted certificates, in a JKS or a JCEKS, and a JCEKS secret key.

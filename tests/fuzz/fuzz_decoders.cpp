@@ -1,10 +1,11 @@
 // The scanner's decoders, each over arbitrary bytes, with their bounds: gzip inflates to at most the
 // cap asked for, base64 gives at most 3 bytes for 4 and at most what was asked, the UTF-16/32 decoders
 // give well-formed text, JSON's logical lines each name a line of the file, joined literals lie inside
-// the text.
+// the text; a key container is one of the three kinds.
 #include <algorithm>
 
 #include "fuzz.hpp"
+#include "secrets/containers.hpp"
 #include "secrets/formats.hpp"
 #include "secrets/json_text.hpp"
 #include "secrets/literals.hpp"
@@ -31,6 +32,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace pdo::secrets;
   const auto bytes = pdo::fuzz::text_of(data, size);
   constexpr std::size_t cap = 1 << 20;
+  if (const auto container = key_container(bytes)) {
+    const auto id = container->id;
+    require(id == "java-key-store" || id == "pkcs12-key-store" || id == "der-private-key", "a key container is one of three kinds");
+  }
   if (auto inflated = gunzip(bytes, cap)) require(inflated->size() <= cap, "gunzip stops at its cap");
   if (auto decoded = base64_decode(bytes)) require(decoded->size() <= (bytes.size() + 3) / 4 * 3, "base64 gives at most 3 bytes for 4");
   if (auto prefix = base64_decode(bytes, 5)) require(prefix->size() <= 5, "base64_decode stops at max_out");

@@ -115,7 +115,8 @@ bool encrypted_pkcs8(std::string_view content) {
   const bool pbes2 = id == std::string_view("\x2a\x86\x48\x86\xf7\x0d\x01\x05\x0d", 9);
   const bool pkcs12_pbe = id.size() == 10 && id.substr(0, 9) == std::string_view("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x01", 9);
   const auto data = element(content, algorithm->end);
-  return (pbes2 || pkcs12_pbe) && data && data->tag == 0x04 && data->end == whole->end;
+  // The encrypted key itself: at least one cipher block (8 bytes); an empty one holds no key.
+  return (pbes2 || pkcs12_pbe) && data && data->tag == 0x04 && data->end - data->begin >= 8 && data->end == whole->end;
 }
 
 }  // namespace

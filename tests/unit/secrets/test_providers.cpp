@@ -281,6 +281,10 @@ TEST_CASE("binary key containers are found by their structure under any name, ce
     CHECK(found_ids(*key, "key.der") == std::vector<std::string>{"der-private-key"});
     CHECK(found_ids(*key + "trailing", "key.der").empty());  // not one element: no key file
   }
+  // An encrypted PKCS#8 whose encrypted part is empty, or shorter than a cipher block, holds no key.
+  CHECK(found_ids(der(0x30, pbes2 + der(0x04, "")), "key.der").empty());
+  CHECK(found_ids(der(0x30, pbes2 + der(0x04, random_bytes(7, 666))), "key.der").empty());
+  CHECK(found_ids(der(0x30, pbes2 + der(0x04, random_bytes(8, 667))), "key.der") == std::vector<std::string>{"der-private-key"});
   const std::string public_key = der(0x30, rsa_oid + der(0x03, std::string(1, '\0') + pkcs1));
   const std::string certificate = der(0x30, der(0x30, der(0xa0, der(0x02, "\x02")) + der(0x02, random_bytes(16, 664))) + rsa_oid);
   CHECK(found_ids(public_key, "pub.der").empty());
